@@ -1,0 +1,324 @@
+//! `arbiter fmt`: the canonical form of every game, to standard output, as a diff, or
+//! written back.
+//!
+//! A game that cannot be parsed is passed through as it was, so the output never loses a
+//! game; `--write` leaves a file with errors untouched, and replaces a changed file only
+//! through a temporary file renamed over it. Memory stays bounded by the largest game: files
+//! are streamed game by game, and `--check` diffs game by game.
+
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use arbiter::diag::Severity;
+use arbiter::dialect::{GameReader, GameText, Item, write_game};
+use clap::Args;
+use similar::{ChangeTag, TextDiff};
+
+use super::Status;
+use super::inputs::{self, Input};
+use super::report::{Reporter, game_label};
+
+/// Writes games in the dialect's canonical form.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  arbiter fmt games.pgn > canonical.pgn
+  arbiter fmt --check archive/          # show what would change, exit 1 if anything would
+  arbiter fmt --write archive/          # rewrite changed files in place, atomically
+  cat games.pgn | arbiter fmt -")]
+pub struct FmtArgs {
+    /// Files, directories (searched for *.pgn) or `-` for standard input [default: -].
+    paths: Vec<PathBuf>,
+    /// Print a unified diff of what would change instead of the games; exit 1 if anything
+    /// would change.
+    #[arg(long, conflicts_with = "write")]
+    check: bool,
+    /// Rewrite each file whose canonical form differs, in place (atomically; a file with
+    /// errors is left untouched).
+    #[arg(long)]
+    write: bool,
+    /// Do not print warnings (errors are always printed).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Largest game kept in memory, in bytes (suffixes K, M, G); larger games are reported
+    /// and skipped.
+    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = parse_size)]
+    max_game_size: usize,
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    let (digits, factor) = match s.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&s[..i], 1 << 10),
+        Some((i, 'M' | 'm')) => (&s[..i], 1 << 20),
+        Some((i, 'G' | 'g')) => (&s[..i], 1 << 30),
+        _ => (s, 1),
+    };
+    let n: usize = digits.parse().map_err(|_| format!("{s:?} is not a size such as 65536, 512K or 16M"))?;
+    n.checked_mul(factor).filter(|&n| n > 0).ok_or_else(|| format!("{s:?} is out of range"))
+}
+
+/// What `fmt` does with each game's canonical text.
+enum Mode<'a> {
+    Print(&'a mut dyn Write),
+    Check(&'a mut dyn Write),
+    Write,
+}
+
+/// Per-file result.
+struct FileOutcome {
+    games: u64,
+    changed: bool,
+    errors: bool,
+}
+
+/// Runs `arbiter fmt`.
+pub fn run(args: &FmtArgs) -> Status {
+    let (inputs, failures) = inputs::expand(&args.paths);
+    let mut reporter = Reporter::new(args.quiet);
+    let mut status = Status::Clean;
+    for (path, e) in &failures {
+        reporter.file(&path.display().to_string(), Severity::Error, &format!("cannot read: {e}"));
+        status = Status::Failure;
+    }
+    if args.write && inputs.contains(&Input::Stdin) {
+        reporter.file("<stdin>", Severity::Error, "--write needs files: standard input cannot be rewritten");
+        return Status::Failure;
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let (mut games, mut files) = (0, 0);
+    for input in &inputs {
+        files += 1;
+        let result = match (args.check, args.write) {
+            (true, _) => format_input(input, args, &mut reporter, &mut Mode::Check(&mut out)),
+            (_, true) => format_input(input, args, &mut reporter, &mut Mode::Write),
+            _ => format_input(input, args, &mut reporter, &mut Mode::Print(&mut out)),
+        };
+        match result {
+            Ok(outcome) => {
+                games += outcome.games;
+                if outcome.errors || (args.check && outcome.changed) {
+                    status = status.max(Status::Problems);
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return status,
+            Err(e) => {
+                reporter.file(&input.name(), Severity::Error, &e.to_string());
+                status = Status::Failure;
+            }
+        }
+    }
+    if let Err(e) = out.flush() {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            reporter.file("<stdout>", Severity::Error, &e.to_string());
+            status = Status::Failure;
+        }
+    }
+    reporter.summary(games, files);
+    status
+}
+
+fn format_input(input: &Input, args: &FmtArgs, reporter: &mut Reporter, mode: &mut Mode<'_>) -> io::Result<FileOutcome> {
+    let name = input.name();
+    let mut reader = GameReader::new(input.open()?, args.max_game_size);
+    let mut outcome = FileOutcome { games: 0, changed: false, errors: false };
+    // For --write: the new text goes to a temporary file beside the original.
+    let mut rewrite = match (&*mode, input) {
+        (Mode::Write, Input::File(path)) => Some(Rewrite::create(path)?),
+        _ => None,
+    };
+    let mut diff = DiffState { header_printed: false, old_line: 0, new_line: 0 };
+    let mut bom_reported = false;
+    while let Some(item) = reader.next() {
+        let item = item?;
+        if reader.had_bom() && !bom_reported {
+            bom_reported = true;
+            outcome.changed = true;
+            reporter.file(&name, Severity::Warning, "starts with a byte-order mark; the canonical form has none");
+            if let Mode::Check(out) = mode {
+                diff.header(out, &name)?;
+                writeln!(out, "(the byte-order mark at the start of {name} would be removed)")?;
+            }
+        }
+        outcome.games += 1;
+        let (game, origin) = match item {
+            Item::Game(game) => {
+                let origin = game.origin;
+                (game, origin)
+            }
+            Item::TooLarge { origin, size } => {
+                outcome.errors = true;
+                let message = format!("larger than {} bytes (read {size}); skipped", args.max_game_size);
+                reporter.at(&name, origin, Severity::Error, &format!("game {}", origin.index + 1), &message);
+                continue;
+            }
+        };
+        let label = game_label(origin.index, &game.text);
+        let parsed = game.parse();
+        for d in &parsed.diagnostics {
+            reporter.game(&name, &game, &label, d);
+        }
+        let canonical = match &parsed.game {
+            Some(record) => write_game(record),
+            None => {
+                outcome.errors = true;
+                game.text.clone()
+            }
+        };
+        if canonical != game.text {
+            outcome.changed = true;
+        }
+        match mode {
+            Mode::Print(out) => out.write_all(canonical.as_bytes())?,
+            Mode::Check(out) => diff.write(out, &name, &game, &canonical)?,
+            Mode::Write => {
+                if let Some(rewrite) = rewrite.as_mut() {
+                    rewrite.file.write_all(canonical.as_bytes())?;
+                }
+            }
+        }
+    }
+    if reader.had_carriage_return() {
+        reporter.file(&name, Severity::Warning, "has CRLF line ends; the canonical form uses LF");
+    }
+    if let Some(rewrite) = rewrite {
+        if outcome.errors {
+            reporter.file(&name, Severity::Error, "not rewritten: it has games with errors");
+            rewrite.abandon();
+        } else if outcome.changed {
+            rewrite.commit()?;
+        } else {
+            rewrite.abandon();
+        }
+    }
+    Ok(outcome)
+}
+
+/// A unified diff written game by game, with line numbers of the whole file.
+struct DiffState {
+    header_printed: bool,
+    /// Lines of the original before the current game.
+    old_line: usize,
+    /// Lines of the canonical text before the current game.
+    new_line: usize,
+}
+
+impl DiffState {
+    fn header(&mut self, out: &mut dyn Write, name: &str) -> io::Result<()> {
+        if !self.header_printed {
+            self.header_printed = true;
+            writeln!(out, "--- {name}")?;
+            writeln!(out, "+++ {name} (canonical)")?;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, out: &mut dyn Write, name: &str, game: &GameText, canonical: &str) -> io::Result<()> {
+        let old_lines = game.text.split_inclusive('\n').count();
+        let new_lines = canonical.split_inclusive('\n').count();
+        if game.text != canonical {
+            let diff = TextDiff::from_lines(game.text.as_str(), canonical);
+            for group in diff.grouped_ops(3) {
+                let (Some(first), Some(last)) = (group.first(), group.last()) else { continue };
+                self.header(out, name)?;
+                let old = first.old_range().start..last.old_range().end;
+                let new = first.new_range().start..last.new_range().end;
+                writeln!(
+                    out,
+                    "@@ -{} +{} @@",
+                    hunk_range(self.old_line + old.start, old.len()),
+                    hunk_range(self.new_line + new.start, new.len())
+                )?;
+                for op in &group {
+                    for change in diff.iter_changes(op) {
+                        let sign = match change.tag() {
+                            ChangeTag::Equal => ' ',
+                            ChangeTag::Delete => '-',
+                            ChangeTag::Insert => '+',
+                        };
+                        // A carriage return is shown, since it may be all that changed.
+                        let text = change.value();
+                        let line = text.strip_suffix('\n').unwrap_or(text);
+                        match line.strip_suffix('\r') {
+                            Some(line) => writeln!(out, "{sign}{line}\\r")?,
+                            None => writeln!(out, "{sign}{line}")?,
+                        }
+                        if change.missing_newline() {
+                            writeln!(out, "\\ No newline at end of file")?;
+                        }
+                    }
+                }
+            }
+        }
+        self.old_line += old_lines;
+        self.new_line += new_lines;
+        Ok(())
+    }
+}
+
+/// `start,len` as unified diffs write it (1-based; an empty range names the line before).
+fn hunk_range(start: usize, len: usize) -> String {
+    match len {
+        0 => format!("{start},0"),
+        1 => format!("{}", start + 1),
+        _ => format!("{},{len}", start + 1),
+    }
+}
+
+/// A file being rewritten: the new text goes to a temporary file in the same directory,
+/// renamed over the original only when complete.
+struct Rewrite {
+    target: PathBuf,
+    temp: PathBuf,
+    file: BufWriter<fs::File>,
+}
+
+impl Rewrite {
+    fn create(target: &Path) -> io::Result<Rewrite> {
+        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let base = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let temp = dir.join(format!(".{base}.arbiter-{}.tmp", std::process::id()));
+        let file = fs::OpenOptions::new().write(true).create_new(true).open(&temp)?;
+        if let Ok(meta) = fs::metadata(target) {
+            let _ = fs::set_permissions(&temp, meta.permissions());
+        }
+        Ok(Rewrite { target: target.to_path_buf(), temp, file: BufWriter::new(file) })
+    }
+
+    fn commit(self) -> io::Result<()> {
+        let Rewrite { target, temp, file } = self;
+        let result = file.into_inner().map_err(|e| e.into_error()).and_then(|f| f.sync_all()).and_then(|()| fs::rename(&temp, &target));
+        if result.is_err() {
+            let _ = fs::remove_file(&temp);
+        }
+        result
+    }
+
+    fn abandon(self) {
+        let Rewrite { temp, file, .. } = self;
+        drop(file);
+        let _ = fs::remove_file(&temp);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("16M"), Ok(16 << 20));
+        assert_eq!(parse_size("512k"), Ok(512 << 10));
+        assert_eq!(parse_size("100"), Ok(100));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("99999999999999999999G").is_err());
+    }
+
+    #[test]
+    fn hunk_ranges_follow_unified_diff() {
+        assert_eq!(hunk_range(0, 3), "1,3");
+        assert_eq!(hunk_range(4, 1), "5");
+        assert_eq!(hunk_range(4, 0), "4,0");
+    }
+}

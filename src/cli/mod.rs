@@ -1,0 +1,63 @@
+//! The command line: clap subcommands, how diagnostics are printed, and exit codes.
+//!
+//! Exit codes: 0 when everything was fine, 1 when a game had errors (or `fmt --check` found
+//! something to change), 2 on a usage or I/O error. A problem in one game is reported and
+//! counted, never fatal: the run goes on with the next game and the next file.
+
+mod fmt;
+mod inputs;
+mod report;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Reads, checks, converts and judges game records of chess variants.
+#[derive(Parser, Debug)]
+#[command(name = "arbiter", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Fmt(fmt::FmtArgs),
+}
+
+/// How a run ended, most serious last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Nothing wrong.
+    Clean,
+    /// A game had errors, or a check found differences.
+    Problems,
+    /// A usage or I/O error.
+    Failure,
+}
+
+impl Status {
+    fn code(self) -> ExitCode {
+        ExitCode::from(match self {
+            Status::Clean => 0,
+            Status::Problems => 1,
+            Status::Failure => 2,
+        })
+    }
+}
+
+/// Parses the command line and runs the command.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let usage_error = e.use_stderr();
+            let _ = e.print();
+            return if usage_error { Status::Failure.code() } else { Status::Clean.code() };
+        }
+    };
+    let status = match cli.command {
+        Command::Fmt(args) => fmt::run(&args),
+    };
+    status.code()
+}

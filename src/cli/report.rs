@@ -1,0 +1,121 @@
+//! Printing diagnostics the way a compiler does, and counting them.
+//!
+//! `path:line:col: severity: game N (White - Black): message`, on standard error.
+
+use std::io::{self, Write};
+
+use arbiter::diag::{Diagnostic, Place, Severity};
+use arbiter::dialect::{GameText, Origin};
+
+/// Prints diagnostics and keeps count.
+pub struct Reporter {
+    quiet: bool,
+    /// Errors printed.
+    pub errors: u64,
+    /// Warnings seen (printed unless quiet).
+    pub warnings: u64,
+}
+
+impl Reporter {
+    /// A reporter; `quiet` hides warnings (errors are always printed).
+    pub fn new(quiet: bool) -> Reporter {
+        Reporter { quiet, errors: 0, warnings: 0 }
+    }
+
+    fn count(&mut self, severity: Severity) -> bool {
+        match severity {
+            Severity::Error => {
+                self.errors += 1;
+                true
+            }
+            Severity::Warning => {
+                self.warnings += 1;
+                !self.quiet
+            }
+        }
+    }
+
+    /// Prints a diagnostic about a place in a game.
+    pub fn game(&mut self, input: &str, game: &GameText, label: &str, diagnostic: &Diagnostic) {
+        if !self.count(diagnostic.severity) {
+            return;
+        }
+        let place = Place { text: &game.text, first_line: game.origin.line, first_col: 1 };
+        let at = place.line_col(diagnostic.span.start as usize);
+        let line = format!("{input}:{}:{}: {}: {label}: {}", at.line, at.col, diagnostic.severity, diagnostic.message);
+        print_line(&line);
+    }
+
+    /// Prints a diagnostic about a place in a file outside any parsed game.
+    pub fn at(&mut self, input: &str, origin: Origin, severity: Severity, label: &str, message: &str) {
+        if !self.count(severity) {
+            return;
+        }
+        print_line(&format!("{input}:{}:1: {severity}: {label}: {message}", origin.line));
+    }
+
+    /// Prints a diagnostic about a whole input.
+    pub fn file(&mut self, input: &str, severity: Severity, message: &str) {
+        if !self.count(severity) {
+            return;
+        }
+        print_line(&format!("{input}: {severity}: {message}"));
+    }
+
+    /// The closing count, when there is anything to count.
+    pub fn summary(&self, games: u64, files: u64) {
+        if self.errors == 0 && (self.warnings == 0 || self.quiet) {
+            return;
+        }
+        print_line(&format!(
+            "arbiter: {games} game{} in {files} file{}: {} error{}, {} warning{}",
+            plural(games),
+            plural(files),
+            self.errors,
+            plural(self.errors),
+            self.warnings,
+            plural(self.warnings)
+        ));
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn print_line(line: &str) {
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+}
+
+/// `game N (White - Black)` for a game's index (from 0) and text. The names are read from
+/// the tag lines directly, so that a game that failed to parse is named too.
+pub fn game_label(index: u64, text: &str) -> String {
+    let white = tag_value(text, "White");
+    let black = tag_value(text, "Black");
+    match (white, black) {
+        (None, None) => format!("game {}", index + 1),
+        (w, b) => format!("game {} ({} - {})", index + 1, w.unwrap_or("?"), b.unwrap_or("?")),
+    }
+}
+
+fn tag_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    text.lines().take(100).find_map(|line| {
+        let rest = line.trim_start().strip_prefix('[')?.trim_start().strip_prefix(name)?;
+        let rest = rest.trim_start().strip_prefix('"')?;
+        let end = rest.rfind('"')?;
+        Some(&rest[..end])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_name_the_players() {
+        assert_eq!(game_label(0, "[White \"Tal, M\"]\n[Black \"Fischer\"]\n"), "game 1 (Tal, M - Fischer)");
+        assert_eq!(game_label(4, "[Event \"x\"]\n1. e4 *"), "game 5");
+        assert_eq!(game_label(1, "[White \"A\"]\n"), "game 2 (A - ?)");
+    }
+}

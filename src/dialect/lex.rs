@@ -1,0 +1,501 @@
+//! Tokens of the dialect, as nom parsers over `&str`.
+//!
+//! Each parser reads one token at the start of its input and returns the rest. They know the
+//! shape of squares, actions, tag pairs and the small tokens of movetext, nothing about what
+//! a move means. Failures carry what was expected ([`LexError`]); a branch that has committed
+//! (say, `<` of a die cast) fails with `nom::Err::Failure` so that no other branch is tried.
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, digit1, satisfy};
+use nom::combinator::{opt, value};
+use nom::error::{ContextError, ErrorKind, ParseError};
+use nom::multi::many0_count;
+use nom::{IResult, Parser};
+
+use crate::record::{
+    Action, ActionKind, CastleSide, Check, Gate, Move, Nag, PieceAt, PieceLetter, Placement, SquareName,
+};
+
+/// Why a token could not be read: where, and what would have been accepted there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LexError<'a> {
+    /// The input at the failing place.
+    pub at: &'a str,
+    /// What was expected, for the message (`""` when nothing more specific is known).
+    pub expected: &'static str,
+}
+
+impl<'a> ParseError<&'a str> for LexError<'a> {
+    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
+        LexError { at: input, expected: "" }
+    }
+
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    fn or(self, other: Self) -> Self {
+        // Keep the error that got furthest: it says the most about what went wrong.
+        if other.at.len() < self.at.len() { other } else { self }
+    }
+}
+
+impl<'a> ContextError<&'a str> for LexError<'a> {
+    fn add_context(_: &'a str, ctx: &'static str, mut other: Self) -> Self {
+        if other.expected.is_empty() {
+            other.expected = ctx;
+        }
+        other
+    }
+}
+
+/// A token parser's result.
+pub type Lexed<'a, T> = IResult<&'a str, T, LexError<'a>>;
+
+fn fail<'a, T>(at: &'a str, expected: &'static str) -> Lexed<'a, T> {
+    Err(nom::Err::Error(LexError { at, expected }))
+}
+
+fn failure<'a, T>(at: &'a str, expected: &'static str) -> Lexed<'a, T> {
+    Err(nom::Err::Failure(LexError { at, expected }))
+}
+
+/// Something a lenient reader accepted that the standard would not write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leniency {
+    /// `0-0` or `0-0-0` with zeros.
+    ZeroCastling,
+    /// `Z0`, `0000` or `@@@@` for a pass.
+    NullMoveSpelling,
+    /// `e8Q` without `=`.
+    PromotionWithoutEquals,
+    /// `++` for check.
+    DoubleCheckMark,
+    /// `Ng1-f3`, `e2-e4` or `e2e4`: the origin square written in full.
+    LongAlgebraic,
+    /// `:` for a capture.
+    ColonCapture,
+}
+
+/// A file: a lowercase letter, then an apostrophe for each time round the alphabet.
+pub fn file(i: &str) -> Lexed<'_, u8> {
+    let (i, letter) = satisfy(|c| c.is_ascii_lowercase()).parse(i)?;
+    let (rest, laps) = many0_count(char('\'')).parse(i)?;
+    let index = (letter as usize - 'a' as usize) + 26 * laps;
+    match u8::try_from(index) {
+        Ok(index) => Ok((rest, index)),
+        Err(_) => failure(i, "a file within 256 files"),
+    }
+}
+
+/// A rank: a decimal number from 1 to 256 without leading zeros, returned counted from 0.
+pub fn rank(i: &str) -> Lexed<'_, u8> {
+    let (rest, digits) = digit1(i)?;
+    if digits.starts_with('0') {
+        return fail(i, "a rank from 1");
+    }
+    match digits.parse::<u16>() {
+        Ok(n @ 1..=256) => Ok((rest, (n - 1) as u8)),
+        _ => failure(i, "a rank from 1 to 256"),
+    }
+}
+
+/// A square: file then rank (`e4`, `a10`, `c'14`).
+pub fn square(i: &str) -> Lexed<'_, SquareName> {
+    let (i, file) = file(i)?;
+    let (i, rank) = rank(i)?;
+    Ok((i, SquareName::new(file, rank)))
+}
+
+/// A piece letter: an uppercase ASCII letter.
+pub fn piece(i: &str) -> Lexed<'_, PieceLetter> {
+    let (rest, c) = satisfy(|c| c.is_ascii_uppercase()).parse(i)?;
+    match PieceLetter::new(c as u8) {
+        Some(p) => Ok((rest, p)),
+        None => fail(i, "a piece letter"),
+    }
+}
+
+/// Whether `c` may follow a token: white space or punctuation that starts another token.
+pub fn ends_token(c: Option<char>) -> bool {
+    match c {
+        None => true,
+        Some(c) => c.is_whitespace() || matches!(c, '(' | ')' | '{' | '}' | ';' | '$' | ',' | '!' | '?' | '+' | '#'),
+    }
+}
+
+fn at_token_end(i: &str) -> Lexed<'_, ()> {
+    if ends_token(i.chars().next()) { Ok((i, ())) } else { fail(i, "the end of the action") }
+}
+
+fn gate(i: &str) -> Lexed<'_, Option<Gate>> {
+    let Ok((rest, _)) = char::<_, LexError>('/').parse(i) else {
+        return Ok((i, None));
+    };
+    let Ok((rest, piece)) = piece(rest) else {
+        return failure(rest, "a piece letter to gate after '/'");
+    };
+    let (rest, at) = opt(square).parse(rest)?;
+    Ok((rest, Some(Gate { piece, at })))
+}
+
+fn castle(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
+    let (rest, (side, zeros)) = alt((
+        value((CastleSide::Queen, false), tag("O-O-O")),
+        value((CastleSide::King, false), tag("O-O")),
+        value((CastleSide::Queen, true), tag("0-0-0")),
+        value((CastleSide::King, true), tag("0-0")),
+    ))
+    .parse(i)?;
+    let (rest, gate) = gate(rest)?;
+    let (rest, ()) = at_token_end(rest)?;
+    Ok((rest, (ActionKind::Castle { side, gate }, zeros.then_some(Leniency::ZeroCastling))))
+}
+
+fn pass(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
+    let (rest, standard) = alt((value(true, tag("--")), value(false, alt((tag("Z0"), tag("0000"), tag("@@@@")))))).parse(i)?;
+    let (rest, ()) = at_token_end(rest)?;
+    Ok((rest, (ActionKind::Pass, (!standard).then_some(Leniency::NullMoveSpelling))))
+}
+
+fn drop(i: &str) -> Lexed<'_, ActionKind> {
+    let (rest, piece) = opt(piece).parse(i)?;
+    let (rest, _) = char('@').parse(rest)?;
+    let Ok((rest, to)) = square(rest) else {
+        return failure(rest, "a square after '@'");
+    };
+    Ok((rest, ActionKind::Drop { piece: piece.unwrap_or(PieceLetter::PAWN), to }))
+}
+
+fn wall(i: &str) -> Lexed<'_, ActionKind> {
+    let (rest, _) = char('*').parse(i)?;
+    let (rest, at) = square(rest)?;
+    Ok((rest, ActionKind::Wall { at }))
+}
+
+fn piece_at(i: &str) -> Lexed<'_, PieceAt> {
+    let (rest, piece) = opt(piece).parse(i)?;
+    let (rest, at) = square(rest)?;
+    Ok((rest, PieceAt { piece, at }))
+}
+
+/// The forms that start with a piece on a square and a mark: swap `Ke1<>Rh1`, removal of
+/// blocked pawns `d4><d5`, banking `Nf3@`, gift `Nf3>`.
+fn piece_on_square_forms(i: &str) -> Lexed<'_, ActionKind> {
+    let (rest, first) = piece_at(i)?;
+    if let Some(after) = rest.strip_prefix("<>") {
+        let Ok((rest, second)) = piece_at(after) else {
+            return failure(after, "a square after '<>'");
+        };
+        return Ok((rest, ActionKind::Swap { first, second }));
+    }
+    if let Some(after) = rest.strip_prefix("><") {
+        if first.piece.is_some() {
+            return failure(i, "two pawn squares around '><'");
+        }
+        let Ok((rest, second)) = square(after) else {
+            return failure(after, "a square after '><'");
+        };
+        return Ok((rest, ActionKind::RemoveBlocked { first: first.at, second }));
+    }
+    if let Some(after) = rest.strip_prefix('@') {
+        return Ok((after, ActionKind::Bank { piece: first.piece, from: first.at }));
+    }
+    if let Some(after) = rest.strip_prefix('>') {
+        return Ok((after, ActionKind::Gift { piece: first.piece, from: first.at }));
+    }
+    fail(rest, "")
+}
+
+/// What may stand between origin and destination: `x` (capture), `-`, or `:` (capture).
+fn separator(i: &str) -> Lexed<'_, Option<char>> {
+    opt(satisfy(|c| matches!(c, 'x' | '-' | ':'))).parse(i)
+}
+
+/// The origin as written, the separator, and the destination of a move.
+struct Path {
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    separator: Option<char>,
+    to: SquareName,
+}
+
+fn path(i: &str) -> Lexed<'_, Path> {
+    let full = |i| {
+        let (i, f) = file(i)?;
+        let (i, r) = rank(i)?;
+        let (i, separator) = separator(i)?;
+        let (i, to) = square(i)?;
+        Ok((i, Path { from_file: Some(f), from_rank: Some(r), separator, to }))
+    };
+    let by_file = |i| {
+        let (i, f) = file(i)?;
+        let (i, separator) = separator(i)?;
+        let (i, to) = square(i)?;
+        Ok((i, Path { from_file: Some(f), from_rank: None, separator, to }))
+    };
+    let by_rank = |i| {
+        let (i, r) = rank(i)?;
+        let (i, separator) = separator(i)?;
+        let (i, to) = square(i)?;
+        Ok((i, Path { from_file: None, from_rank: Some(r), separator, to }))
+    };
+    let plain = |i| {
+        let (i, separator) = separator(i)?;
+        let (i, to) = square(i)?;
+        Ok((i, Path { from_file: None, from_rank: None, separator, to }))
+    };
+    alt((full, by_file, by_rank, plain)).parse(i)
+}
+
+fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
+    let (rest, piece) = opt(piece).parse(i)?;
+    let (rest, path) = match path(rest) {
+        Ok(ok) => ok,
+        Err(nom::Err::Error(e)) => return fail(e.at, "a move, a drop or another action"),
+        Err(e) => return Err(e),
+    };
+    let mut leniency = match path.separator {
+        Some(':') => Some(Leniency::ColonCapture),
+        _ if path.from_file.is_some() && path.from_rank.is_some() && piece.is_none() => Some(Leniency::LongAlgebraic),
+        Some('-') => Some(Leniency::LongAlgebraic),
+        _ => None,
+    };
+    let (rest, becomes) = match char::<_, LexError>('=').parse(rest) {
+        Ok((after, _)) => match self::piece(after) {
+            Ok((after, p)) => (after, Some(p)),
+            Err(_) => return failure(after, "a piece letter after '='"),
+        },
+        Err(_) if piece.is_none() => match self::piece(rest) {
+            Ok((after, p)) => {
+                leniency = Some(Leniency::PromotionWithoutEquals);
+                (after, Some(p))
+            }
+            Err(_) => (rest, None),
+        },
+        Err(_) => (rest, None),
+    };
+    let mut placements = Vec::new();
+    let mut rest = rest;
+    while let Some(after) = rest.strip_prefix('&') {
+        let Ok((after, (piece, at))) = (self::piece, square).parse(after) else {
+            return failure(after, "a piece and a square after '&'");
+        };
+        placements.push(Placement { piece, at });
+        rest = after;
+    }
+    let (rest, gate) = gate(rest)?;
+    let (rest, ()) = at_token_end(rest)?;
+    let m = Move {
+        piece,
+        from_file: path.from_file,
+        from_rank: path.from_rank,
+        capture: matches!(path.separator, Some('x' | ':')),
+        to: path.to,
+        becomes,
+        placements,
+        gate,
+    };
+    Ok((rest, (ActionKind::Move(m), leniency)))
+}
+
+/// A board prefix: `2:`.
+fn board(i: &str) -> Lexed<'_, Option<u8>> {
+    let Ok((rest, digits)) = digit1::<_, LexError>(i) else {
+        return Ok((i, None));
+    };
+    let Some(rest) = rest.strip_prefix(':') else {
+        return Ok((i, None));
+    };
+    match digits.parse::<u8>() {
+        Ok(n) if n >= 1 && !digits.starts_with('0') => Ok((rest, Some(n))),
+        _ => failure(i, "a board number from 1 to 255"),
+    }
+}
+
+fn check(i: &str) -> Lexed<'_, (Check, Option<Leniency>)> {
+    if let Some(rest) = i.strip_prefix("++") {
+        return Ok((rest, (Check::Check, Some(Leniency::DoubleCheckMark))));
+    }
+    if let Some(rest) = i.strip_prefix('+') {
+        return Ok((rest, (Check::Check, None)));
+    }
+    if let Some(rest) = i.strip_prefix('#') {
+        return Ok((rest, (Check::Mate, None)));
+    }
+    Ok((i, (Check::None, None)))
+}
+
+/// A suffix annotation, `!` `?` `!!` `??` `!?` `?!`, as its NAG.
+pub fn suffix_annotation(i: &str) -> Lexed<'_, Nag> {
+    alt((
+        value(Nag(3), tag("!!")),
+        value(Nag(4), tag("??")),
+        value(Nag(5), tag("!?")),
+        value(Nag(6), tag("?!")),
+        value(Nag(1), tag("!")),
+        value(Nag(2), tag("?")),
+    ))
+    .parse(i)
+}
+
+/// One action with its board prefix and check mark; the leniencies it needed.
+pub fn action(i: &str) -> Lexed<'_, (Action, [Option<Leniency>; 2])> {
+    let (body, board) = board(i)?;
+    let (rest, (kind, leniency)) = match castle(body) {
+        Ok(ok) => ok,
+        Err(nom::Err::Error(_)) => match pass(body) {
+            Ok(ok) => ok,
+            Err(nom::Err::Error(_)) => {
+                let other = alt((drop, wall, piece_on_square_forms)).parse(body);
+                match other {
+                    Ok((rest, kind)) => (rest, (kind, None)),
+                    Err(nom::Err::Error(_)) => piece_move(body)?,
+                    Err(e) => return Err(e),
+                }
+            }
+            Err(e) => return Err(e),
+        },
+        Err(e) => return Err(e),
+    };
+    let (rest, ()) = at_token_end(rest)?;
+    let (rest, (check, check_leniency)) = check(rest)?;
+    let mut action = Action::new(kind);
+    action.board = board;
+    action.check = check;
+    Ok((rest, (action, [leniency, check_leniency])))
+}
+
+/// A NAG: `$` and a number from 0 to 255.
+pub fn nag(i: &str) -> Lexed<'_, Nag> {
+    let (rest, _) = char('$').parse(i)?;
+    let Ok((rest, digits)) = digit1::<_, LexError>(rest) else {
+        return failure(rest, "a number after '$'");
+    };
+    match digits.parse::<u8>() {
+        Ok(n) => Ok((rest, Nag(n))),
+        Err(_) => failure(i, "a NAG from $0 to $255"),
+    }
+}
+
+/// A die cast: `<` number `>`.
+pub fn cast(i: &str) -> Lexed<'_, u16> {
+    let (rest, _) = char('<').parse(i)?;
+    let Ok((rest, digits)) = digit1::<_, LexError>(rest) else {
+        return failure(rest, "the number cast, as in <7>");
+    };
+    let Some(rest) = rest.strip_prefix('>') else {
+        return failure(rest, "'>' closing the die cast");
+    };
+    match digits.parse::<u16>() {
+        Ok(n) if n >= 1 => Ok((rest, n)),
+        _ => failure(i, "a die cast from 1 to 65535"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> ActionKind {
+        match action(text) {
+            Ok(("", (a, _))) => a.kind,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn sq(s: &str) -> SquareName {
+        square(s).map(|(_, sq)| sq).unwrap_or(SquareName::new(255, 255))
+    }
+
+    fn mv(text: &str) -> Move {
+        match kind(text) {
+            ActionKind::Move(m) => m,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn squares_on_big_boards_are_unambiguous() {
+        assert_eq!(sq("a10"), SquareName::new(0, 9));
+        assert_eq!(sq("c'14"), SquareName::new(28, 13));
+        let m = mv("Nab12");
+        assert_eq!((m.from_file, m.from_rank, m.to), (Some(0), None, SquareName::new(1, 11)));
+        let m = mv("Na'b12");
+        assert_eq!((m.from_file, m.to), (Some(26), SquareName::new(1, 11)));
+        let m = mv("Nab'12");
+        assert_eq!((m.from_file, m.to), (Some(0), SquareName::new(27, 11)));
+        let m = mv("N12a3");
+        assert_eq!((m.from_rank, m.to), (Some(11), SquareName::new(0, 2)));
+        assert!(square("a0").is_err());
+        assert!(square("a01").is_err());
+        assert!(square("a257").is_err());
+    }
+
+    #[test]
+    fn san_shapes() {
+        let m = mv("Nbxd7");
+        assert_eq!((m.piece.map(|p| p.char()), m.from_file, m.capture, m.to), (Some('N'), Some(1), true, sq("d7")));
+        let m = mv("exd8=Q");
+        assert_eq!((m.piece, m.from_file, m.becomes.map(|p| p.char())), (None, Some(4), Some('Q')));
+        let m = mv("Ng1-f3");
+        assert_eq!((m.from_file, m.from_rank, m.capture), (Some(6), Some(0), false));
+        let m = mv("Qxd4=B&Pe3&Pc3");
+        assert_eq!(m.placements.len(), 2);
+        let m = mv("Qxd2/H");
+        assert_eq!(m.gate, Some(Gate { piece: PieceLetter::new(b'H').unwrap_or(PieceLetter::PAWN), at: None }));
+    }
+
+    #[test]
+    fn every_action_kind_has_its_own_form() {
+        assert!(matches!(kind("O-O-O"), ActionKind::Castle { side: CastleSide::Queen, gate: None }));
+        assert!(matches!(kind("O-O/Ed1"), ActionKind::Castle { side: CastleSide::King, gate: Some(_) }));
+        assert!(matches!(kind("N@f3"), ActionKind::Drop { .. }));
+        assert!(matches!(kind("@e4"), ActionKind::Drop { piece: PieceLetter::PAWN, .. }));
+        assert!(matches!(kind("*d5"), ActionKind::Wall { .. }));
+        assert!(matches!(kind("Ke1<>Rh1"), ActionKind::Swap { .. }));
+        assert!(matches!(kind("d4><d5"), ActionKind::RemoveBlocked { .. }));
+        assert!(matches!(kind("Nf3@"), ActionKind::Bank { .. }));
+        assert!(matches!(kind("f3>"), ActionKind::Gift { piece: None, .. }));
+        assert!(matches!(kind("--"), ActionKind::Pass));
+        assert!(matches!(kind("Z0"), ActionKind::Pass));
+        assert!(matches!(kind("0000"), ActionKind::Pass));
+        assert!(matches!(kind("Oe4"), ActionKind::Move(_)));
+        assert!(matches!(kind("Zd4"), ActionKind::Move(_)));
+    }
+
+    #[test]
+    fn board_prefix_and_check_marks() {
+        let (rest, (a, _)) = action("2:Nf3+ x").unwrap_or(("?", (Action::new(ActionKind::Pass), [None, None])));
+        assert_eq!((a.board, a.check, rest), (Some(2), Check::Check, " x"));
+        assert!(action("0:Nf3").is_err());
+    }
+
+    #[test]
+    fn leniencies_are_reported() {
+        let lenient = |t: &str| action(t).map(|(_, (_, l))| l).unwrap_or([None, None]);
+        assert_eq!(lenient("0-0")[0], Some(Leniency::ZeroCastling));
+        assert_eq!(lenient("e2e4")[0], Some(Leniency::LongAlgebraic));
+        assert_eq!(lenient("e8Q")[0], Some(Leniency::PromotionWithoutEquals));
+        assert_eq!(lenient("Qh5++")[1], Some(Leniency::DoubleCheckMark));
+        assert_eq!(lenient("Nbd7"), [None, None]);
+    }
+
+    #[test]
+    fn junk_is_refused() {
+        for junk in ["e4x", "Nf3@@", "K", "e", "=Q", "Ke1<>", "*", "e4&", "x", "e4=", "<>"] {
+            assert!(action(junk).is_err(), "{junk}");
+        }
+    }
+
+    #[test]
+    fn nags_and_casts() {
+        assert_eq!(nag("$255"), Ok(("", Nag(255))));
+        assert!(nag("$256").is_err());
+        assert_eq!(cast("<20> e4"), Ok((" e4", 20)));
+        assert!(cast("<0>").is_err());
+        assert!(cast("<7").is_err());
+        assert_eq!(suffix_annotation("!?x"), Ok(("x", Nag(5))));
+    }
+}

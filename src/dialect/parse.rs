@@ -1,0 +1,741 @@
+//! The second pass: the complete parse of one game's text into a [`Game`].
+//!
+//! Tokens come from [`super::lex`]; this module puts them together: the tag section, then
+//! the movetext, building the tree of turns with an explicit stack of open variations (so
+//! that nesting depth costs memory, never call stack). Real-world defects that other readers
+//! accept are accepted here with a warning; anything else is an error that ends the game's
+//! parse (the caller goes on with the next game).
+
+use super::lex::{self, Leniency, LexError};
+use crate::diag::Diagnostic;
+use crate::record::{
+    Comment, EscapeLine, Game, Nag, NodeId, Outcome, SEVEN_TAG_ROSTER, Span, Tag, Turn, fold_white_space,
+};
+
+/// The outcome of parsing one game's text.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The game, unless an error stopped the parse.
+    pub game: Option<Game>,
+    /// Everything worth saying, in the order found; at least one error when `game` is `None`.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Who moves first and the number of the first move, read from a FEN tag's second and sixth
+/// fields (syntax only: a FEN that cannot be read gives White and 1, and the rules say why).
+pub fn start_of(game: &Game) -> (bool, u32) {
+    let Some(fen) = game.tag("FEN") else {
+        return (true, 1);
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let white = !fields.get(1).is_some_and(|side| side.starts_with('b'));
+    let fullmove = fields.get(5).and_then(|n| n.parse::<u32>().ok()).filter(|&n| n >= 1).unwrap_or(1);
+    (white, fullmove)
+}
+
+/// The number and side of the turn at `ply` (0 = the first turn of the game).
+pub fn move_number(start: (bool, u32), ply: u32) -> (u32, bool) {
+    let absolute = ply + u32::from(!start.0);
+    (start.1.saturating_add(absolute / 2), absolute % 2 == 0)
+}
+
+/// Parses the text of one game.
+pub fn parse_game(text: &str) -> Parsed {
+    let mut parser = GameParser { text, game: Game::new(), diagnostics: Vec::new() };
+    let ok = parser.run().is_ok();
+    Parsed { game: ok.then_some(parser.game), diagnostics: parser.diagnostics }
+}
+
+/// The parse stopped; the error is in the diagnostics.
+struct Stop;
+
+/// One open line of play: the main line or a variation.
+struct Line {
+    /// The node the next turn follows.
+    parent: NodeId,
+    /// The last turn read in this line.
+    last: Option<NodeId>,
+    /// The ply of the next turn.
+    ply: u32,
+    /// Comments read before the line's first turn.
+    pending: Vec<Comment>,
+    /// Where `(` was, for an unclosed variation.
+    opened_at: usize,
+}
+
+struct GameParser<'a> {
+    text: &'a str,
+    game: Game,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> GameParser<'a> {
+    fn offset(&self, rest: &str) -> usize {
+        self.text.len() - rest.len()
+    }
+
+    fn span(&self, rest: &str, len: usize) -> Span {
+        let start = self.offset(rest);
+        Span::new(start, start + len)
+    }
+
+    fn warn(&mut self, span: Span, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic::warning(span, message));
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) -> Stop {
+        self.diagnostics.push(Diagnostic::error(span, message));
+        Stop
+    }
+
+    /// Reports a token that could not be read. A branch that had committed (`Failure`) knows
+    /// the exact place; otherwise the whole token at `token` is named.
+    fn lex_error(&mut self, e: nom::Err<LexError<'_>>, token: &str, what: &str) -> Stop {
+        let (at, expected) = match e {
+            nom::Err::Failure(e) => (e.at, e.expected),
+            nom::Err::Error(e) => (token, if e.at.len() == token.len() { e.expected } else { "" }),
+            nom::Err::Incomplete(_) => (token, ""),
+        };
+        let found = describe(at);
+        let len = at.find(|c: char| c.is_whitespace()).unwrap_or(at.len()).max(at.chars().next().map_or(0, char::len_utf8));
+        let span = self.span(at, len);
+        let expected = if expected.is_empty() { what } else { expected };
+        self.error(span, format!("expected {expected}, found {found}"))
+    }
+
+    fn run(&mut self) -> Result<(), Stop> {
+        let rest = self.tag_section(self.text)?;
+        self.movetext(rest)?;
+        self.fill_roster();
+        Ok(())
+    }
+
+    /// Escape lines, comments before the tags, and the tag pairs.
+    fn tag_section(&mut self, mut rest: &'a str) -> Result<&'a str, Stop> {
+        loop {
+            let trimmed = skip_blank(rest);
+            let line_start = trimmed.len() == rest.len() || self.text[..self.offset(trimmed)].ends_with('\n');
+            match trimmed.chars().next() {
+                Some('%') if line_start => rest = self.escape_line(trimmed),
+                Some('[') => rest = self.tag_pair(trimmed)?,
+                Some('{') if self.game.tags.is_empty() => {
+                    let (after, comment) = self.brace_comment(trimmed)?;
+                    self.game.prelude.push(comment);
+                    rest = after;
+                }
+                Some(';') if self.game.tags.is_empty() => {
+                    let (after, comment) = self.line_comment(trimmed);
+                    self.game.prelude.push(comment);
+                    rest = after;
+                }
+                _ => return Ok(trimmed),
+            }
+        }
+    }
+
+    fn escape_line(&mut self, at: &'a str) -> &'a str {
+        let end = at.find('\n').unwrap_or(at.len());
+        let line = at[1..end].trim_end_matches('\r');
+        self.game.escapes.push(EscapeLine { text: line.to_owned() });
+        &at[end..]
+    }
+
+    /// `[Name "value"]`, leniently: an unescaped quote inside the value, a missing `]`.
+    fn tag_pair(&mut self, at: &'a str) -> Result<&'a str, Stop> {
+        let line_end = at.find('\n').unwrap_or(at.len());
+        let line = at[..line_end].trim_end_matches('\r');
+        let inner = skip_spaces(&line[1..]);
+        let name_len = inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']').unwrap_or(inner.len());
+        let name = &inner[..name_len];
+        if name.is_empty() {
+            return Err(self.error(self.span(inner, 1), format!("expected a tag name, found {}", describe(inner))));
+        }
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            self.warn(self.span(inner, name_len), format!("tag name {name:?} has characters the standard does not allow"));
+        }
+        let after_name = skip_spaces(&inner[name_len..]);
+        let Some(value_text) = after_name.strip_prefix('"') else {
+            return Err(self.error(
+                self.span(after_name, 1),
+                format!("expected '\"' opening the value of tag {name}, found {}", describe(after_name)),
+            ));
+        };
+        // The value ends at the first unescaped quote that is followed only by `]` (or the
+        // end of the line); other quotes are taken as part of the value.
+        let mut value = String::new();
+        let mut chars = value_text.char_indices();
+        let mut end = None;
+        let mut stray_quote = None;
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some((_, q @ ('"' | '\\'))) => value.push(q),
+                    Some((_, other)) => {
+                        value.push('\\');
+                        value.push(other);
+                    }
+                    None => value.push('\\'),
+                },
+                '"' => {
+                    let tail = skip_spaces(&value_text[i + 1..]);
+                    if tail.is_empty() || tail.starts_with(']') {
+                        end = Some(i);
+                        break;
+                    }
+                    stray_quote.get_or_insert(i);
+                    value.push('"');
+                }
+                _ => value.push(c),
+            }
+        }
+        let Some(end) = end else {
+            return Err(self.error(self.span(value_text, value_text.len()), format!("the value of tag {name} has no closing '\"'")));
+        };
+        if let Some(i) = stray_quote {
+            self.warn(self.span(&value_text[i..], 1), format!("unescaped '\"' inside the value of tag {name}; kept as part of the value"));
+        }
+        // `tail` and what follows are suffixes of `line`, which starts where `at` does.
+        let tail = skip_spaces(&value_text[end + 1..]);
+        let rest = match tail.strip_prefix(']') {
+            Some(after) => &at[line.len() - after.len()..],
+            None => {
+                let rest = &at[line.len() - tail.len()..];
+                self.warn(self.span(rest, 0), format!("tag {name} has no closing ']'"));
+                rest
+            }
+        };
+        self.push_tag(at, name, value, rest)
+    }
+
+    fn push_tag(&mut self, at: &'a str, name: &str, value: String, rest: &'a str) -> Result<&'a str, Stop> {
+        let span = Span::new(self.offset(at), self.offset(rest));
+        if self.game.tags.iter().any(|t| t.name == name) {
+            self.warn(span, format!("tag {name} appears more than once; all are kept"));
+        }
+        self.game.tags.push(Tag { name: name.to_owned(), value, span });
+        Ok(rest)
+    }
+
+    /// Adds the tags of the seven tag roster that are missing, with the standard's values for
+    /// "unknown" (the Result from the termination marker), so that the game can be written in
+    /// export format and read back the same.
+    fn fill_roster(&mut self) {
+        let missing: Vec<&str> = SEVEN_TAG_ROSTER.iter().copied().filter(|&n| self.game.tag(n).is_none()).collect();
+        if missing.is_empty() {
+            return;
+        }
+        for &name in &missing {
+            let value = match name {
+                "Date" => "????.??.??",
+                "Result" => self.game.outcome.as_str(),
+                _ => "?",
+            };
+            self.game.tags.push(Tag { name: name.to_owned(), value: value.to_owned(), span: Span::default() });
+        }
+        let span = Span::new(0, 0);
+        self.warn(span, format!("missing tag{} {}; added", plural(missing.len()), missing.join(", ")));
+    }
+
+    fn brace_comment(&mut self, at: &'a str) -> Result<(&'a str, Comment), Stop> {
+        let body = &at[1..];
+        match body.find('}') {
+            Some(close) => {
+                let span = self.span(at, close + 2);
+                Ok((&body[close + 1..], Comment { text: fold_white_space(&body[..close]), span }))
+            }
+            None => Err(self.error(self.span(at, 1), "comment opened with '{' is never closed")),
+        }
+    }
+
+    fn line_comment(&mut self, at: &'a str) -> (&'a str, Comment) {
+        let end = at.find('\n').unwrap_or(at.len());
+        let span = self.span(at, end);
+        (&at[end..], Comment { text: fold_white_space(&at[1..end]), span })
+    }
+
+    fn movetext(&mut self, mut rest: &'a str) -> Result<(), Stop> {
+        let start = start_of(&self.game);
+        let mut lines = vec![Line { parent: NodeId::ROOT, last: None, ply: 0, pending: Vec::new(), opened_at: 0 }];
+        let mut cast: Option<(u16, Span)> = None;
+        let mut numbered: Option<(u32, bool, Span)> = None;
+        loop {
+            let at = skip_blank(rest);
+            let Some(c) = at.chars().next() else {
+                return self.end_without_marker(&mut lines, cast, at);
+            };
+            let line_start = self.text[..self.offset(at)].ends_with('\n');
+            let line = lines.last_mut().ok_or(Stop)?;
+            rest = match c {
+                '%' if line_start => self.escape_line(at),
+                '{' => {
+                    let (after, comment) = self.brace_comment(at)?;
+                    self.attach_comment(&mut lines, comment);
+                    after
+                }
+                ';' => {
+                    let (after, comment) = self.line_comment(at);
+                    self.attach_comment(&mut lines, comment);
+                    after
+                }
+                '(' => {
+                    let Some(last) = line.last else {
+                        return Err(self.error(self.span(at, 1), "variation opened before any move it could replace"));
+                    };
+                    if let Some((_, span)) = cast.take() {
+                        return Err(self.error(span, "die cast not followed by a turn"));
+                    }
+                    let parent = self.game.node(last).parent().unwrap_or(NodeId::ROOT);
+                    let ply = line.ply.saturating_sub(1);
+                    let opened_at = self.offset(at);
+                    lines.push(Line { parent, last: None, ply, pending: Vec::new(), opened_at });
+                    numbered = None;
+                    &at[1..]
+                }
+                ')' => {
+                    if lines.len() == 1 {
+                        self.warn(self.span(at, 1), "')' without a variation to close; ignored");
+                    } else if let Some(closed) = lines.pop() {
+                        if let Some((_, span)) = cast.take() {
+                            return Err(self.error(span, "die cast not followed by a turn"));
+                        }
+                        if closed.last.is_none() {
+                            self.warn(Span::new(closed.opened_at, self.offset(at) + 1), "empty variation; left out");
+                        }
+                    }
+                    numbered = None;
+                    &at[1..]
+                }
+                '$' => {
+                    let (after, nag) = lex::nag(at).map_err(|e| self.lex_error(e, at, "a NAG"))?;
+                    self.attach_nag(&mut lines, nag, self.span(at, at.len() - after.len()))?;
+                    after
+                }
+                '!' | '?' => {
+                    let (after, nag) = lex::suffix_annotation(at).map_err(|e| self.lex_error(e, at, "an annotation"))?;
+                    let span = self.span(at, at.len() - after.len());
+                    self.warn(span, "annotation separated from its move by a space");
+                    self.attach_nag(&mut lines, nag, span)?;
+                    after
+                }
+                '<' => {
+                    let (after, n) = lex::cast(at).map_err(|e| self.lex_error(e, at, "a die cast"))?;
+                    let span = self.span(at, at.len() - after.len());
+                    if cast.is_some() {
+                        return Err(self.error(span, "two die casts for one turn"));
+                    }
+                    cast = Some((n, span));
+                    self.expect_end(after)?
+                }
+                '[' => {
+                    return Err(self.error(self.span(at, 1), "tag pair inside movetext: a new game starts at the beginning of a line after the previous game's result"));
+                }
+                _ => {
+                    if let Some((after, outcome, lenient)) = result_marker(at) {
+                        let span = self.span(at, at.len() - after.len());
+                        if lenient {
+                            self.warn(span, format!("result written as {:?}; read as {}", &at[..at.len() - after.len()], outcome));
+                        }
+                        return self.finish(lines, cast, outcome, span, after);
+                    }
+                    if let Some((after, number, dots)) = move_number_token(at) {
+                        let span = self.span(at, at.len() - after.len());
+                        if dots == 0 {
+                            self.warn(span, "move number without a period");
+                        }
+                        numbered = Some((number, dots < 2, span));
+                        after
+                    } else if c == '.' || c == '…' {
+                        // `12. ... Nf6`: the periods of a black move number written apart.
+                        let after = at.trim_start_matches(['.', '…']);
+                        let span = self.span(at, at.len() - after.len());
+                        match numbered.as_mut() {
+                            Some(n) => n.1 = false,
+                            None => self.warn(span, "periods without a move number; ignored"),
+                        }
+                        after
+                    } else if let Some(after) = at.strip_prefix("e.p.") {
+                        self.warn(self.span(at, 4), "'e.p.' after an en passant capture is not SAN; dropped");
+                        after
+                    } else {
+                        let (after, turn) = self.turn(at, cast.take())?;
+                        let line = lines.last_mut().ok_or(Stop)?;
+                        let span = Span::new(self.offset(at), self.offset(after));
+                        if let Some((number, white, number_span)) = numbered.take() {
+                            let (expected, expected_white) = move_number(start, line.ply);
+                            if number != expected || (white != expected_white && !white) {
+                                let side = if expected_white { "" } else { "..." };
+                                self.diagnostics.push(Diagnostic::warning(
+                                    number_span,
+                                    format!("move number says {number}{} but this turn is {expected}{side}", if white { "." } else { "..." }),
+                                ));
+                            }
+                        }
+                        let line = lines.last_mut().ok_or(Stop)?;
+                        let node = self.game.add_turn(line.parent, turn);
+                        let pending = std::mem::take(&mut line.pending);
+                        line.parent = node;
+                        line.last = Some(node);
+                        line.ply = line.ply.saturating_add(1);
+                        let n = self.game.node_mut(node);
+                        n.span = span;
+                        n.comments_before = pending;
+                        let (after, annotation) = match lex::suffix_annotation(after) {
+                            Ok((after, nag)) => (after, Some(nag)),
+                            Err(_) => (after, None),
+                        };
+                        if let Some(nag) = annotation {
+                            self.game.node_mut(node).nags.push(nag);
+                        }
+                        self.expect_end(after)?
+                    }
+                }
+            };
+        }
+    }
+
+    /// One turn: actions joined by `,`.
+    fn turn(&mut self, at: &'a str, cast: Option<(u16, Span)>) -> Result<(&'a str, Turn), Stop> {
+        let mut turn = Turn { cast: cast.map(|(n, _)| n), actions: Vec::with_capacity(1) };
+        let mut rest = at;
+        loop {
+            let (after, (mut action, leniencies)) = lex::action(rest).map_err(|e| self.lex_error(e, rest, "a move, a move number, a comment, a variation or a result"))?;
+            action.span = self.span(rest, rest.len() - after.len());
+            for leniency in leniencies.into_iter().flatten() {
+                let written = &rest[..rest.len() - after.len()];
+                self.warn(action.span, leniency_message(leniency, written));
+            }
+            turn.actions.push(action);
+            match after.strip_prefix(',') {
+                Some(next) => rest = skip_blank(next),
+                None => return Ok((after, turn)),
+            }
+        }
+    }
+
+    /// After a token: white space or the start of another token.
+    fn expect_end(&mut self, after: &'a str) -> Result<&'a str, Stop> {
+        match after.chars().next() {
+            None => Ok(after),
+            Some(c) if c.is_whitespace() || matches!(c, '(' | ')' | '{' | ';' | '$') => Ok(after),
+            Some(_) => Err(self.error(self.span(after, 1), format!("expected white space after the token, found {}", describe(after)))),
+        }
+    }
+
+    fn attach_comment(&mut self, lines: &mut [Line], comment: Comment) {
+        let depth = lines.len();
+        let Some(line) = lines.last_mut() else { return };
+        match line.last {
+            Some(node) => self.game.node_mut(node).comments.push(comment),
+            None if depth == 1 => self.game.node_mut(NodeId::ROOT).comments.push(comment),
+            None => line.pending.push(comment),
+        }
+    }
+
+    fn attach_nag(&mut self, lines: &mut [Line], nag: Nag, span: Span) -> Result<(), Stop> {
+        let depth = lines.len();
+        let Some(line) = lines.last_mut() else { return Err(Stop) };
+        match line.last {
+            Some(node) => self.game.node_mut(node).nags.push(nag),
+            None if depth == 1 => self.game.node_mut(NodeId::ROOT).nags.push(nag),
+            None => self.warn(span, "NAG before the first move of a variation; left out"),
+        }
+        Ok(())
+    }
+
+    fn close_open_variations(&mut self, lines: &mut Vec<Line>) {
+        while lines.len() > 1 {
+            if let Some(line) = lines.pop() {
+                self.warn(Span::new(line.opened_at, line.opened_at + 1), "variation not closed before the end of the game; closed there");
+            }
+        }
+    }
+
+    fn end_without_marker(&mut self, lines: &mut Vec<Line>, cast: Option<(u16, Span)>, at: &str) -> Result<(), Stop> {
+        if let Some((_, span)) = cast {
+            return Err(self.error(span, "die cast not followed by a turn"));
+        }
+        self.close_open_variations(lines);
+        let tag = self.game.tag("Result").and_then(Outcome::from_pgn);
+        let outcome = tag.unwrap_or(Outcome::Unknown);
+        self.warn(
+            self.span(at, 0),
+            format!("the game ends without a result (1-0, 0-1, 1/2-1/2 or *); {outcome} {} is used", if tag.is_some() { "from the Result tag" } else { "(unknown)" }),
+        );
+        self.game.outcome = outcome;
+        Ok(())
+    }
+
+    fn finish(&mut self, mut lines: Vec<Line>, cast: Option<(u16, Span)>, outcome: Outcome, span: Span, mut rest: &'a str) -> Result<(), Stop> {
+        if let Some((_, cast_span)) = cast {
+            return Err(self.error(cast_span, "die cast not followed by a turn"));
+        }
+        if lines.len() > 1 {
+            return Err(self.error(span, "result inside a variation"));
+        }
+        self.close_open_variations(&mut lines);
+        self.game.outcome = outcome;
+        if let Some(tag) = self.game.tag("Result") {
+            if Outcome::from_pgn(tag) != Some(outcome) {
+                let message = format!("the Result tag says {tag:?} but the game ends with {outcome}");
+                self.warn(span, message);
+            }
+        }
+        loop {
+            let at = skip_blank(rest);
+            let line_start = self.text[..self.offset(at)].ends_with('\n');
+            match at.chars().next() {
+                None => return Ok(()),
+                Some('{') => {
+                    let (after, comment) = self.brace_comment(at)?;
+                    self.game.trailing.push(comment);
+                    rest = after;
+                }
+                Some(';') => {
+                    let (after, comment) = self.line_comment(at);
+                    self.game.trailing.push(comment);
+                    rest = after;
+                }
+                Some('%') if line_start => rest = self.escape_line(at),
+                Some(_) => {
+                    return Err(self.error(
+                        self.span(at, at.chars().next().map_or(0, char::len_utf8)),
+                        format!("{} after the game's result; a new game starts with its tag pairs", describe(at)),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn leniency_message(leniency: Leniency, written: &str) -> String {
+    match leniency {
+        Leniency::ZeroCastling => format!("castling written with zeros ({written}); read as O-O or O-O-O"),
+        Leniency::NullMoveSpelling => format!("null move written as {written}; read as --"),
+        Leniency::PromotionWithoutEquals => format!("promotion without '=' ({written})"),
+        Leniency::DoubleCheckMark => format!("'++' for check ({written}); read as '+'"),
+        Leniency::LongAlgebraic => format!("long algebraic notation ({written}); kept with its origin square"),
+        Leniency::ColonCapture => format!("':' for a capture ({written}); read as 'x'"),
+    }
+}
+
+/// A short description of what starts `at`, for messages.
+fn describe(at: &str) -> String {
+    match at.chars().next() {
+        None => "the end of the game".to_owned(),
+        Some(c) if c.is_control() || c.is_whitespace() => format!("{:?}", c),
+        Some(_) => {
+            let token: String = at.chars().take_while(|c| !c.is_whitespace()).take(20).collect();
+            format!("\"{token}\"")
+        }
+    }
+}
+
+/// Skips white space (including the no-break space some exporters write).
+fn skip_blank(s: &str) -> &str {
+    s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
+
+fn skip_spaces(s: &str) -> &str {
+    s.trim_start_matches([' ', '\t'])
+}
+
+/// A game termination marker followed by the end of a token; `true` when it was written in a
+/// form the standard does not have (`½-½`).
+fn result_marker(at: &str) -> Option<(&str, Outcome, bool)> {
+    const FORMS: [(&str, Outcome, bool); 6] = [
+        ("1/2-1/2", Outcome::Draw, false),
+        ("1-0", Outcome::WhiteWins, false),
+        ("0-1", Outcome::BlackWins, false),
+        ("*", Outcome::Unknown, false),
+        ("½-½", Outcome::Draw, true),
+        ("1/2", Outcome::Draw, true),
+    ];
+    FORMS.iter().find_map(|&(form, outcome, lenient)| {
+        let after = at.strip_prefix(form)?;
+        let next = after.chars().next();
+        (next.is_none_or(|c| c.is_whitespace() || matches!(c, '{' | ';' | ')' | '('))).then_some((after, outcome, lenient))
+    })
+}
+
+/// A move number indication: digits, optional spaces, then periods (`12.`, `12...`, `12 .`)
+/// or the ellipsis character. Returns the number and how many periods (0 for a bare number).
+fn move_number_token(at: &str) -> Option<(&str, u32, usize)> {
+    let digits_len = at.find(|c: char| !c.is_ascii_digit()).unwrap_or(at.len());
+    if digits_len == 0 {
+        return None;
+    }
+    let number = at[..digits_len].parse::<u32>().ok()?;
+    let after_digits = &at[digits_len..];
+    let after_spaces = skip_spaces(after_digits);
+    let dots_len = after_spaces.find(|c: char| c != '.' && c != '…').unwrap_or(after_spaces.len());
+    let dots = after_spaces[..dots_len].chars().map(|c| if c == '…' { 3 } else { 1 }).sum::<usize>();
+    if dots > 0 {
+        return Some((&after_spaces[dots_len..], number, dots));
+    }
+    // A bare number only when followed by white space: `0-0` and `2:Nf3` are not numbers.
+    let next = after_digits.chars().next();
+    next.is_none_or(char::is_whitespace).then_some((after_digits, number, 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{ActionKind, Check};
+
+    fn parse_ok(text: &str) -> Game {
+        let parsed = parse_game(text);
+        match parsed.game {
+            Some(game) => game,
+            None => panic!("{text}: {:?}", parsed.diagnostics),
+        }
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        parse_game(text).diagnostics.into_iter().filter(|d| d.is_error()).map(|d| d.message).collect()
+    }
+
+    fn warnings(text: &str) -> Vec<String> {
+        parse_game(text).diagnostics.into_iter().filter(|d| !d.is_error()).map(|d| d.message).collect()
+    }
+
+    const ROSTER: &str = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n";
+
+    #[test]
+    fn a_plain_game() {
+        let game = parse_ok(&format!("{ROSTER}1. e4 e5 2. Nf3 {{good}} Nc6 $1 3. Bb5 a6 1-0\n"));
+        assert_eq!(game.mainline().count(), 6);
+        assert_eq!(game.outcome, Outcome::WhiteWins);
+        assert_eq!(game.tag("White"), Some("W"));
+        let nf3 = game.mainline().nth(2).unwrap_or(NodeId::ROOT);
+        assert_eq!(game.node(nf3).comments[0].text, "good");
+        assert!(warnings(&format!("{ROSTER}1. e4 e5 1-0")).is_empty());
+    }
+
+    #[test]
+    fn variations_nest_and_attach_to_the_move_they_replace() {
+        let game = parse_ok(&format!("{ROSTER}1. e4 (1. d4 d5 (1... Nf6 2. c4)) (1. c4) e5 1-0"));
+        let root_children: Vec<NodeId> = game.children(NodeId::ROOT).collect();
+        assert_eq!(root_children.len(), 3);
+        let d4 = root_children[1];
+        assert_eq!(game.children(d4).count(), 2);
+        assert_eq!(game.mainline().count(), 2);
+    }
+
+    #[test]
+    fn a_hundred_thousand_nested_variations() {
+        let depth = 100_000;
+        let mut text = String::from(ROSTER);
+        text.push_str("1. e4 ");
+        for _ in 0..depth {
+            text.push_str("(1. d4 ");
+        }
+        text.push_str(&")".repeat(depth));
+        text.push_str(" 1-0");
+        let game = parse_ok(&text);
+        assert_eq!(game.turn_count(), depth + 1);
+    }
+
+    #[test]
+    fn turns_of_several_actions_and_a_die_cast() {
+        let game = parse_ok(&format!("{ROSTER}1. <3> Ke1<>Rh1,e4 <2> Nf6,d5 1-0"));
+        let first = game.mainline().next().unwrap_or(NodeId::ROOT);
+        let turn = &game.node(first).turn;
+        assert_eq!(turn.cast, Some(3));
+        assert_eq!(turn.actions.len(), 2);
+        assert!(matches!(turn.actions[0].kind, ActionKind::Swap { .. }));
+    }
+
+    #[test]
+    fn check_marks_and_suffix_annotations() {
+        let game = parse_ok(&format!("{ROSTER}1. e4!? e5?? 2. Qh5+ Nc6 3. Qxf7# 1-0"));
+        let nodes: Vec<NodeId> = game.mainline().collect();
+        assert_eq!(game.node(nodes[0]).nags, vec![Nag(5)]);
+        assert_eq!(game.node(nodes[1]).nags, vec![Nag(4)]);
+        assert_eq!(game.node(nodes[2]).turn.actions[0].check, Check::Check);
+        assert_eq!(game.node(nodes[4]).turn.actions[0].check, Check::Mate);
+    }
+
+    #[test]
+    fn comments_at_the_start_of_variations_come_before_the_move() {
+        let game = parse_ok(&format!("{ROSTER}{{opening}} 1. e4 ({{instead}} 1. d4) 1-0"));
+        assert_eq!(game.root().comments[0].text, "opening");
+        let d4 = game.children(NodeId::ROOT).nth(1).unwrap_or(NodeId::ROOT);
+        assert_eq!(game.node(d4).comments_before[0].text, "instead");
+    }
+
+    #[test]
+    fn tag_values_unescape_and_tolerate_stray_quotes() {
+        let game = parse_ok("[Event \"a \\\"b\\\" \\\\ c\"]\n[Site \"The \"Big\" Hall\"]\n\n*");
+        assert_eq!(game.tag("Event"), Some("a \"b\" \\ c"));
+        assert_eq!(game.tag("Site"), Some("The \"Big\" Hall"));
+    }
+
+    #[test]
+    fn missing_roster_tags_are_added_with_a_warning() {
+        let parsed = parse_game("1. e4 *");
+        let game = parsed.game.unwrap_or_default();
+        assert_eq!(game.tag("Date"), Some("????.??.??"));
+        assert_eq!(game.tag("Result"), Some("*"));
+        assert!(parsed.diagnostics[0].message.starts_with("missing tags Event, Site, Date, Round, White, Black, Result"), "{:?}", parsed.diagnostics);
+    }
+
+    #[test]
+    fn defects_read_with_warnings() {
+        let w = warnings(&format!("{ROSTER}1. 0-0 Z0 2. e2e4 e8Q 3. Qh5++ e.p. 1-0"));
+        assert_eq!(w.len(), 6, "{w:?}");
+        let w = warnings(&format!("{ROSTER}1. e4 e5"));
+        assert!(w[0].contains("without a result"), "{w:?}");
+        let w = warnings(&format!("{ROSTER}1. e4 e5 0-1"));
+        assert!(w[0].contains("Result tag says"), "{w:?}");
+        let w = warnings(&format!("{ROSTER}1. e4 3. e5 1-0"));
+        assert!(w[0].contains("move number says 3. but this turn is 1..."), "{w:?}");
+    }
+
+    #[test]
+    fn black_to_move_from_a_fen() {
+        let text = "[FEN \"8/8/8/8/8/8/8/k6K b - - 0 40\"]\n[SetUp \"1\"]\n\n40... Ka2 41. Kh2 *";
+        let parsed = parse_game(text);
+        assert!(parsed.diagnostics.iter().all(|d| !d.message.contains("move number")), "{:?}", parsed.diagnostics);
+    }
+
+    #[test]
+    fn errors_say_what_was_expected() {
+        assert_eq!(errors(&format!("{ROSTER}1. e4 ?? e5")).len(), 0);
+        let e = errors(&format!("{ROSTER}1. e4 e5 2. Nf3 Xyz 1-0"));
+        assert_eq!(e.len(), 1);
+        assert!(e[0].starts_with("expected"), "{e:?}");
+        assert!(errors(&format!("{ROSTER}1. e4 {{ never closed")).len() == 1);
+        assert!(errors(&format!("{ROSTER}( 1. e4 ) 1-0")).len() == 1);
+        assert!(errors(&format!("{ROSTER}1. e4 1-0 2. d4")).len() == 1);
+        assert!(errors(&format!("{ROSTER}1. e4 (1. d4 1-0)")).len() == 1);
+        assert!(errors(&format!("{ROSTER}1. e4 <3> 1-0")).len() == 1);
+        assert!(errors("[Event \"x\n\n1. e4 *").len() == 1);
+        assert!(errors("[ \"x\"]\n\n1. e4 *").len() == 1);
+        assert!(errors(&format!("{ROSTER}1. e4 \u{0} e5")).len() == 1);
+    }
+
+    #[test]
+    fn trailing_comments_and_escape_lines_are_kept() {
+        let game = parse_ok(&format!("%first\n{ROSTER}1. e4 1-0 {{after}}\n%second\n"));
+        assert_eq!(game.escapes.len(), 2);
+        assert_eq!(game.trailing[0].text, "after");
+    }
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(move_number_token("12. e4"), Some((" e4", 12, 1)));
+        assert_eq!(move_number_token("12...e5"), Some(("e5", 12, 3)));
+        assert_eq!(move_number_token("12 . e4"), Some((" e4", 12, 1)));
+        assert_eq!(move_number_token("12…e5"), Some(("e5", 12, 3)));
+        assert_eq!(move_number_token("0-0"), None);
+        assert_eq!(move_number_token("2:Nf3"), None);
+        assert_eq!(move_number((true, 1), 0), (1, true));
+        assert_eq!(move_number((true, 1), 1), (1, false));
+        assert_eq!(move_number((false, 40), 0), (40, false));
+        assert_eq!(move_number((false, 40), 1), (41, true));
+    }
+}

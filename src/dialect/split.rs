@@ -1,0 +1,394 @@
+//! The fast first pass: cutting a stream into the text of one game at a time.
+//!
+//! [`Splitter`] reads any `BufRead` in bounded memory and yields [`Chunk`]s that tile the
+//! stream: every byte belongs to exactly one chunk, so writing the chunks back in order
+//! reproduces the input (a leading byte-order mark aside). It knows just enough syntax to
+//! find where a game starts: a line whose first non-blank character is `[`, outside a
+//! comment, once the current game has movetext (or a blank line after its tags). Brackets
+//! inside tag values and comments do not count, so `{ [%clk 0:03:00] }` at the start of a
+//! wrapped line stays inside its game.
+//!
+//! A comment left open swallows what follows; to keep one missing `}` from eating an archive,
+//! a blank line followed by a line that looks like a tag pair (`[Name "`) ends the game
+//! anyway, and the parser then reports the unterminated comment.
+//!
+//! A game larger than the limit is not kept in memory: the splitter reports it as
+//! [`Chunk::TooLarge`] and skips its bytes.
+
+use std::io::{self, BufRead};
+
+/// Default largest game, in bytes, kept in memory: far above any real game (the longest
+/// annotated games are a few hundred kilobytes) and small enough for many in parallel.
+pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
+
+/// Where a chunk sits in the stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The chunk's index in the stream, from 0.
+    pub index: u64,
+    /// Byte offset of its first byte in the stream.
+    pub offset: u64,
+    /// Line of its first byte, from 1.
+    pub line: u64,
+}
+
+/// One piece of the stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chunk {
+    /// The text of a game (and the blank lines and comments up to the next one).
+    Game {
+        /// Where it starts.
+        origin: Origin,
+        /// Its bytes, exactly as read.
+        bytes: Vec<u8>,
+    },
+    /// A game larger than the limit; its bytes were skipped.
+    TooLarge {
+        /// Where it starts.
+        origin: Origin,
+        /// How many bytes it had.
+        size: u64,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Movetext, or white space between games.
+    Text,
+    /// Inside `{...}`.
+    Brace,
+    /// From `;` or `%` to the end of the line.
+    ToLineEnd,
+    /// Inside a tag pair line, outside its string.
+    Tag,
+    /// Inside a tag value string.
+    TagString,
+    /// Just after a backslash in a tag value string.
+    TagEscape,
+}
+
+/// Cuts a byte stream into game chunks; see the module documentation.
+pub struct Splitter<R> {
+    reader: R,
+    scanner: Scanner,
+}
+
+/// The splitter's state, apart from the reader so that both can be borrowed at once.
+struct Scanner {
+    limit: usize,
+    state: State,
+    current: Vec<u8>,
+    /// Bytes of the current chunk, counted even when not kept.
+    current_size: u64,
+    /// Newlines of the current chunk, counted even when not kept.
+    current_newlines: u64,
+    /// The current chunk grew past the limit: its bytes are counted, not kept.
+    skipping: bool,
+    origin: Origin,
+    /// Index in `current` where the line being scanned starts.
+    line_start: usize,
+    /// Only white space so far on this line.
+    line_blank: bool,
+    previous_line_blank: bool,
+    seen_tag: bool,
+    blank_after_tag: bool,
+    has_movetext: bool,
+    started: bool,
+    bom: bool,
+    carriage_return: bool,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// A splitter over `reader` that keeps games up to `limit` bytes.
+    pub fn new(reader: R, limit: usize) -> Splitter<R> {
+        Splitter {
+            reader,
+            scanner: Scanner {
+                limit,
+                state: State::Text,
+                current: Vec::new(),
+                current_size: 0,
+                current_newlines: 0,
+                skipping: false,
+                origin: Origin { index: 0, offset: 0, line: 1 },
+                line_start: 0,
+                line_blank: true,
+                previous_line_blank: true,
+                seen_tag: false,
+                blank_after_tag: false,
+                has_movetext: false,
+                started: false,
+                bom: false,
+                carriage_return: false,
+            },
+        }
+    }
+
+    /// Whether the stream began with a UTF-8 byte-order mark (which no chunk contains).
+    pub fn had_bom(&self) -> bool {
+        self.scanner.bom
+    }
+
+    /// Whether a carriage return has been read so far (CRLF line ends).
+    pub fn had_carriage_return(&self) -> bool {
+        self.scanner.carriage_return
+    }
+}
+
+impl Scanner {
+    /// Scans `data` until a game boundary. Returns how many bytes belong to the current
+    /// chunk and whether the next chunk starts right after them.
+    fn scan(&mut self, data: &[u8]) -> (usize, bool) {
+        for (i, &b) in data.iter().enumerate() {
+            if b == b'\n' {
+                if matches!(self.state, State::ToLineEnd | State::Tag | State::TagString | State::TagEscape) {
+                    self.state = State::Text;
+                }
+                if self.line_blank && self.seen_tag {
+                    self.blank_after_tag = true;
+                }
+                self.previous_line_blank = self.line_blank;
+                self.line_blank = true;
+                self.line_start = self.current.len() + i + 1;
+                continue;
+            }
+            if b.is_ascii_whitespace() {
+                self.carriage_return |= b == b'\r';
+                continue;
+            }
+            let at_line_start = self.line_blank;
+            if b == b'[' && at_line_start {
+                let boundary = match self.state {
+                    State::Text => self.has_movetext || self.blank_after_tag,
+                    State::Brace => self.previous_line_blank && looks_like_tag(&data[i..]),
+                    _ => false,
+                };
+                if boundary {
+                    return (i, true);
+                }
+            }
+            self.line_blank = false;
+            match self.state {
+                State::Text => match b {
+                    b'[' if at_line_start => {
+                        self.seen_tag = true;
+                        self.blank_after_tag = false;
+                        self.state = State::Tag;
+                    }
+                    b'%' if at_line_start => self.state = State::ToLineEnd,
+                    _ => {
+                        // Comments before the first tag are the game's prelude, not movetext.
+                        if self.seen_tag || !matches!(b, b'{' | b';') {
+                            self.has_movetext = true;
+                        }
+                        match b {
+                            b'{' => self.state = State::Brace,
+                            b';' => self.state = State::ToLineEnd,
+                            _ => {}
+                        }
+                    }
+                },
+                State::Brace => {
+                    if b == b'}' {
+                        self.state = State::Text;
+                    }
+                }
+                State::ToLineEnd => {}
+                State::Tag => match b {
+                    b'"' => self.state = State::TagString,
+                    b']' => self.state = State::Text,
+                    _ => {}
+                },
+                State::TagString => match b {
+                    b'\\' => self.state = State::TagEscape,
+                    b'"' => self.state = State::Tag,
+                    _ => {}
+                },
+                State::TagEscape => self.state = State::TagString,
+            }
+        }
+        (data.len(), false)
+    }
+
+    /// Adds scanned bytes to the current chunk (or only counts them, when skipping).
+    fn keep(&mut self, bytes: &[u8]) {
+        self.current_size += bytes.len() as u64;
+        self.current_newlines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        if !self.skipping {
+            self.current.extend_from_slice(bytes);
+        }
+    }
+
+    /// Ends the current chunk where the current line starts; the line's leading white space
+    /// goes to the next chunk. Returns the finished chunk unless it was skipped.
+    fn finish(&mut self, at_line_start: bool) -> Option<Chunk> {
+        let cut = if at_line_start { self.line_start.min(self.current.len()) } else { self.current.len() };
+        let rest = self.current.split_off(cut);
+        let bytes = std::mem::replace(&mut self.current, rest);
+        let rest_size = self.current.len() as u64;
+        let rest_newlines = self.current.iter().filter(|&&b| b == b'\n').count() as u64;
+        let origin = self.origin;
+        let (size, newlines) = (self.current_size - rest_size, self.current_newlines - rest_newlines);
+        let chunk = (!self.skipping).then_some(Chunk::Game { origin, bytes });
+        self.origin = Origin { index: origin.index + 1, offset: origin.offset + size, line: origin.line + newlines };
+        self.current_size = rest_size;
+        self.current_newlines = rest_newlines;
+        self.line_start = 0;
+        self.skipping = false;
+        self.seen_tag = false;
+        self.blank_after_tag = false;
+        self.has_movetext = false;
+        chunk
+    }
+}
+
+/// `[Name "` at the start of `data`: a tag pair's opening, as far as the buffer shows (a
+/// buffer that ends inside the pattern counts as a match).
+fn looks_like_tag(data: &[u8]) -> bool {
+    let name_len = data.iter().skip(1).take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+    if 1 + name_len == data.len() {
+        return true;
+    }
+    name_len > 0 && matches!(data.iter().skip(1 + name_len).find(|b| !matches!(b, b' ' | b'\t')), Some(b'"') | None)
+}
+
+impl<R: BufRead> Iterator for Splitter<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        let scanner = &mut self.scanner;
+        loop {
+            let data = match self.reader.fill_buf() {
+                Ok(data) => data,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Some(Err(e)),
+            };
+            if data.is_empty() {
+                let only_blank = scanner.current.iter().all(u8::is_ascii_whitespace);
+                if scanner.current_size == 0 || (only_blank && scanner.origin.index == 0 && !scanner.skipping) {
+                    return None;
+                }
+                return scanner.finish(false).map(Ok);
+            }
+            let mut skip = 0;
+            if !scanner.started {
+                scanner.started = true;
+                if data.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                    scanner.bom = true;
+                    skip = 3;
+                    scanner.origin.offset = 3;
+                }
+            }
+            let (n, boundary) = scanner.scan(&data[skip..]);
+            scanner.keep(&data[skip..skip + n]);
+            self.reader.consume(skip + n);
+            if !scanner.skipping && scanner.current.len() > scanner.limit {
+                // The boundary, if any, is found again on the next call: nothing was consumed
+                // past it and the line state still says "start of line".
+                scanner.skipping = true;
+                scanner.current = Vec::new();
+                return Some(Ok(Chunk::TooLarge { origin: scanner.origin, size: scanner.current_size }));
+            }
+            if boundary {
+                scanner.state = State::Text;
+                if let Some(chunk) = scanner.finish(true) {
+                    return Some(Ok(chunk));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str, limit: usize) -> Vec<Chunk> {
+        // A tiny buffer, so that boundaries fall across reads.
+        let reader = io::BufReader::with_capacity(7, text.as_bytes());
+        Splitter::new(reader, limit).collect::<io::Result<Vec<_>>>().unwrap_or_default()
+    }
+
+    fn texts(text: &str) -> Vec<String> {
+        split(text, DEFAULT_GAME_LIMIT)
+            .into_iter()
+            .map(|c| match c {
+                Chunk::Game { bytes, .. } => String::from_utf8_lossy(&bytes).into_owned(),
+                Chunk::TooLarge { .. } => "<too large>".to_owned(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn chunks_tile_the_input() {
+        let input = "\n[Event \"A\"]\n\n1. e4 e5 1-0\n\n  [Event \"B\"]\n\n1. d4 *\n";
+        let parts = texts(input);
+        assert_eq!(parts, vec!["\n[Event \"A\"]\n\n1. e4 e5 1-0\n\n", "  [Event \"B\"]\n\n1. d4 *\n"]);
+        assert_eq!(parts.concat(), input);
+    }
+
+    #[test]
+    fn origins_count_bytes_lines_and_games() {
+        let input = "[A \"1\"]\n\ne4 *\n[B \"2\"]\n\nd4 *\n";
+        let origins: Vec<Origin> = split(input, 1000)
+            .into_iter()
+            .map(|c| match c {
+                Chunk::Game { origin, .. } | Chunk::TooLarge { origin, .. } => origin,
+            })
+            .collect();
+        assert_eq!(origins, vec![Origin { index: 0, offset: 0, line: 1 }, Origin { index: 1, offset: 14, line: 4 }]);
+    }
+
+    #[test]
+    fn brackets_inside_comments_and_tag_values_do_not_split() {
+        let input = "[Event \"x {\"]\n\n1. e4 {\n[%clk 0:01:00]\n} e5\n; [Not a tag\n*\n";
+        assert_eq!(texts(input).len(), 1);
+    }
+
+    #[test]
+    fn games_without_a_blank_line_between_them_split() {
+        let input = "[Event \"A\"]\n1. e4 0-1\n[Event \"B\"]\n1. d4 1-0";
+        assert_eq!(texts(input), vec!["[Event \"A\"]\n1. e4 0-1\n", "[Event \"B\"]\n1. d4 1-0"]);
+    }
+
+    #[test]
+    fn tag_sections_without_movetext_split_at_a_blank_line() {
+        let input = "[Event \"A\"]\n\n[Event \"B\"]\n\n*\n";
+        assert_eq!(texts(input).len(), 2);
+    }
+
+    #[test]
+    fn an_unterminated_comment_stops_at_the_next_tag_section() {
+        let input = "[Event \"A\"]\n\n1. e4 { oops\n\n[Event \"B\"]\n\n1. d4 *\n";
+        assert_eq!(texts(input).len(), 2);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_left_out() {
+        let input = "\u{feff}[Event \"A\"]\n\n*\n";
+        let chunks = split(input, 1000);
+        assert!(matches!(&chunks[..], [Chunk::Game { origin: Origin { offset: 3, .. }, bytes }] if bytes.starts_with(b"[Event")));
+    }
+
+    #[test]
+    fn large_games_are_skipped_and_the_next_one_is_read() {
+        let big = format!("[Event \"A\"]\n\n1. e4 {{{}}} *\n", "x".repeat(100));
+        let input = format!("{big}[Event \"B\"]\n\n1. d4 *\n");
+        let chunks = split(&input, 50);
+        assert_eq!(chunks.len(), 2);
+        assert!(matches!(chunks[0], Chunk::TooLarge { origin: Origin { index: 0, .. }, .. }));
+        match &chunks[1] {
+            Chunk::Game { origin, bytes } => {
+                assert_eq!(*origin, Origin { index: 1, offset: big.len() as u64, line: 4 });
+                assert!(bytes.starts_with(b"[Event \"B\"]"));
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn white_space_alone_is_no_game() {
+        assert!(texts("  \n\n ").is_empty());
+        assert!(texts("").is_empty());
+    }
+}

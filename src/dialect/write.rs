@@ -1,0 +1,382 @@
+//! The canonical writer: one text for every record.
+//!
+//! For an orthodox game the text is PGN export format: the seven tag roster first, then the
+//! other tags in ASCII order; an empty line; movetext in lines of at most 79 characters
+//! with single spaces between tokens; a white move always numbered (`12.`), a black move
+//! numbered (`12...`) only where the standard says: first in the game or in a variation, or
+//! after a comment, NAG or variation; suffix annotations as NAGs; an empty line after
+//! the game. The dialect's other tokens are written in their one canonical form (see
+//! notation/SPEC.md). Reading the text back gives the same record, and writing that record
+//! gives the same bytes.
+//!
+//! The tree is walked with an explicit stack, so nesting depth is not limited by the call
+//! stack.
+
+use std::fmt::Write as _;
+
+use super::parse::{move_number, start_of};
+use crate::record::{
+    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, NodeId, PieceAt, tags_in_export_order,
+    write_file,
+};
+
+/// The longest line the writer produces, unless a single token is longer.
+pub const MAX_LINE: usize = 79;
+
+/// Writes `game` in canonical form, ending with an empty line.
+pub fn write_game(game: &Game) -> String {
+    let mut out = String::new();
+    for escape in &game.escapes {
+        out.push('%');
+        out.push_str(&escape.text);
+        out.push('\n');
+    }
+    for comment in &game.prelude {
+        let mut lines = Lines::new();
+        lines.comment(comment);
+        lines.finish_into(&mut out);
+    }
+    for tag in tags_in_export_order(&game.tags) {
+        out.push('[');
+        out.push_str(&tag.name);
+        out.push_str(" \"");
+        for c in tag.value.chars() {
+            if matches!(c, '"' | '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push_str("\"]\n");
+    }
+    out.push('\n');
+    let mut lines = Lines::new();
+    movetext(game, &mut lines);
+    lines.unit(game.outcome.as_str());
+    for comment in &game.trailing {
+        lines.comment(comment);
+    }
+    lines.finish_into(&mut out);
+    out.push('\n');
+    out
+}
+
+/// Appends the canonical text of one action to `out`.
+pub fn write_action(out: &mut String, action: &Action) {
+    if let Some(board) = action.board {
+        let _ = write!(out, "{board}:");
+    }
+    match &action.kind {
+        ActionKind::Move(m) => write_move(out, m),
+        ActionKind::Castle { side, gate } => {
+            out.push_str(match side {
+                CastleSide::King => "O-O",
+                CastleSide::Queen => "O-O-O",
+            });
+            write_gate(out, *gate);
+        }
+        ActionKind::Drop { piece, to } => {
+            let _ = write!(out, "{piece}@{to}");
+        }
+        ActionKind::Wall { at } => {
+            let _ = write!(out, "*{at}");
+        }
+        ActionKind::Swap { first, second } => {
+            write_piece_at(out, *first);
+            out.push_str("<>");
+            write_piece_at(out, *second);
+        }
+        ActionKind::Pass => out.push_str("--"),
+        ActionKind::Bank { piece, from } => {
+            write_piece_at(out, PieceAt { piece: *piece, at: *from });
+            out.push('@');
+        }
+        ActionKind::Gift { piece, from } => {
+            write_piece_at(out, PieceAt { piece: *piece, at: *from });
+            out.push('>');
+        }
+        ActionKind::RemoveBlocked { first, second } => {
+            let _ = write!(out, "{first}><{second}");
+        }
+    }
+    out.push_str(match action.check {
+        Check::None => "",
+        Check::Check => "+",
+        Check::Mate => "#",
+    });
+}
+
+fn write_piece_at(out: &mut String, p: PieceAt) {
+    if let Some(piece) = p.piece {
+        out.push(piece.char());
+    }
+    let _ = write!(out, "{}", p.at);
+}
+
+fn write_move(out: &mut String, m: &Move) {
+    if let Some(piece) = m.piece {
+        out.push(piece.char());
+    }
+    if let Some(file) = m.from_file {
+        let _ = write_file(out, file);
+    }
+    if let Some(rank) = m.from_rank {
+        let _ = write!(out, "{}", u32::from(rank) + 1);
+    }
+    if m.capture {
+        out.push('x');
+    }
+    let _ = write!(out, "{}", m.to);
+    if let Some(becomes) = m.becomes {
+        let _ = write!(out, "={becomes}");
+    }
+    for p in &m.placements {
+        let _ = write!(out, "&{}{}", p.piece, p.at);
+    }
+    write_gate(out, m.gate);
+}
+
+fn write_gate(out: &mut String, gate: Option<Gate>) {
+    if let Some(gate) = gate {
+        let _ = write!(out, "/{}", gate.piece);
+        if let Some(at) = gate.at {
+            let _ = write!(out, "{at}");
+        }
+    }
+}
+
+/// Text of a turn: its actions joined by `,`.
+pub fn write_turn(out: &mut String, actions: &[Action]) {
+    for (i, action) in actions.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_action(out, action);
+    }
+}
+
+/// Work left on the stack while walking the tree.
+enum Step {
+    /// Write this turn and go on with its line.
+    Turn { node: NodeId, ply: u32, first_in_line: bool },
+    Open,
+    Close,
+}
+
+fn movetext(game: &Game, lines: &mut Lines) {
+    let start = start_of(game);
+    let root = game.root();
+    for nag in &root.nags {
+        lines.unit(&format!("${}", nag.0));
+    }
+    for comment in &root.comments {
+        lines.comment(comment);
+    }
+    let mut stack: Vec<Step> = Vec::new();
+    if let Some(first) = root.main_child() {
+        stack.push(Step::Turn { node: first, ply: 0, first_in_line: true });
+    }
+    // Whether the next black move needs its number: something stands between it and the
+    // white move before it.
+    let mut interrupted = true;
+    let mut text = String::new();
+    while let Some(step) = stack.pop() {
+        let (id, ply, first_in_line) = match step {
+            Step::Open => {
+                lines.open();
+                continue;
+            }
+            Step::Close => {
+                lines.close();
+                interrupted = true;
+                continue;
+            }
+            Step::Turn { node, ply, first_in_line } => (node, ply, first_in_line),
+        };
+        let node = game.node(id);
+        for comment in &node.comments_before {
+            lines.comment(comment);
+        }
+        let (number, white) = move_number(start, ply);
+        text.clear();
+        if white {
+            let _ = write!(text, "{number}. ");
+        } else if interrupted || first_in_line || node.turn.cast.is_some() || !node.comments_before.is_empty() {
+            let _ = write!(text, "{number}... ");
+        }
+        if let Some(cast) = node.turn.cast {
+            let _ = write!(text, "<{cast}> ");
+        }
+        write_turn(&mut text, &node.turn.actions);
+        lines.unit(&text);
+        interrupted = false;
+        for nag in &node.nags {
+            lines.unit(&format!("${}", nag.0));
+            interrupted = true;
+        }
+        for comment in &node.comments {
+            lines.comment(comment);
+            interrupted = true;
+        }
+        // The continuation comes after this turn's alternatives, which only the main move
+        // of a position writes (an alternative's own siblings are written by that main move).
+        if let Some(next) = node.main_child() {
+            stack.push(Step::Turn { node: next, ply: ply + 1, first_in_line: false });
+        }
+        let is_main = node.parent().is_some_and(|p| game.node(p).main_child() == Some(id));
+        if is_main {
+            let alternatives: Vec<NodeId> = std::iter::successors(node.next_sibling(), |&s| game.node(s).next_sibling()).collect();
+            for &alternative in alternatives.iter().rev() {
+                stack.push(Step::Close);
+                stack.push(Step::Turn { node: alternative, ply, first_in_line: true });
+                stack.push(Step::Open);
+            }
+        }
+    }
+}
+
+/// Movetext being laid out in lines of at most [`MAX_LINE`] characters.
+struct Lines {
+    done: String,
+    line: String,
+    /// Opening parentheses waiting to join the next unit.
+    opened: String,
+    /// The line ends after the current content (after a `;` comment).
+    must_break: bool,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines { done: String::new(), line: String::new(), opened: String::new(), must_break: false }
+    }
+
+    fn break_line(&mut self) {
+        self.done.push_str(&self.line);
+        self.done.push('\n');
+        self.line.clear();
+        self.must_break = false;
+    }
+
+    /// Adds an unbreakable piece of text (with the parentheses opened before it).
+    fn unit(&mut self, text: &str) {
+        if self.must_break {
+            self.break_line();
+        }
+        let width = self.line.chars().count();
+        let added = self.opened.chars().count() + text.chars().count();
+        if width > 0 && width + 1 + added > MAX_LINE {
+            self.break_line();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(&self.opened);
+        self.opened.clear();
+        self.line.push_str(text);
+    }
+
+    fn open(&mut self) {
+        self.opened.push('(');
+    }
+
+    fn close(&mut self) {
+        if self.must_break || self.line.chars().count() + 1 > MAX_LINE {
+            self.break_line();
+        }
+        self.line.push(')');
+    }
+
+    fn comment(&mut self, comment: &Comment) {
+        let text = &comment.text;
+        if text.contains('}') {
+            // A brace comment cannot hold '}': the rest-of-line form can.
+            self.unit(&format!("; {text}"));
+            self.must_break = true;
+            return;
+        }
+        let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
+        let Some(first) = words.next() else {
+            self.unit("{}");
+            return;
+        };
+        if words.peek().is_none() {
+            self.unit(&format!("{{ {first} }}"));
+            return;
+        }
+        self.unit(&format!("{{ {first}"));
+        while let Some(word) = words.next() {
+            if words.peek().is_none() {
+                self.unit(&format!("{word} }}"));
+            } else {
+                self.unit(word);
+            }
+        }
+    }
+
+    fn finish_into(mut self, out: &mut String) {
+        if !self.line.is_empty() {
+            self.break_line();
+        }
+        out.push_str(&self.done);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::parse::parse_game;
+
+    fn canonical(text: &str) -> String {
+        match parse_game(text).game {
+            Some(game) => write_game(&game),
+            None => panic!("{text}: {:?}", parse_game(text).diagnostics),
+        }
+    }
+
+    #[test]
+    fn export_format_to_the_letter() {
+        let text = "[White \"Fischer, Robert J.\"]\n[Black \"Spassky, Boris V.\"]\n[Round \"29\"]\n[Result \"1/2-1/2\"]\n[Event \"F/S Return Match\"]\n[Site \"Belgrade, Serbia JUG\"]\n[Date \"1992.11.04\"]\n[ECO \"C95\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {This opening is called the Ruy Lopez.} 3... a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1 Kxf7 27. Qe3 Qg5 28. Qxg5 hxg5 29. b3 Ke6 30. a3 Kd6 31. axb4 cxb4 32. Ra5 Nd5 33. f3 Bc8 34. Kf2 Bf5 35. Ra7 g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 39. Kd2 Kb5 40. Rd6 Kc5 41. Ra6 Nf2 42. g4 Bd3 43. Re6 1/2-1/2\n";
+        let out = canonical(text);
+        let expected = "[Event \"F/S Return Match\"]\n[Site \"Belgrade, Serbia JUG\"]\n[Date \"1992.11.04\"]\n[Round \"29\"]\n[White \"Fischer, Robert J.\"]\n[Black \"Spassky, Boris V.\"]\n[Result \"1/2-1/2\"]\n[ECO \"C95\"]\n\n\
+1. e4 e5 2. Nf3 Nc6 3. Bb5 { This opening is called the Ruy Lopez. } 3... a6\n\
+4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7\n\
+11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5\n\
+Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5\n\
+Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1 Kxf7 27. Qe3 Qg5 28. Qxg5 hxg5\n\
+29. b3 Ke6 30. a3 Kd6 31. axb4 cxb4 32. Ra5 Nd5 33. f3 Bc8 34. Kf2 Bf5 35. Ra7\n\
+g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 39. Kd2 Kb5 40. Rd6 Kc5 41. Ra6 Nf2\n\
+42. g4 Bd3 43. Re6 1/2-1/2\n\n";
+        assert_eq!(out, expected);
+        assert_eq!(canonical(&out), out);
+    }
+
+    #[test]
+    fn black_numbers_follow_interruptions() {
+        let out = canonical("1. e4 $1 e5 2. Nf3 (2. f4 exf4) Nc6 3. Bb5 {c} a6 *");
+        assert!(out.contains("1. e4 $1 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 3. Bb5 { c } 3... a6 *"), "{out}");
+    }
+
+    #[test]
+    fn comments_with_a_closing_brace_become_line_comments() {
+        let text = "1. e4 ; a } b\n e5 *";
+        let out = canonical(text);
+        assert!(out.contains("1. e4 ; a } b\n1... e5 *"), "{out}");
+        assert_eq!(canonical(&out), out);
+    }
+
+    #[test]
+    fn lines_stay_under_eighty_columns() {
+        let words = "word ".repeat(200);
+        let out = canonical(&format!("1. e4 {{{words}}} (1. d4 {{{words}}} 1... d5) *"));
+        assert!(out.lines().all(|l| l.chars().count() <= MAX_LINE), "{out}");
+        assert_eq!(canonical(&out), out);
+    }
+
+    #[test]
+    fn deep_variations_write_without_recursion() {
+        let depth = 100_000;
+        // Each variation replaces the last move of the one around it: a tree 200,000 deep.
+        let text = format!("e4 e5 {}{} *", "(e6 e7 ".repeat(depth), ")".repeat(depth));
+        let out = canonical(&text);
+        assert_eq!(canonical(&out), out);
+    }
+}

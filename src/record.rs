@@ -1,0 +1,718 @@
+//! The game record: what a game says, independent of any text format.
+//!
+//! A [`Game`] holds its tags, a tree of [`Node`]s (each one [`Turn`] of one side, with its
+//! comments, NAGs and alternative continuations), the termination marker, and the [`Span`]s
+//! of the source text it was read from. A turn is an ordered list of notated [`Action`]s:
+//! what was *written* (`Nbd7`, `N@f3`, `*d5`), not what it means on a board. Resolving an
+//! action against a position is the business of `replay`; this module knows no rules and no
+//! syntax.
+//!
+//! The tree lives in an arena (`Vec<Node>` indexed by [`NodeId`]) with first-child /
+//! next-sibling links, so that a game nested 100,000 variations deep is built, compared,
+//! walked and dropped without recursion. The first child of a node is the main line; the
+//! others are variations, in the order they were given.
+
+use std::fmt;
+
+/// A byte range in the text a game was read from, relative to the game's first byte.
+///
+/// Spans say *where* a value was read, not *what* it is, so two spans always compare equal:
+/// that way records compare by content, and a game read back from its canonical text equals
+/// the game it was written from. Use [`Span::range`] to compare places.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Span {
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from `start` to `end` (clamped so that `start <= end`).
+    pub fn new(start: usize, end: usize) -> Span {
+        let start = u32::try_from(start).unwrap_or(u32::MAX);
+        let end = u32::try_from(end).unwrap_or(u32::MAX).max(start);
+        Span { start, end }
+    }
+
+    /// The byte range, for comparing places.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _: &Span) -> bool {
+        true
+    }
+}
+
+impl Eq for Span {}
+
+impl std::hash::Hash for Span {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+/// A square as written: a file and a rank, both counted from 0 (`a1` is file 0, rank 0).
+///
+/// Files past `z` are written with apostrophes (`a'` is file 26); see notation/SPEC.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareName {
+    /// File, from 0 (`a`).
+    pub file: u8,
+    /// Rank, from 0 (`1`).
+    pub rank: u8,
+}
+
+impl SquareName {
+    /// The square on `file` and `rank` (both from 0).
+    pub const fn new(file: u8, rank: u8) -> SquareName {
+        SquareName { file, rank }
+    }
+}
+
+/// Writes a file name: `a`..`z`, then `a'`..`z'`, `a''`, ...
+pub fn write_file(f: &mut impl fmt::Write, file: u8) -> fmt::Result {
+    f.write_char(char::from(b'a' + file % 26))?;
+    for _ in 0..file / 26 {
+        f.write_char('\'')?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_file(f, self.file)?;
+        write!(f, "{}", u32::from(self.rank) + 1)
+    }
+}
+
+/// A piece letter as written in notation: always an uppercase ASCII letter, whichever side
+/// owns the piece (SAN writes `N` for both knights). What the letter means is the variant's
+/// business.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceLetter(u8);
+
+impl PieceLetter {
+    /// The pawn, `P`.
+    pub const PAWN: PieceLetter = PieceLetter(b'P');
+
+    /// The letter for an ASCII letter of either case, or `None`.
+    pub fn new(c: u8) -> Option<PieceLetter> {
+        c.is_ascii_alphabetic().then(|| PieceLetter(c.to_ascii_uppercase()))
+    }
+
+    /// The uppercase ASCII letter.
+    pub fn ascii(self) -> u8 {
+        self.0
+    }
+
+    /// The letter as a `char`.
+    pub fn char(self) -> char {
+        char::from(self.0)
+    }
+}
+
+impl fmt::Display for PieceLetter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.char())
+    }
+}
+
+/// Which way a king castles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// `O-O`: towards the h-file side.
+    King,
+    /// `O-O-O`: towards the a-file side.
+    Queen,
+}
+
+/// The check indicator written after an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Check {
+    /// None written.
+    #[default]
+    None,
+    /// `+`
+    Check,
+    /// `#`
+    Mate,
+}
+
+/// A piece placed as a by-product of a move: the extra pieces of a cancellation capture
+/// (`Qxd4=B&Pe3`) or a captured piece converted and put back (`Ixd5&Ne6`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// The piece placed.
+    pub piece: PieceLetter,
+    /// Where.
+    pub at: SquareName,
+}
+
+/// Seirawan-style gating: a piece from the reserve enters on the square a piece just left
+/// (`Qxd2/H`), or for castling on the named square (`O-O/Ed1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Gate {
+    /// The piece that enters.
+    pub piece: PieceLetter,
+    /// The square, where the notation names one.
+    pub at: Option<SquareName>,
+}
+
+/// A move of a piece on the board as written: SAN, or long algebraic when both parts of the
+/// origin are given.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The piece letter; `None` for a pawn.
+    pub piece: Option<PieceLetter>,
+    /// The origin's file, where written (disambiguation or long algebraic).
+    pub from_file: Option<u8>,
+    /// The origin's rank, where written.
+    pub from_rank: Option<u8>,
+    /// `x` was written.
+    pub capture: bool,
+    /// The destination.
+    pub to: SquareName,
+    /// `=Q`: the piece that stands on the destination afterwards (a promotion, or the
+    /// remainder of a cancellation capture).
+    pub becomes: Option<PieceLetter>,
+    /// `&Pe3`: pieces placed as a by-product.
+    pub placements: Vec<Placement>,
+    /// `/H`: a gated piece.
+    pub gate: Option<Gate>,
+}
+
+/// One piece and its square in a swap: `Ke1` in `Ke1<>Rh1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceAt {
+    /// The letter, where written.
+    pub piece: Option<PieceLetter>,
+    /// The square.
+    pub at: SquareName,
+}
+
+/// What one notated action does, as written. Every kind has its own lexical form; see
+/// notation/SPEC.md.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    /// A piece moves (and may capture): `Nbd7`, `exd5`, `e8=Q`, `Ng1f3`.
+    Move(Move),
+    /// `O-O` or `O-O-O`, optionally gating.
+    Castle {
+        /// Which way.
+        side: CastleSide,
+        /// `/Ed1`.
+        gate: Option<Gate>,
+    },
+    /// A piece from the reserve (hand or bank) enters the board: `N@f3`.
+    Drop {
+        /// The piece.
+        piece: PieceLetter,
+        /// Where.
+        to: SquareName,
+    },
+    /// A wall is put on an empty square: `*d5`.
+    Wall {
+        /// Where.
+        at: SquareName,
+    },
+    /// Two pieces of the mover exchange squares: `Ke1<>Rh1`.
+    Swap {
+        /// The first piece.
+        first: PieceAt,
+        /// The second piece.
+        second: PieceAt,
+    },
+    /// The side passes: `--`.
+    Pass,
+    /// A piece leaves the board for its owner's bank: `Nf3@`.
+    Bank {
+        /// The letter, where written; `None` for a pawn.
+        piece: Option<PieceLetter>,
+        /// Where it stood.
+        from: SquareName,
+    },
+    /// A piece is given to the opponent as if captured: `Nf3>`.
+    Gift {
+        /// The letter, where written; `None` for a pawn.
+        piece: Option<PieceLetter>,
+        /// Where it stood.
+        from: SquareName,
+    },
+    /// Two pawns that block each other leave the board together: `d4><d5`.
+    RemoveBlocked {
+        /// One pawn's square.
+        first: SquareName,
+        /// The other's.
+        second: SquareName,
+    },
+}
+
+/// One notated action of a turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    /// What it does.
+    pub kind: ActionKind,
+    /// The board it is played on, counted from 1, where written (`2:Nf3`).
+    pub board: Option<u8>,
+    /// `+` or `#` as written.
+    pub check: Check,
+    /// Where it was read.
+    pub span: Span,
+}
+
+impl Action {
+    /// An action of `kind` on the first board, with no check mark and no span.
+    pub fn new(kind: ActionKind) -> Action {
+        Action { kind, board: None, check: Check::None, span: Span::default() }
+    }
+}
+
+/// The ordered actions one side performs in one turn, and the die cast of the round it opens.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Turn {
+    /// The die cast written before the turn (`<7>`), which governs the round it opens.
+    pub cast: Option<u16>,
+    /// The actions, in order (at least one in a well-formed record).
+    pub actions: Vec<Action>,
+}
+
+impl Turn {
+    /// A turn of one action.
+    pub fn single(action: Action) -> Turn {
+        Turn { cast: None, actions: vec![action] }
+    }
+}
+
+/// A comment, `{...}` or `;...`, with white space folded to single spaces.
+///
+/// Comment commands such as `[%clk 0:03:00]` stay in the text, where they were written;
+/// [`Comment::commands`] reads them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Comment {
+    /// The text, trimmed, with every run of white space folded to one space.
+    pub text: String,
+    /// Where it was read.
+    pub span: Span,
+}
+
+/// A comment command: `[%clk 0:03:00]` has the name `clk` and the argument `0:03:00`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommentCommand<'a> {
+    /// The name after `%`.
+    pub name: &'a str,
+    /// Everything after the name, trimmed.
+    pub args: &'a str,
+}
+
+impl Comment {
+    /// A comment with `text`, folded.
+    pub fn new(text: &str) -> Comment {
+        Comment { text: fold_white_space(text), span: Span::default() }
+    }
+
+    /// The `[%name args]` commands in the text, in order.
+    pub fn commands(&self) -> impl Iterator<Item = CommentCommand<'_>> {
+        let mut rest = self.text.as_str();
+        std::iter::from_fn(move || {
+            loop {
+                let open = rest.find("[%")?;
+                let after = &rest[open + 2..];
+                let Some(close) = after.find(']') else {
+                    rest = "";
+                    return None;
+                };
+                let inner = &after[..close];
+                rest = &after[close + 1..];
+                let inner = inner.trim();
+                let (name, args) = match inner.find(char::is_whitespace) {
+                    Some(i) => (&inner[..i], inner[i..].trim()),
+                    None => (inner, ""),
+                };
+                if !name.is_empty() {
+                    return Some(CommentCommand { name, args });
+                }
+            }
+        })
+    }
+}
+
+/// Trims `text` and folds each run of white space into one space.
+pub fn fold_white_space(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// A Numeric Annotation Glyph, `$0` to `$255`; `!` is `$1`, `?` is `$2`, `!!` `$3`, `??` `$4`,
+/// `!?` `$5`, `?!` `$6`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Nag(pub u8);
+
+/// The game termination marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`
+    WhiteWins,
+    /// `0-1`
+    BlackWins,
+    /// `1/2-1/2`
+    Draw,
+    /// `*`: unknown, unfinished or abandoned.
+    Unknown,
+}
+
+impl Outcome {
+    /// The marker as PGN writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+
+    /// The marker for a PGN result string.
+    pub fn from_pgn(s: &str) -> Option<Outcome> {
+        match s {
+            "1-0" => Some(Outcome::WhiteWins),
+            "0-1" => Some(Outcome::BlackWins),
+            "1/2-1/2" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A tag pair: `[Event "F/S Return Match"]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tag {
+    /// The name.
+    pub name: String,
+    /// The value, unescaped.
+    pub value: String,
+    /// Where it was read.
+    pub span: Span,
+}
+
+/// The seven tags every exported game carries, in export order.
+pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The index of a node in its game's arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The root of every game: the position before the first turn. It holds no turn.
+    pub const ROOT: NodeId = NodeId(0);
+
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One turn in the tree, with what is written around it.
+#[derive(Clone, Debug, Default)]
+pub struct Node {
+    /// The turn; empty for the root.
+    pub turn: Turn,
+    /// Comments written before the turn. Only the first turn of a variation has them: elsewhere
+    /// a comment between two turns belongs to the earlier one.
+    pub comments_before: Vec<Comment>,
+    /// NAGs after the turn (for the root: before the first turn).
+    pub nags: Vec<Nag>,
+    /// Comments after the turn (for the root: the game's opening comments).
+    pub comments: Vec<Comment>,
+    /// Where the turn was read.
+    pub span: Span,
+    parent: Option<NodeId>,
+    first_child: Option<NodeId>,
+    last_child: Option<NodeId>,
+    next_sibling: Option<NodeId>,
+}
+
+impl Node {
+    /// The node this turn follows; `None` for the root.
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// The main continuation.
+    pub fn main_child(&self) -> Option<NodeId> {
+        self.first_child
+    }
+
+    /// The next alternative to this turn.
+    pub fn next_sibling(&self) -> Option<NodeId> {
+        self.next_sibling
+    }
+
+    fn same_content(&self, other: &Node) -> bool {
+        self.turn == other.turn
+            && self.comments_before == other.comments_before
+            && self.nags == other.nags
+            && self.comments == other.comments
+    }
+}
+
+/// A `%` escape line, kept verbatim (without the `%`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EscapeLine {
+    /// The text after `%`, without the line end.
+    pub text: String,
+}
+
+/// One game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Tag pairs in the order they were read.
+    pub tags: Vec<Tag>,
+    /// `%` escape lines met anywhere in the game, in order.
+    pub escapes: Vec<EscapeLine>,
+    /// Comments written before the tags.
+    pub prelude: Vec<Comment>,
+    /// The termination marker (when the text had none, the Result tag's, or `*`).
+    pub outcome: Outcome,
+    /// Comments written after the termination marker.
+    pub trailing: Vec<Comment>,
+    nodes: Vec<Node>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// An empty game: no tags, no turns.
+    pub fn new() -> Game {
+        Game {
+            tags: Vec::new(),
+            escapes: Vec::new(),
+            prelude: Vec::new(),
+            outcome: Outcome::Unknown,
+            trailing: Vec::new(),
+            nodes: vec![Node::default()],
+        }
+    }
+
+    /// The value of the first tag called `name` (names compare exactly, as PGN says).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+
+    /// Sets tag `name` to `value`, replacing the first tag of that name or adding one.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|t| t.name == name) {
+            Some(tag) => value.clone_into(&mut tag.value),
+            None => self.tags.push(Tag { name: name.to_owned(), value: value.to_owned(), span: Span::default() }),
+        }
+    }
+
+    /// The node `id`. Ids come from this game, so the lookup cannot fail for them; an id from
+    /// another game yields the root.
+    pub fn node(&self, id: NodeId) -> &Node {
+        self.nodes.get(id.index()).unwrap_or(&self.nodes[0])
+    }
+
+    /// The node `id`, mutable (the root for a foreign id).
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        let index = if id.index() < self.nodes.len() { id.index() } else { 0 };
+        &mut self.nodes[index]
+    }
+
+    /// The root node: the position before the first turn.
+    pub fn root(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    /// Adds `turn` as the last continuation of `parent` (the main line if it is the first)
+    /// and returns its id.
+    pub fn add_turn(&mut self, parent: NodeId, turn: Turn) -> NodeId {
+        let id = NodeId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
+        self.nodes.push(Node { turn, parent: Some(parent), ..Node::default() });
+        let previous_last = self.node(parent).last_child;
+        match previous_last {
+            Some(last) => self.node_mut(last).next_sibling = Some(id),
+            None => self.node_mut(parent).first_child = Some(id),
+        }
+        self.node_mut(parent).last_child = Some(id);
+        id
+    }
+
+    /// The continuations of `id`: the main line first, then the variations.
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.node(id).first_child, move |&c| self.node(c).next_sibling)
+    }
+
+    /// The main line: the first child of the root, its first child, and so on.
+    pub fn mainline(&self) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(self.root().first_child, move |&c| self.node(c).first_child)
+    }
+
+    /// Number of turns in the whole tree.
+    pub fn turn_count(&self) -> usize {
+        self.nodes.len() - 1
+    }
+
+    /// All nodes but the root, in the order they were added.
+    pub fn nodes(&self) -> impl Iterator<Item = (NodeId, &Node)> {
+        self.nodes.iter().enumerate().skip(1).map(|(i, n)| (NodeId(i as u32), n))
+    }
+}
+
+/// The tags in export order: the seven tag roster first (the first tag of each name), then
+/// the others sorted by name, keeping the order of tags with the same name.
+pub fn tags_in_export_order(tags: &[Tag]) -> Vec<&Tag> {
+    let mut roster: Vec<Option<&Tag>> = vec![None; SEVEN_TAG_ROSTER.len()];
+    let mut others = Vec::new();
+    for tag in tags {
+        match SEVEN_TAG_ROSTER.iter().position(|&name| name == tag.name) {
+            Some(i) if roster[i].is_none() => roster[i] = Some(tag),
+            _ => others.push(tag),
+        }
+    }
+    others.sort_by(|a, b| a.name.cmp(&b.name));
+    roster.into_iter().flatten().chain(others).collect()
+}
+
+/// Games compare by content: tags (in export order, since the order of tag pairs is
+/// layout), escapes, comments, outcome, and the tree's shape and turns, whatever the order
+/// the nodes were added in and wherever they were read.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        if tags_in_export_order(&self.tags) != tags_in_export_order(&other.tags)
+            || self.escapes != other.escapes
+            || self.prelude != other.prelude
+            || self.outcome != other.outcome
+            || self.trailing != other.trailing
+            || self.nodes.len() != other.nodes.len()
+        {
+            return false;
+        }
+        let mut pending = vec![(NodeId::ROOT, NodeId::ROOT)];
+        while let Some((a, b)) = pending.pop() {
+            if !self.node(a).same_content(other.node(b)) {
+                return false;
+            }
+            let mut ours = self.children(a);
+            let mut theirs = other.children(b);
+            loop {
+                match (ours.next(), theirs.next()) {
+                    (Some(x), Some(y)) => pending.push((x, y)),
+                    (None, None) => break,
+                    _ => return false,
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Eq for Game {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pawn_to(file: u8, rank: u8) -> Turn {
+        Turn::single(Action::new(ActionKind::Move(Move {
+            piece: None,
+            from_file: None,
+            from_rank: None,
+            capture: false,
+            to: SquareName::new(file, rank),
+            becomes: None,
+            placements: Vec::new(),
+            gate: None,
+        })))
+    }
+
+    #[test]
+    fn hot_types_stay_small() {
+        assert!(std::mem::size_of::<SquareName>() == 2);
+        assert!(std::mem::size_of::<Span>() == 8);
+        assert!(std::mem::size_of::<NodeId>() == 4);
+    }
+
+    #[test]
+    fn files_past_z_take_apostrophes() {
+        assert_eq!(SquareName::new(0, 0).to_string(), "a1");
+        assert_eq!(SquareName::new(25, 9).to_string(), "z10");
+        assert_eq!(SquareName::new(26, 13).to_string(), "a'14");
+        assert_eq!(SquareName::new(28, 0).to_string(), "c'1");
+        assert_eq!(SquareName::new(52, 0).to_string(), "a''1");
+    }
+
+    #[test]
+    fn main_line_is_the_first_child() {
+        let mut game = Game::new();
+        let e4 = game.add_turn(NodeId::ROOT, pawn_to(4, 3));
+        let d4 = game.add_turn(NodeId::ROOT, pawn_to(3, 3));
+        let e5 = game.add_turn(e4, pawn_to(4, 4));
+        assert_eq!(game.mainline().collect::<Vec<_>>(), vec![e4, e5]);
+        assert_eq!(game.children(NodeId::ROOT).collect::<Vec<_>>(), vec![e4, d4]);
+        assert_eq!(game.node(e5).parent(), Some(e4));
+    }
+
+    #[test]
+    fn equality_ignores_arena_order_and_spans() {
+        let mut a = Game::new();
+        let e4 = a.add_turn(NodeId::ROOT, pawn_to(4, 3));
+        a.add_turn(NodeId::ROOT, pawn_to(3, 3));
+        a.add_turn(e4, pawn_to(4, 4));
+        let mut b = Game::new();
+        let e4 = b.add_turn(NodeId::ROOT, pawn_to(4, 3));
+        b.add_turn(e4, pawn_to(4, 4));
+        b.add_turn(NodeId::ROOT, pawn_to(3, 3));
+        b.node_mut(e4).span = Span::new(10, 12);
+        assert_eq!(a, b);
+        b.node_mut(e4).nags.push(Nag(1));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn variation_order_matters() {
+        let mut a = Game::new();
+        a.add_turn(NodeId::ROOT, pawn_to(4, 3));
+        a.add_turn(NodeId::ROOT, pawn_to(3, 3));
+        let mut b = Game::new();
+        b.add_turn(NodeId::ROOT, pawn_to(3, 3));
+        b.add_turn(NodeId::ROOT, pawn_to(4, 3));
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn a_deep_tree_drops_and_compares_without_recursion() {
+        let mut a = Game::new();
+        let mut at = NodeId::ROOT;
+        for _ in 0..200_000 {
+            at = a.add_turn(at, pawn_to(4, 3));
+        }
+        let b = a.clone();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn comment_commands_are_read_from_the_text() {
+        let c = Comment::new("  [%clk 0:03:00]   good move [%eval  0.3 ] [%] [%csl Ga4,Rb5]");
+        assert_eq!(c.text, "[%clk 0:03:00] good move [%eval 0.3 ] [%] [%csl Ga4,Rb5]");
+        let cmds: Vec<_> = c.commands().map(|c| (c.name, c.args)).collect();
+        assert_eq!(cmds, vec![("clk", "0:03:00"), ("eval", "0.3"), ("csl", "Ga4,Rb5")]);
+        assert_eq!(Comment::new("[%clk 1:00").commands().count(), 0);
+    }
+}
