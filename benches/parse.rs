@@ -121,6 +121,7 @@ fn main() {
         1
     };
     let dir = corpus_dir();
+    let dir = dir.canonicalize().unwrap_or(dir);
     if !dir.is_dir() {
         println!(
             "parse bench: skipped, no corpus at {} (see ../shared/corpus/README.md)",

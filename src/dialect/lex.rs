@@ -76,6 +76,10 @@ pub enum Leniency {
     LongAlgebraic,
     /// `:` for a capture.
     ColonCapture,
+    /// A Unicode dash or hyphen where `-` belongs.
+    UnicodeDash,
+    /// `e.p.` written after an en passant capture.
+    EnPassantMark,
 }
 
 /// A file: a lowercase letter, then an apostrophe for each time round the alphabet.
@@ -121,8 +125,13 @@ pub fn piece(i: &str) -> Lexed<'_, PieceLetter> {
 pub fn ends_token(c: Option<char>) -> bool {
     match c {
         None => true,
-        Some(c) => c.is_whitespace() || matches!(c, '(' | ')' | '{' | '}' | ';' | '$' | ',' | '!' | '?' | '+' | '#'),
+        Some(c) => c.is_whitespace() || is_filler(c) || matches!(c, '(' | ')' | '{' | '}' | ';' | '$' | ',' | '!' | '?' | '+' | '#'),
     }
+}
+
+/// NUL and the DOS end-of-file mark (Ctrl-Z), which old tools leave at the end of files.
+pub fn is_filler(c: char) -> bool {
+    c == '\0' || c == '\u{1a}'
 }
 
 fn at_token_end(i: &str) -> Lexed<'_, ()> {
@@ -140,17 +149,33 @@ fn gate(i: &str) -> Lexed<'_, Option<Gate>> {
     Ok((rest, Some(Gate { piece, at })))
 }
 
+/// Whether `c` is a dash that some exporters write for `-`: the non-breaking hyphen, the en
+/// and em dashes and the minus sign.
+pub fn is_unicode_dash(c: char) -> bool {
+    matches!(c, '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2014}' | '\u{2212}')
+}
+
 fn castle(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
-    let (rest, (side, zeros)) = alt((
-        value((CastleSide::Queen, false), tag("O-O-O")),
-        value((CastleSide::King, false), tag("O-O")),
-        value((CastleSide::Queen, true), tag("0-0-0")),
-        value((CastleSide::King, true), tag("0-0")),
-    ))
-    .parse(i)?;
+    let circle = |i| satisfy(|c| c == 'O' || c == '0').parse(i);
+    let dash = |i| satisfy(|c| c == '-' || is_unicode_dash(c)).parse(i);
+    let (rest, first) = circle(i)?;
+    let (rest, _) = dash(rest)?;
+    let (rest, _) = circle(rest)?;
+    let (rest, side) = match (dash, circle).parse(rest) {
+        Ok((after, _)) => (after, CastleSide::Queen),
+        Err(_) => (rest, CastleSide::King),
+    };
+    let written = &i[..i.len() - rest.len()];
+    let leniency = if first == '0' {
+        Some(Leniency::ZeroCastling)
+    } else if written.chars().any(is_unicode_dash) || written.contains('0') {
+        Some(Leniency::UnicodeDash)
+    } else {
+        None
+    };
     let (rest, gate) = gate(rest)?;
     let (rest, ()) = at_token_end(rest)?;
-    Ok((rest, (ActionKind::Castle { side, gate }, zeros.then_some(Leniency::ZeroCastling))))
+    Ok((rest, (ActionKind::Castle { side, gate }, leniency)))
 }
 
 fn pass(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
@@ -286,6 +311,13 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
         rest = after;
     }
     let (rest, gate) = gate(rest)?;
+    let rest = match rest.strip_prefix("e.p.").or_else(|| rest.strip_prefix("ep")) {
+        Some(after) if path.separator.is_some() && piece.is_none() && ends_token(after.chars().next()) => {
+            leniency = leniency.or(Some(Leniency::EnPassantMark));
+            after
+        }
+        _ => rest,
+    };
     let (rest, ()) = at_token_end(rest)?;
     let m = Move {
         piece,

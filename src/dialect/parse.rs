@@ -43,7 +43,9 @@ pub fn move_number(start: (bool, u32), ply: u32) -> (u32, bool) {
 pub fn parse_game(text: &str) -> Parsed {
     let mut parser = GameParser { text, game: Game::new(), diagnostics: Vec::new() };
     let ok = parser.run().is_ok();
-    Parsed { game: ok.then_some(parser.game), diagnostics: parser.diagnostics }
+    let mut diagnostics = parser.diagnostics;
+    diagnostics.sort_by_key(|d| d.span.start);
+    Parsed { game: ok.then_some(parser.game), diagnostics }
 }
 
 /// The parse stopped; the error is in the diagnostics.
@@ -117,7 +119,13 @@ impl<'a> GameParser<'a> {
             let line_start = trimmed.len() == rest.len() || self.text[..self.offset(trimmed)].ends_with('\n');
             match trimmed.chars().next() {
                 Some('%') if line_start => rest = self.escape_line(trimmed),
-                Some('[') => rest = self.tag_pair(trimmed)?,
+                Some('[') => match forum_delimiter(trimmed) {
+                    Some(after) => {
+                        self.warn(self.span(trimmed, trimmed.len() - after.len()), "forum delimiter ignored");
+                        rest = after;
+                    }
+                    None => rest = self.tag_pair(trimmed)?,
+                },
                 Some('{') if self.game.tags.is_empty() => {
                     let (after, comment) = self.brace_comment(trimmed)?;
                     self.game.prelude.push(comment);
@@ -131,6 +139,14 @@ impl<'a> GameParser<'a> {
                 _ => return Ok(trimmed),
             }
         }
+    }
+
+    /// Skips NUL and Ctrl-Z characters, with one warning for the run.
+    fn skip_filler(&mut self, at: &'a str) -> &'a str {
+        let after = at.trim_start_matches(|c: char| lex::is_filler(c) || c.is_whitespace());
+        let span = self.span(at, at.len() - after.len());
+        self.warn(span, "NUL or Ctrl-Z characters outside comments; ignored");
+        after
     }
 
     fn escape_line(&mut self, at: &'a str) -> &'a str {
@@ -189,7 +205,13 @@ impl<'a> GameParser<'a> {
             }
         }
         let Some(end) = end else {
-            return Err(self.error(self.span(value_text, value_text.len()), format!("the value of tag {name} has no closing '\"'")));
+            // `[Event "Paris]`: the value runs to the last `]` of the line.
+            let Some(close) = value_text.rfind(']') else {
+                return Err(self.error(self.span(value_text, value_text.len()), format!("the value of tag {name} has no closing '\"'")));
+            };
+            self.warn(self.span(&value_text[close..], 1), format!("the value of tag {name} has no closing '\"'; read up to ']'"));
+            let value = value_text[..close].replace("\\\"", "\"").replace("\\\\", "\\");
+            return self.push_tag(at, name, value, &at[line.len() - value_text[close + 1..].len()..]);
         };
         if let Some(i) = stray_quote {
             self.warn(self.span(&value_text[i..], 1), format!("unescaped '\"' inside the value of tag {name}; kept as part of the value"));
@@ -327,8 +349,13 @@ impl<'a> GameParser<'a> {
                     self.expect_end(after)?
                 }
                 '[' => {
-                    return Err(self.error(self.span(at, 1), "tag pair inside movetext: a new game starts at the beginning of a line after the previous game's result"));
+                    let Some(after) = forum_delimiter(at) else {
+                        return Err(self.error(self.span(at, 1), "tag pair inside movetext: a new game starts at the beginning of a line after the previous game's result"));
+                    };
+                    self.warn(self.span(at, at.len() - after.len()), "forum delimiter ignored");
+                    after
                 }
+                c if lex::is_filler(c) => self.skip_filler(at),
                 _ => {
                     if let Some((after, outcome, lenient)) = result_marker(at) {
                         let span = self.span(at, at.len() - after.len());
@@ -337,7 +364,12 @@ impl<'a> GameParser<'a> {
                         }
                         return self.finish(lines, cast, outcome, span, after);
                     }
-                    if let Some((after, number, dots)) = move_number_token(at) {
+                    if let Some((after, nag)) = glyph(at) {
+                        let span = self.span(at, at.len() - after.len());
+                        self.warn(span, format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0));
+                        self.attach_nag(&mut lines, nag, span)?;
+                        after
+                    } else if let Some((after, number, dots)) = move_number_token(at) {
                         let span = self.span(at, at.len() - after.len());
                         if dots == 0 {
                             self.warn(span, "move number without a period");
@@ -496,6 +528,12 @@ impl<'a> GameParser<'a> {
                     rest = after;
                 }
                 Some('%') if line_start => rest = self.escape_line(at),
+                Some(c) if lex::is_filler(c) => rest = self.skip_filler(at),
+                Some('[') if forum_delimiter(at).is_some() => {
+                    let after = forum_delimiter(at).unwrap_or(at);
+                    self.warn(self.span(at, at.len() - after.len()), "forum delimiter ignored");
+                    rest = after;
+                }
                 Some(_) => {
                     return Err(self.error(
                         self.span(at, at.chars().next().map_or(0, char::len_utf8)),
@@ -519,6 +557,8 @@ fn leniency_message(leniency: Leniency, written: &str) -> String {
         Leniency::DoubleCheckMark => format!("'++' for check ({written}); read as '+'"),
         Leniency::LongAlgebraic => format!("long algebraic notation ({written}); kept with its origin square"),
         Leniency::ColonCapture => format!("':' for a capture ({written}); read as 'x'"),
+        Leniency::UnicodeDash => format!("a Unicode dash in {written}; read as '-'"),
+        Leniency::EnPassantMark => format!("'e.p.' after an en passant capture ({written}) is not SAN; dropped"),
     }
 }
 
@@ -544,21 +584,71 @@ fn skip_spaces(s: &str) -> &str {
 }
 
 /// A game termination marker followed by the end of a token; `true` when it was written in a
-/// form the standard does not have (`½-½`).
+/// form the standard does not have (`½-½`, `1–0` with an en dash).
 fn result_marker(at: &str) -> Option<(&str, Outcome, bool)> {
-    const FORMS: [(&str, Outcome, bool); 6] = [
-        ("1/2-1/2", Outcome::Draw, false),
-        ("1-0", Outcome::WhiteWins, false),
-        ("0-1", Outcome::BlackWins, false),
-        ("*", Outcome::Unknown, false),
-        ("½-½", Outcome::Draw, true),
-        ("1/2", Outcome::Draw, true),
+    const FORMS: [(&str, Outcome); 6] = [
+        ("1/2-1/2", Outcome::Draw),
+        ("1-0", Outcome::WhiteWins),
+        ("0-1", Outcome::BlackWins),
+        ("*", Outcome::Unknown),
+        ("½-½", Outcome::Draw),
+        ("1/2", Outcome::Draw),
     ];
-    FORMS.iter().find_map(|&(form, outcome, lenient)| {
-        let after = at.strip_prefix(form)?;
+    // Compare with every dash read as '-', keeping track of the bytes used.
+    let mut normal = String::new();
+    let mut ends = Vec::new();
+    for (i, c) in at.char_indices().take(8) {
+        normal.push(if lex::is_unicode_dash(c) { '-' } else { c });
+        ends.push(i + c.len_utf8());
+    }
+    FORMS.iter().find_map(|&(form, outcome)| {
+        normal.strip_prefix(form)?;
+        let used = *ends.get(form.chars().count() - 1)?;
+        let after = &at[used..];
         let next = after.chars().next();
-        (next.is_none_or(|c| c.is_whitespace() || matches!(c, '{' | ';' | ')' | '('))).then_some((after, outcome, lenient))
+        let ends_token = next.is_none_or(|c| c.is_whitespace() || lex::is_filler(c) || matches!(c, '{' | ';' | ')' | '('));
+        let standard = &at[..used] == form && !matches!(form, "½-½" | "1/2");
+        ends_token.then_some((after, outcome, !standard))
     })
+}
+
+/// The annotation glyphs of chess publishing, which some exporters write instead of NAGs.
+const GLYPHS: [(&str, u8); 22] = [
+    ("+/-", 16),
+    ("-/+", 17),
+    ("+-", 18),
+    ("-+", 19),
+    ("+=", 14),
+    ("=+", 15),
+    ("=/∞", 44),
+    ("⩲", 14),
+    ("⩱", 15),
+    ("±", 16),
+    ("∓", 17),
+    ("∞", 13),
+    ("=", 10),
+    ("□", 7),
+    ("⨀", 22),
+    ("⟳", 32),
+    ("↑", 36),
+    ("→", 40),
+    ("⇆", 132),
+    ("⊕", 138),
+    ("∆", 140),
+    ("⌓", 142),
+];
+
+/// An annotation glyph standing as a token of its own, as its NAG.
+fn glyph(at: &str) -> Option<(&str, Nag)> {
+    GLYPHS.iter().find_map(|&(glyph, nag)| {
+        let after = at.strip_prefix(glyph)?;
+        after.chars().next().is_none_or(|c| c.is_whitespace() || matches!(c, '{' | ';' | ')' | '(')).then_some((after, Nag(nag)))
+    })
+}
+
+/// `[pgn]` and `[/pgn]`: the delimiters of forum posts, which some pasted games keep.
+fn forum_delimiter(at: &str) -> Option<&str> {
+    ["[pgn]", "[/pgn]", "[PGN]", "[/PGN]"].iter().find_map(|d| at.strip_prefix(d))
 }
 
 /// A move number indication: digits, optional spaces, then periods (`12.`, `12...`, `12 .`)
@@ -715,7 +805,10 @@ mod tests {
         assert!(errors(&format!("{ROSTER}1. e4 <3> 1-0")).len() == 1);
         assert!(errors("[Event \"x\n\n1. e4 *").len() == 1);
         assert!(errors("[ \"x\"]\n\n1. e4 *").len() == 1);
-        assert!(errors(&format!("{ROSTER}1. e4 \u{0} e5")).len() == 1);
+        assert!(errors(&format!("{ROSTER}1. e4 \u{7} e5")).len() == 1);
+        // NUL padding, as some old archives have, is only a warning.
+        assert!(errors(&format!("{ROSTER}1. e4 \u{0} e5 1-0\u{0}\u{0}")).is_empty());
+        assert_eq!(warnings(&format!("{ROSTER}1. e4 \u{0} e5 1-0\u{0}\u{0}")).len(), 2);
     }
 
     #[test]

@@ -159,7 +159,11 @@ impl Scanner {
             let at_line_start = self.line_blank;
             if b == b'[' && at_line_start {
                 let boundary = match self.state {
-                    State::Text => self.has_movetext || self.blank_after_tag,
+                    // `[` and a name: a forum's `[/pgn]` after the moves is no new game.
+                    State::Text => {
+                        (self.has_movetext || self.blank_after_tag)
+                            && data.get(i + 1).is_none_or(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                    }
                     State::Brace => self.previous_line_blank && looks_like_tag(&data[i..]),
                     _ => false,
                 };
