@@ -246,32 +246,24 @@ struct Path {
     to: SquareName,
 }
 
+/// Reads `[file][rank][separator]file rank` in one pass: the last file and rank are the
+/// destination, whatever comes before them is the origin as written (`Nbd7`, `N1a3`,
+/// `exd5`, `Ng1f3`, `Nab12` = from the a-file to b12).
 fn path(i: &str) -> Lexed<'_, Path> {
-    let full = |i| {
-        let (i, f) = file(i)?;
-        let (i, r) = rank(i)?;
-        let (i, separator) = separator(i)?;
-        let (i, to) = square(i)?;
-        Ok((i, Path { from_file: Some(f), from_rank: Some(r), separator, to }))
-    };
-    let by_file = |i| {
-        let (i, f) = file(i)?;
-        let (i, separator) = separator(i)?;
-        let (i, to) = square(i)?;
-        Ok((i, Path { from_file: Some(f), from_rank: None, separator, to }))
-    };
-    let by_rank = |i| {
-        let (i, r) = rank(i)?;
-        let (i, separator) = separator(i)?;
-        let (i, to) = square(i)?;
-        Ok((i, Path { from_file: None, from_rank: Some(r), separator, to }))
-    };
-    let plain = |i| {
-        let (i, separator) = separator(i)?;
-        let (i, to) = square(i)?;
-        Ok((i, Path { from_file: None, from_rank: None, separator, to }))
-    };
-    alt((full, by_file, by_rank, plain)).parse(i)
+    let (rest, first_file) = opt(file).parse(i)?;
+    let (rest, first_rank) = opt(rank).parse(rest)?;
+    let (rest, separator) = separator(rest)?;
+    let (rest, second_file) = opt(file).parse(rest)?;
+    let (rest, second_rank) = opt(rank).parse(rest)?;
+    match (first_file, first_rank, separator, second_file, second_rank) {
+        (from_file, from_rank, separator, Some(file), Some(rank)) => {
+            Ok((rest, Path { from_file, from_rank, separator, to: SquareName::new(file, rank) }))
+        }
+        (Some(file), Some(rank), None, None, None) => {
+            Ok((rest, Path { from_file: None, from_rank: None, separator: None, to: SquareName::new(file, rank) }))
+        }
+        _ => fail(i, "a square"),
+    }
 }
 
 fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
@@ -375,6 +367,23 @@ pub fn suffix_annotation(i: &str) -> Lexed<'_, Nag> {
 /// One action with its board prefix and check mark; the leniencies it needed.
 pub fn action(i: &str) -> Lexed<'_, (Action, [Option<Leniency>; 2])> {
     let (body, board) = board(i)?;
+    // Most actions are plain SAN moves: go straight to them unless the first character or a
+    // mark in the token says otherwise.
+    let token_len = body.find(|c: char| ends_token(Some(c))).unwrap_or(body.len());
+    let plain = body.starts_with(|c: char| c.is_ascii_alphabetic() && c != 'O' && c != 'Z')
+        && !body[..token_len].contains(['<', '>', '@']);
+    let (rest, (kind, leniency)) = if plain { piece_move(body)? } else { special_action(body)? };
+    let (rest, ()) = at_token_end(rest)?;
+    let (rest, (check, check_leniency)) = check(rest)?;
+    let mut action = Action::new(kind);
+    action.board = board;
+    action.check = check;
+    Ok((rest, (action, [leniency, check_leniency])))
+}
+
+/// The actions that are not plain moves: castling, passes, drops, walls, swaps, removals,
+/// banking and gifts (and moves of pieces lettered `O` or `Z`).
+fn special_action(body: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
     let (rest, (kind, leniency)) = match castle(body) {
         Ok(ok) => ok,
         Err(nom::Err::Error(_)) => match pass(body) {
@@ -391,12 +400,7 @@ pub fn action(i: &str) -> Lexed<'_, (Action, [Option<Leniency>; 2])> {
         },
         Err(e) => return Err(e),
     };
-    let (rest, ()) = at_token_end(rest)?;
-    let (rest, (check, check_leniency)) = check(rest)?;
-    let mut action = Action::new(kind);
-    action.board = board;
-    action.check = check;
-    Ok((rest, (action, [leniency, check_leniency])))
+    Ok((rest, (kind, leniency)))
 }
 
 /// A NAG: `$` and a number from 0 to 255.

@@ -356,6 +356,18 @@ impl<'a> GameParser<'a> {
                     after
                 }
                 c if lex::is_filler(c) => self.skip_filler(at),
+                c if !(c.is_ascii_alphanumeric() || matches!(c, '*' | '½' | '@' | '.' | '…')) && !at.starts_with("--") => {
+                    let Some((after, nag)) = glyph(at) else {
+                        let (_, turn) = self.turn(at, None)?;
+                        // An action always fails here; `turn` reported why.
+                        drop(turn);
+                        return Err(Stop);
+                    };
+                    let span = self.span(at, at.len() - after.len());
+                    self.warn(span, format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0));
+                    self.attach_nag(&mut lines, nag, span)?;
+                    after
+                }
                 _ => {
                     if let Some((after, outcome, lenient)) = result_marker(at) {
                         let span = self.span(at, at.len() - after.len());
@@ -364,12 +376,7 @@ impl<'a> GameParser<'a> {
                         }
                         return self.finish(lines, cast, outcome, span, after);
                     }
-                    if let Some((after, nag)) = glyph(at) {
-                        let span = self.span(at, at.len() - after.len());
-                        self.warn(span, format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0));
-                        self.attach_nag(&mut lines, nag, span)?;
-                        after
-                    } else if let Some((after, number, dots)) = move_number_token(at) {
+                    if let Some((after, number, dots)) = move_number_token(at) {
                         let span = self.span(at, at.len() - after.len());
                         if dots == 0 {
                             self.warn(span, "move number without a period");
@@ -411,9 +418,12 @@ impl<'a> GameParser<'a> {
                         let n = self.game.node_mut(node);
                         n.span = span;
                         n.comments_before = pending;
-                        let (after, annotation) = match lex::suffix_annotation(after) {
-                            Ok((after, nag)) => (after, Some(nag)),
-                            Err(_) => (after, None),
+                        let (after, annotation) = match after.as_bytes().first() {
+                            Some(b'!' | b'?') => match lex::suffix_annotation(after) {
+                                Ok((after, nag)) => (after, Some(nag)),
+                                Err(_) => (after, None),
+                            },
+                            _ => (after, None),
                         };
                         if let Some(nag) = annotation {
                             self.game.node_mut(node).nags.push(nag);
@@ -586,6 +596,9 @@ fn skip_spaces(s: &str) -> &str {
 /// A game termination marker followed by the end of a token; `true` when it was written in a
 /// form the standard does not have (`½-½`, `1–0` with an en dash).
 fn result_marker(at: &str) -> Option<(&str, Outcome, bool)> {
+    if !at.starts_with(['0', '1', '*', '½']) {
+        return None;
+    }
     const FORMS: [(&str, Outcome); 6] = [
         ("1/2-1/2", Outcome::Draw),
         ("1-0", Outcome::WhiteWins),

@@ -238,6 +238,8 @@ fn movetext(game: &Game, lines: &mut Lines) {
 struct Lines {
     done: String,
     line: String,
+    /// Characters in `line`.
+    width: usize,
     /// Opening parentheses waiting to join the next unit.
     opened: String,
     /// The line ends after the current content (after a `;` comment).
@@ -246,13 +248,14 @@ struct Lines {
 
 impl Lines {
     fn new() -> Lines {
-        Lines { done: String::new(), line: String::new(), opened: String::new(), must_break: false }
+        Lines { done: String::new(), line: String::new(), width: 0, opened: String::new(), must_break: false }
     }
 
     fn break_line(&mut self) {
         self.done.push_str(&self.line);
         self.done.push('\n');
         self.line.clear();
+        self.width = 0;
         self.must_break = false;
     }
 
@@ -261,17 +264,18 @@ impl Lines {
         if self.must_break {
             self.break_line();
         }
-        let width = self.line.chars().count();
-        let added = self.opened.chars().count() + text.chars().count();
-        if width > 0 && width + 1 + added > MAX_LINE {
+        let added = self.opened.len() + text.chars().count();
+        if self.width > 0 && self.width + 1 + added > MAX_LINE {
             self.break_line();
         }
         if !self.line.is_empty() {
             self.line.push(' ');
+            self.width += 1;
         }
         self.line.push_str(&self.opened);
         self.opened.clear();
         self.line.push_str(text);
+        self.width += added;
     }
 
     fn open(&mut self) {
@@ -279,10 +283,11 @@ impl Lines {
     }
 
     fn close(&mut self) {
-        if self.must_break || self.line.chars().count() + 1 > MAX_LINE {
+        if self.must_break || self.width + 1 > MAX_LINE {
             self.break_line();
         }
         self.line.push(')');
+        self.width += 1;
     }
 
     fn comment(&mut self, comment: &Comment) {
