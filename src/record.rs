@@ -55,7 +55,8 @@ impl std::hash::Hash for Span {
 
 /// A square as written: a file and a rank, both counted from 0 (`a1` is file 0, rank 0).
 ///
-/// Files past `z` are written with apostrophes (`a'` is file 26); see notation/SPEC.md.
+/// Files past `z` are written with apostrophes (`a'` is file 25, since `x` names no file);
+/// see notation/SPEC.md.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareName {
     /// File, from 0 (`a`).
@@ -71,13 +72,28 @@ impl SquareName {
     }
 }
 
-/// Writes a file name: `a`..`z`, then `a'`..`z'`, `a''`, ...
+/// The letters that name files, in order. `x` is left out because SAN uses it for captures:
+/// on a board of 24 files or more `Nxe5` would otherwise name a knight on the x-file.
+pub const FILE_LETTERS: &[u8; 25] = b"abcdefghijklmnopqrstuvwyz";
+
+/// Writes a file name: `a`..`w`, `y`, `z`, then `a'`..`z'`, `a''`, ...
 pub fn write_file(f: &mut impl fmt::Write, file: u8) -> fmt::Result {
-    f.write_char(char::from(b'a' + file % 26))?;
-    for _ in 0..file / 26 {
+    let letters = FILE_LETTERS.len() as u8;
+    f.write_char(char::from(FILE_LETTERS[usize::from(file % letters)]))?;
+    for _ in 0..file / letters {
         f.write_char('\'')?;
     }
     Ok(())
+}
+
+/// Reads a file name at the start of `text`: its index and the bytes it takes. `None` when
+/// `text` does not start with a file letter, or names a file past 255.
+pub fn read_file(text: &str) -> Option<(u8, usize)> {
+    let bytes = text.as_bytes();
+    let letter = FILE_LETTERS.iter().position(|&l| Some(&l) == bytes.first())?;
+    let laps = bytes[1..].iter().take_while(|&&b| b == b'\'').count();
+    let index = laps.checked_mul(FILE_LETTERS.len())?.checked_add(letter)?;
+    Some((u8::try_from(index).ok()?, 1 + laps))
 }
 
 impl fmt::Display for SquareName {
@@ -652,10 +668,19 @@ mod tests {
     #[test]
     fn files_past_z_take_apostrophes() {
         assert_eq!(SquareName::new(0, 0).to_string(), "a1");
-        assert_eq!(SquareName::new(25, 9).to_string(), "z10");
-        assert_eq!(SquareName::new(26, 13).to_string(), "a'14");
-        assert_eq!(SquareName::new(28, 0).to_string(), "c'1");
-        assert_eq!(SquareName::new(52, 0).to_string(), "a''1");
+        assert_eq!(SquareName::new(22, 0).to_string(), "w1");
+        assert_eq!(SquareName::new(23, 0).to_string(), "y1");
+        assert_eq!(SquareName::new(24, 9).to_string(), "z10");
+        assert_eq!(SquareName::new(25, 13).to_string(), "a'14");
+        assert_eq!(SquareName::new(28, 0).to_string(), "d'1");
+        assert_eq!(SquareName::new(50, 0).to_string(), "a''1");
+        for file in 0..=255u8 {
+            let mut name = String::new();
+            let _ = write_file(&mut name, file);
+            assert_eq!(read_file(&name), Some((file, name.len())), "{name}");
+        }
+        assert_eq!(read_file("x4"), None);
+        assert_eq!(read_file(&format!("a{}", "'".repeat(11))), None);
     }
 
     #[test]

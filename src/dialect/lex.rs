@@ -10,11 +10,10 @@ use nom::bytes::complete::tag;
 use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{opt, value};
 use nom::error::{ContextError, ErrorKind, ParseError};
-use nom::multi::many0_count;
 use nom::{IResult, Parser};
 
 use crate::record::{
-    Action, ActionKind, CastleSide, Check, Gate, Move, Nag, PieceAt, PieceLetter, Placement, SquareName,
+    Action, ActionKind, CastleSide, Check, Gate, Move, Nag, PieceAt, PieceLetter, Placement, SquareName, read_file,
 };
 
 /// Why a token could not be read: where, and what would have been accepted there.
@@ -82,14 +81,13 @@ pub enum Leniency {
     EnPassantMark,
 }
 
-/// A file: a lowercase letter, then an apostrophe for each time round the alphabet.
+/// A file: a file letter (any lowercase letter but `x`), then an apostrophe for each time
+/// round the alphabet (see [`crate::record::FILE_LETTERS`]).
 pub fn file(i: &str) -> Lexed<'_, u8> {
-    let (i, letter) = satisfy(|c| c.is_ascii_lowercase()).parse(i)?;
-    let (rest, laps) = many0_count(char('\'')).parse(i)?;
-    let index = (letter as usize - 'a' as usize) + 26 * laps;
-    match u8::try_from(index) {
-        Ok(index) => Ok((rest, index)),
-        Err(_) => failure(i, "a file within 256 files"),
+    match read_file(i) {
+        Some((index, len)) => Ok((&i[len..], index)),
+        None if i.starts_with(|c: char| c.is_ascii_lowercase() && c != 'x') => failure(i, "a file within 256 files"),
+        None => fail(i, "a file"),
     }
 }
 
@@ -455,13 +453,18 @@ mod tests {
     #[test]
     fn squares_on_big_boards_are_unambiguous() {
         assert_eq!(sq("a10"), SquareName::new(0, 9));
-        assert_eq!(sq("c'14"), SquareName::new(28, 13));
+        assert_eq!(sq("d'14"), SquareName::new(28, 13));
         let m = mv("Nab12");
         assert_eq!((m.from_file, m.from_rank, m.to), (Some(0), None, SquareName::new(1, 11)));
         let m = mv("Na'b12");
-        assert_eq!((m.from_file, m.to), (Some(26), SquareName::new(1, 11)));
+        assert_eq!((m.from_file, m.to), (Some(25), SquareName::new(1, 11)));
         let m = mv("Nab'12");
-        assert_eq!((m.from_file, m.to), (Some(0), SquareName::new(27, 11)));
+        assert_eq!((m.from_file, m.to), (Some(0), SquareName::new(26, 11)));
+        // `x` is always the capture mark, on any board.
+        let m = mv("Nxe5");
+        assert_eq!((m.from_file, m.capture), (None, true));
+        let m = mv("Nyxe5");
+        assert_eq!((m.from_file, m.capture), (Some(23), true));
         let m = mv("N12a3");
         assert_eq!((m.from_rank, m.to), (Some(11), SquareName::new(0, 2)));
         assert!(square("a0").is_err());

@@ -72,8 +72,9 @@ struct GameParser<'a> {
 }
 
 impl<'a> GameParser<'a> {
-    fn offset(&self, rest: &str) -> usize {
-        self.text.len() - rest.len()
+    /// The offset of `part`, a slice of the game's text, from the text's start.
+    fn offset(&self, part: &str) -> usize {
+        (part.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize).min(self.text.len())
     }
 
     fn span(&self, rest: &str, len: usize) -> Span {

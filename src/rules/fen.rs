@@ -46,6 +46,8 @@ use std::error::Error;
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use crate::record::{read_file, write_file};
+
 /// The largest number of files, and of ranks, a board may have.
 ///
 /// Squares are stored in `u8`, and the bound also keeps the memory a short
@@ -221,19 +223,17 @@ impl fmt::Display for BoardFen {
 /// A square named in the FEN, 0-based, file `a` and the bottom rank being 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FenSquare {
-    /// 0-based file: `a` is 0, `z` is 25, `a'` is 26, `a''` is 52.
+    /// 0-based file, named as in SAN (see [`crate::record::FILE_LETTERS`]): `a` is 0, `z`
+    /// is 24 (`x` names no file), `a'` is 25, `a''` is 50.
     pub file: u8,
     /// 0-based rank: rank `1` is 0.
     pub rank: u8,
 }
 
 impl fmt::Display for FenSquare {
-    /// Writes the file letter, one apostrophe per 26 files, then the rank.
+    /// Writes the file as SAN names it, then the rank.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_char(char::from(b'a' + self.file % 26))?;
-        for _ in 0..self.file / 26 {
-            f.write_char('\'')?;
-        }
+        write_file(f, self.file)?;
         write!(f, "{}", u16::from(self.rank) + 1)
     }
 }
@@ -790,24 +790,18 @@ fn parse_en_passant(entry: &str, at: usize) -> Result<Option<FenSquare>, FenErro
     }
 }
 
-/// Reads a square: a letter `a`-`z`, one `'` per 26 files, then the rank.
+/// Reads a square: a file as SAN names it, then the rank.
 fn parse_square(entry: &str, at: usize) -> Result<FenSquare, FenError> {
     let bytes = entry.as_bytes();
-    let letter = match bytes.first() {
-        Some(&byte @ b'a'..=b'z') => byte - b'a',
-        _ => return Err(FenError::BadSquare { offset: at }),
+    let (file, mut pos) = match read_file(entry) {
+        Some((file, len)) if usize::from(file) < MAX_BOARD_SIZE => (file, len),
+        Some(_) => return Err(FenError::SquareOutOfRange { offset: at }),
+        // A file letter with more apostrophes than 256 files allow.
+        None if entry.starts_with(|c: char| c.is_ascii_lowercase() && c != 'x') => {
+            return Err(FenError::SquareOutOfRange { offset: at });
+        }
+        None => return Err(FenError::BadSquare { offset: at }),
     };
-    let mut pos = 1;
-    while bytes.get(pos) == Some(&b'\'') {
-        pos += 1;
-    }
-    let laps = pos - 1;
-    let file = laps
-        .checked_mul(26)
-        .and_then(|file| file.checked_add(usize::from(letter)))
-        .filter(|&file| file < MAX_BOARD_SIZE)
-        .and_then(|file| u8::try_from(file).ok())
-        .ok_or(FenError::SquareOutOfRange { offset: at })?;
 
     let digits_at = pos;
     while bytes.get(pos).is_some_and(u8::is_ascii_digit) {
@@ -1246,7 +1240,7 @@ mod tests {
         assert_eq!(board.ranks[0][28], Cell::Wall);
         assert_eq!(board.ranks[3][5], Cell::Wall);
         assert_eq!(board.ranks[3][6], Cell::Empty);
-        let square = FenSquare { file: 28, rank: 10 };
+        let square = FenSquare { file: 27, rank: 10 };
         assert_eq!(fen.en_passant_on(0), Some(Some(square)));
         assert_eq!(square.to_string(), "c'11");
         assert_eq!((fen.halfmove_clock, fen.fullmove_number), (3, 17));
@@ -1256,11 +1250,12 @@ mod tests {
     fn squares_past_z() {
         for (text, file, rank) in [
             ("a1", 0, 0),
-            ("z9", 25, 8),
-            ("a'1", 26, 0),
-            ("b'2", 27, 1),
-            ("a''12", 52, 11),
-            ("u'''''''''255", 254, 254),
+            ("z9", 24, 8),
+            ("y9", 23, 8),
+            ("a'1", 25, 0),
+            ("b'2", 26, 1),
+            ("a''12", 50, 11),
+            ("e''''''''''255", 254, 254),
         ] {
             let fen = parse(&format!("8 w - {text}"));
             let square = FenSquare { file, rank };
@@ -1536,7 +1531,7 @@ mod tests {
                     field: F::EnPassant,
                 },
             ),
-            ("8 w - v'''''''''1", E::SquareOutOfRange { offset: 6 }),
+            ("8 w - f''''''''''1", E::SquareOutOfRange { offset: 6 }),
             ("8 w - a256", E::SquareOutOfRange { offset: 6 }),
             ("8 w - a99999999999", E::SquareOutOfRange { offset: 6 }),
             (
