@@ -577,7 +577,8 @@ fn leniency_message(leniency: Leniency, written: &str) -> String {
 fn describe(at: &str) -> String {
     match at.chars().next() {
         None => "the end of the game".to_owned(),
-        Some(c) if c.is_control() || c.is_whitespace() => format!("{:?}", c),
+        Some(c) if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
+        Some(c) if c.is_whitespace() => format!("{c:?}"),
         Some(_) => {
             let token: String = at.chars().take_while(|c| !c.is_whitespace()).take(20).collect();
             format!("\"{token}\"")

@@ -1,0 +1,67 @@
+//! The golden files under corpus/: each `*.golden` starts with the command it records
+//! (`$ arbiter fmt corpus/dialect/broken.pgn`), then the exit code, what arbiter wrote to
+//! standard error and what it wrote to standard output. The test runs every command again
+//! from the repository's root and compares byte for byte.
+//!
+//! After a deliberate change of output, `ARBITER_BLESS=1 cargo test --test golden` rewrites
+//! the files; review the diff before committing it. A new golden file needs only its first
+//! line.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn golden_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            golden_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "golden") {
+            found.push(path);
+        }
+    }
+}
+
+fn run(command_line: &str, root: &Path) -> String {
+    let args: Vec<&str> = command_line.split_whitespace().skip(1).collect();
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(&args)
+        .current_dir(root)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {command_line}: {e}"));
+    format!(
+        "$ {command_line}\nexit {}\n--- stderr\n{}--- stdout\n{}",
+        output.status.code().map_or("signal".to_owned(), |c| c.to_string()),
+        String::from_utf8_lossy(&output.stderr),
+        String::from_utf8_lossy(&output.stdout)
+    )
+}
+
+#[test]
+fn golden_files_match() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    golden_files(&root.join("corpus"), &mut files);
+    files.sort();
+    assert!(files.len() >= 10, "only {} golden files under corpus/", files.len());
+    let bless = std::env::var_os("ARBITER_BLESS").is_some();
+    let mut failures = Vec::new();
+    for file in &files {
+        let expected = std::fs::read_to_string(file).unwrap_or_default();
+        let Some(command_line) = expected.lines().next().and_then(|l| l.strip_prefix("$ ")) else {
+            failures.push(format!("{}: the first line must be `$ arbiter ...`", file.display()));
+            continue;
+        };
+        let actual = run(command_line, root);
+        if actual == expected {
+            continue;
+        }
+        if bless {
+            std::fs::write(file, &actual).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        } else {
+            let diff = similar::TextDiff::from_lines(&expected, &actual);
+            failures.push(format!("{}:\n{}", file.display(), diff.unified_diff().header("expected", "actual")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
