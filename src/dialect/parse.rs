@@ -77,9 +77,10 @@ impl<'a> GameParser<'a> {
         (part.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize).min(self.text.len())
     }
 
-    fn span(&self, rest: &str, len: usize) -> Span {
-        let start = self.offset(rest);
-        Span::new(start, start + len)
+    /// The span of `len` bytes from `part` (clamped to the text).
+    fn span(&self, part: &str, len: usize) -> Span {
+        let start = self.offset(part);
+        Span::new(start, start.saturating_add(len).min(self.text.len()))
     }
 
     fn warn(&mut self, span: Span, message: impl Into<String>) {
@@ -357,27 +358,21 @@ impl<'a> GameParser<'a> {
                     after
                 }
                 c if lex::is_filler(c) => self.skip_filler(at),
-                c if !(c.is_ascii_alphanumeric() || matches!(c, '*' | '½' | '@' | '.' | '…')) && !at.starts_with("--") => {
-                    let Some((after, nag)) = glyph(at) else {
-                        let (_, turn) = self.turn(at, None)?;
-                        // An action always fails here; `turn` reported why.
-                        drop(turn);
-                        return Err(Stop);
-                    };
-                    let span = self.span(at, at.len() - after.len());
-                    self.warn(span, format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0));
-                    self.attach_nag(&mut lines, nag, span)?;
-                    after
-                }
                 _ => {
-                    if let Some((after, outcome, lenient)) = result_marker(at) {
+                    // Glyphs are tried only where no move can start, to keep moves fast.
+                    let maybe_glyph = !(c.is_ascii_alphanumeric() || matches!(c, '*' | '½' | '@' | '.' | '…' | '-'));
+                    if let Some((after, nag)) = maybe_glyph.then(|| glyph(at)).flatten().or_else(|| minus_glyph(at)) {
+                        let span = self.span(at, at.len() - after.len());
+                        self.warn(span, format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0));
+                        self.attach_nag(&mut lines, nag, span)?;
+                        after
+                    } else if let Some((after, outcome, lenient)) = result_marker(at) {
                         let span = self.span(at, at.len() - after.len());
                         if lenient {
                             self.warn(span, format!("result written as {:?}; read as {}", &at[..at.len() - after.len()], outcome));
                         }
                         return self.finish(lines, cast, outcome, span, after);
-                    }
-                    if let Some((after, number, dots)) = move_number_token(at) {
+                    } else if let Some((after, number, dots)) = move_number_token(at) {
                         let span = self.span(at, at.len() - after.len());
                         if dots == 0 {
                             self.warn(span, "move number without a period");
@@ -659,6 +654,11 @@ fn glyph(at: &str) -> Option<(&str, Nag)> {
         let after = at.strip_prefix(glyph)?;
         after.chars().next().is_none_or(|c| c.is_whitespace() || matches!(c, '{' | ';' | ')' | '(')).then_some((after, Nag(nag)))
     })
+}
+
+/// The glyphs that start with `-` (`-+`, `-/+`), which a pass `--` must not be taken for.
+fn minus_glyph(at: &str) -> Option<(&str, Nag)> {
+    if at.starts_with("--") { None } else { at.starts_with('-').then(|| glyph(at)).flatten() }
 }
 
 /// `[pgn]` and `[/pgn]`: the delimiters of forum posts, which some pasted games keep.

@@ -1,0 +1,253 @@
+//! Hostile input: arbiter must never panic, hang or grow without bound, and must say what is
+//! wrong. Random bytes, mutations of valid games, a 100,000-deep nest of variations, a 50 MB
+//! comment, a 1 GB stream, truncated games, invalid UTF-8, NUL bytes.
+
+use std::io::{BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+use arbiter::dialect::{GameReader, Item, parse_game, write_game};
+
+/// A small deterministic generator, so that failures reproduce.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Everything the library promises about one input, whatever it is.
+fn check_invariants(bytes: &[u8]) {
+    let reader = GameReader::new(BufReader::with_capacity(64, bytes), 1 << 16);
+    let mut total = 0u64;
+    for item in reader {
+        let Ok(item) = item else { panic!("an in-memory read cannot fail") };
+        let game = match item {
+            Item::Game(game) => game,
+            Item::TooLarge { size, .. } => {
+                total += size;
+                continue;
+            }
+        };
+        total += game.text.len() as u64;
+        let parsed = game.parse();
+        for d in &parsed.diagnostics {
+            assert!(d.span.range().end <= game.text.len(), "span {:?} outside the game's text", d.span);
+        }
+        match parsed.game {
+            Some(record) => {
+                let written = write_game(&record);
+                let again = parse_game(&written);
+                assert_eq!(again.game.as_ref(), Some(&record), "the canonical text reads differently:\n{written}");
+                assert!(again.diagnostics.iter().all(|d| !d.is_error()), "{:?}", again.diagnostics);
+                if let Some(again) = again.game {
+                    assert_eq!(write_game(&again), written, "writing is not idempotent");
+                }
+            }
+            None => assert!(parsed.diagnostics.iter().any(|d| d.is_error()), "a failed parse without an error: {:?}", game.text),
+        }
+    }
+    // Every byte but a leading byte-order mark is in some game (Latin-1 decoding makes the
+    // text longer, never shorter); only a stream of white space holds no game at all.
+    let body = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    let blank = body.iter().all(u8::is_ascii_whitespace);
+    assert!(total >= body.len() as u64 || blank, "{total} of {} bytes in games: {:?}", body.len(), String::from_utf8_lossy(bytes));
+}
+
+/// How many random inputs each generator tries: `ARBITER_HOSTILE_ROUNDS` raises it for a
+/// longer hunt.
+fn rounds() -> usize {
+    std::env::var("ARBITER_HOSTILE_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5000)
+}
+
+const ALPHABET: &[u8] = b"[]{}()\"\\;%$!?+#*<>@,&/=:.-_ \n\t\r0123456789abcdefghxyzKQRBNPO-OZ\x00\xc3\xa9\xff";
+
+#[test]
+fn random_bytes() {
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..rounds() {
+        let len = rng.below(400);
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| if rng.below(4) == 0 { rng.next() as u8 } else { ALPHABET[rng.below(ALPHABET.len())] })
+            .collect();
+        check_invariants(&bytes);
+    }
+}
+
+fn seeds() -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/dialect");
+    let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "pgn"))
+                .filter_map(|e| std::fs::read(e.path()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    seeds.sort();
+    assert!(!seeds.is_empty(), "corpus/dialect has no .pgn files");
+    seeds
+}
+
+#[test]
+fn mutations_of_valid_records() {
+    let seeds = seeds();
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    for _ in 0..rounds() {
+        let mut bytes = seeds[rng.below(seeds.len())].clone();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len() + 1);
+            match rng.below(5) {
+                0 if at < bytes.len() => bytes[at] = ALPHABET[rng.below(ALPHABET.len())],
+                1 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+                2 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                3 => {
+                    let end = (at + rng.below(40)).min(bytes.len());
+                    let piece = bytes[at..end].to_vec();
+                    bytes.splice(at..at, piece);
+                }
+                _ => bytes.truncate(at),
+            }
+        }
+        check_invariants(&bytes);
+    }
+}
+
+#[test]
+fn every_prefix_of_a_game() {
+    for seed in seeds().iter().take(3) {
+        for end in 0..=seed.len() {
+            check_invariants(&seed[..end]);
+        }
+    }
+}
+
+/// Runs `arbiter` with `args`, feeding `input` through standard input.
+fn arbiter(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"));
+    let _ = feeder.join();
+    let code = output.status.code().unwrap_or(-1);
+    (code, String::from_utf8_lossy(&output.stdout).into_owned(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+#[test]
+fn random_bytes_through_the_command() {
+    let mut rng = XorShift(42);
+    let bytes: Vec<u8> = (0..1 << 20).map(|_| rng.next() as u8).collect();
+    let (code, _, stderr) = arbiter(&["fmt", "-q", "-"], &bytes);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("error:"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_hundred_thousand_nested_variations() {
+    let depth = 100_000;
+    let text = format!("[Event \"deep\"]\n\n1. e4 e5 {}{} *\n", "(1... e6 2. e4 ".repeat(depth), ")".repeat(depth));
+    let (code, first, stderr) = arbiter(&["fmt", "-q", "-"], text.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let (code, second, _) = arbiter(&["fmt", "-q", "-"], first.as_bytes());
+    assert_eq!(code, 0);
+    assert!(first == second, "a second pass changed the output");
+}
+
+#[test]
+fn a_fifty_megabyte_comment() {
+    let line = format!("{}\n", "word ".repeat(14));
+    let comment = line.repeat((50 << 20) / line.len());
+    let text = format!("[Event \"long\"]\n\n1. e4 {{{comment}}} e5 *\n\n[Event \"next\"]\n\n1. d4 *\n");
+    let (code, stdout, stderr) = arbiter(&["fmt", "-q", "-"], text.as_bytes());
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("<stdin>:1:1: error: game 1: larger than 16777216 bytes"), "{stderr}");
+    assert!(stdout.contains("[Event \"next\"]"), "the next game was not read");
+    // With a limit above it, the comment is read and kept.
+    let (code, stdout, stderr) = arbiter(&["fmt", "-q", "--max-game-size", "64M", "-"], text.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    // White space in comments is folded, so the output is a little shorter than the input.
+    assert!(stdout.len() > 45 << 20, "{}", stdout.len());
+}
+
+/// A gigabyte that never finishes a comment: the reader must report the game as too large
+/// and skip it in constant memory.
+struct EndlessComment {
+    left: u64,
+    started: bool,
+}
+
+impl Read for EndlessComment {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.started {
+            self.started = true;
+            let head = b"[Event \"endless\"]\n\n1. e4 {";
+            let n = head.len().min(buf.len());
+            buf[..n].copy_from_slice(&head[..n]);
+            return Ok(n);
+        }
+        let n = (buf.len() as u64).min(self.left) as usize;
+        for (i, b) in buf[..n].iter_mut().enumerate() {
+            *b = if i % 80 == 79 { b'\n' } else { b'a' };
+        }
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+fn peak_memory_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn a_gigabyte_in_bounded_memory() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["fmt", "-q", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    let mut source = EndlessComment { left: 1 << 30, started: false };
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        let n = source.read(&mut buffer).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        stdin.write_all(&buffer[..n]).unwrap_or_else(|e| panic!("arbiter stopped reading: {e}"));
+    }
+    // Still running (its input is open): its peak memory so far is the peak of the whole run.
+    let peak = peak_memory_kib(pid);
+    drop(stdin);
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("larger than"), "{stderr}");
+    if let Some(peak) = peak {
+        assert!(peak < 128 * 1024, "peak memory {peak} KiB for a 1 GiB stream");
+    }
+}
