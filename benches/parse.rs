@@ -62,10 +62,7 @@ fn pgn_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
             let path = entry?.path();
             if path.is_dir() {
                 pending.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-            {
+            } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
                 files.push(path);
             }
         }
@@ -115,18 +112,11 @@ fn mb_per_s(bytes: u64, time: Duration) -> f64 {
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then one quick run
     // is enough to show that the bench still works.
-    let runs = if std::env::args().any(|a| a == "--bench") {
-        RUNS
-    } else {
-        1
-    };
+    let runs = if std::env::args().any(|a| a == "--bench") { RUNS } else { 1 };
     let dir = corpus_dir();
     let dir = dir.canonicalize().unwrap_or(dir);
     if !dir.is_dir() {
-        println!(
-            "parse bench: skipped, no corpus at {} (see ../shared/corpus/README.md)",
-            dir.display()
-        );
+        println!("parse bench: skipped, no corpus at {} (see ../shared/corpus/README.md)", dir.display());
         return;
     }
     let files = match pgn_files(&dir) {
@@ -137,10 +127,7 @@ fn main() {
         }
     };
     if files.is_empty() {
-        println!(
-            "parse bench: skipped, no .pgn files under {}",
-            dir.display()
-        );
+        println!("parse bench: skipped, no .pgn files under {}", dir.display());
         return;
     }
     let mut inputs = Vec::with_capacity(files.len());
@@ -171,10 +158,7 @@ fn main() {
             best = best.min(start.elapsed());
         }
         if let Some(reference) = reference {
-            assert_eq!(
-                tally.games, reference.games,
-                "stages disagree on the number of games"
-            );
+            assert_eq!(tally.games, reference.games, "stages disagree on the number of games");
         }
         reference.get_or_insert(tally);
         println!(
@@ -188,12 +172,7 @@ fn main() {
         if stage == Stage::Write {
             println!(
                 "totals: {total_bytes} bytes, {} games ({} parsed, {} with errors, {} too large), {} turns, {} bytes written",
-                tally.games,
-                tally.parsed,
-                tally.failed,
-                tally.too_large,
-                tally.turns,
-                tally.written_bytes
+                tally.games, tally.parsed, tally.failed, tally.too_large, tally.turns, tally.written_bytes
             );
         }
     }

@@ -51,14 +51,23 @@ fn check_invariants(bytes: &[u8]) {
                     assert_eq!(write_game(&again), written, "writing is not idempotent");
                 }
             }
-            None => assert!(parsed.diagnostics.iter().any(|d| d.is_error()), "a failed parse without an error: {:?}", game.text),
+            None => assert!(
+                parsed.diagnostics.iter().any(|d| d.is_error()),
+                "a failed parse without an error: {:?}",
+                game.text
+            ),
         }
     }
     // Every byte but a leading byte-order mark is in some game (Latin-1 decoding makes the
     // text longer, never shorter); only a stream of white space holds no game at all.
     let body = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
     let blank = body.iter().all(u8::is_ascii_whitespace);
-    assert!(total >= body.len() as u64 || blank, "{total} of {} bytes in games: {:?}", body.len(), String::from_utf8_lossy(bytes));
+    assert!(
+        total >= body.len() as u64 || blank,
+        "{total} of {} bytes in games: {:?}",
+        body.len(),
+        String::from_utf8_lossy(bytes)
+    );
 }
 
 /// How many random inputs each generator tries: `ARBITER_HOSTILE_ROUNDS` raises it for a

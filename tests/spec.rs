@@ -74,4 +74,3 @@ fn every_example_in_the_spec_holds() {
     }
     assert!(checked >= 40, "only {checked} examples found");
 }
-

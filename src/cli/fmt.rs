@@ -108,17 +108,22 @@ pub fn run(args: &FmtArgs) -> Status {
             }
         }
     }
-    if let Err(e) = out.flush() {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            reporter.file("<stdout>", Severity::Error, &e.to_string());
-            status = Status::Failure;
-        }
+    if let Err(e) = out.flush()
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        reporter.file("<stdout>", Severity::Error, &e.to_string());
+        status = Status::Failure;
     }
     reporter.summary(games, files);
     status
 }
 
-fn format_input(input: &Input, args: &FmtArgs, reporter: &mut Reporter, mode: &mut Mode<'_>) -> io::Result<FileOutcome> {
+fn format_input(
+    input: &Input,
+    args: &FmtArgs,
+    reporter: &mut Reporter,
+    mode: &mut Mode<'_>,
+) -> io::Result<FileOutcome> {
     let name = input.name();
     let mut reader = GameReader::new(input.open()?, args.max_game_size);
     let mut outcome = FileOutcome { games: 0, changed: false, errors: false };
@@ -287,7 +292,11 @@ impl Rewrite {
 
     fn commit(self) -> io::Result<()> {
         let Rewrite { target, temp, file } = self;
-        let result = file.into_inner().map_err(|e| e.into_error()).and_then(|f| f.sync_all()).and_then(|()| fs::rename(&temp, &target));
+        let result = file
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .and_then(|f| f.sync_all())
+            .and_then(|()| fs::rename(&temp, &target));
         if result.is_err() {
             let _ = fs::remove_file(&temp);
         }

@@ -123,7 +123,11 @@ pub fn piece(i: &str) -> Lexed<'_, PieceLetter> {
 pub fn ends_token(c: Option<char>) -> bool {
     match c {
         None => true,
-        Some(c) => c.is_whitespace() || is_filler(c) || matches!(c, '(' | ')' | '{' | '}' | ';' | '$' | ',' | '!' | '?' | '+' | '#'),
+        Some(c) => {
+            c.is_whitespace()
+                || is_filler(c)
+                || matches!(c, '(' | ')' | '{' | '}' | ';' | '$' | ',' | '!' | '?' | '+' | '#')
+        }
     }
 }
 
@@ -177,7 +181,8 @@ fn castle(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
 }
 
 fn pass(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
-    let (rest, standard) = alt((value(true, tag("--")), value(false, alt((tag("Z0"), tag("0000"), tag("@@@@")))))).parse(i)?;
+    let (rest, standard) =
+        alt((value(true, tag("--")), value(false, alt((tag("Z0"), tag("0000"), tag("@@@@")))))).parse(i)?;
     let (rest, ()) = at_token_end(rest)?;
     Ok((rest, (ActionKind::Pass, (!standard).then_some(Leniency::NullMoveSpelling))))
 }

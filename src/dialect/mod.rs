@@ -51,7 +51,9 @@ impl GameText {
     pub fn parse(&self) -> Parsed {
         let mut parsed = parse_game(&self.text);
         if self.latin1 {
-            parsed.diagnostics.insert(0, Diagnostic::warning(Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
+            parsed
+                .diagnostics
+                .insert(0, Diagnostic::warning(Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
         }
         parsed
     }

@@ -36,7 +36,7 @@ pub fn start_of(game: &Game) -> (bool, u32) {
 /// The number and side of the turn at `ply` (0 = the first turn of the game).
 pub fn move_number(start: (bool, u32), ply: u32) -> (u32, bool) {
     let absolute = ply + u32::from(!start.0);
-    (start.1.saturating_add(absolute / 2), absolute % 2 == 0)
+    (start.1.saturating_add(absolute / 2), absolute.is_multiple_of(2))
 }
 
 /// Parses the text of one game.
@@ -101,7 +101,8 @@ impl<'a> GameParser<'a> {
             nom::Err::Incomplete(_) => (token, ""),
         };
         let found = describe(at);
-        let len = at.find(|c: char| c.is_whitespace()).unwrap_or(at.len()).max(at.chars().next().map_or(0, char::len_utf8));
+        let len =
+            at.find(|c: char| c.is_whitespace()).unwrap_or(at.len()).max(at.chars().next().map_or(0, char::len_utf8));
         let span = self.span(at, len);
         let expected = if expected.is_empty() { what } else { expected };
         self.error(span, format!("expected {expected}, found {found}"))
@@ -169,7 +170,10 @@ impl<'a> GameParser<'a> {
             return Err(self.error(self.span(inner, 1), format!("expected a tag name, found {}", describe(inner))));
         }
         if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            self.warn(self.span(inner, name_len), format!("tag name {name:?} has characters the standard does not allow"));
+            self.warn(
+                self.span(inner, name_len),
+                format!("tag name {name:?} has characters the standard does not allow"),
+            );
         }
         let after_name = skip_spaces(&inner[name_len..]);
         let Some(value_text) = after_name.strip_prefix('"') else {
@@ -209,14 +213,23 @@ impl<'a> GameParser<'a> {
         let Some(end) = end else {
             // `[Event "Paris]`: the value runs to the last `]` of the line.
             let Some(close) = value_text.rfind(']') else {
-                return Err(self.error(self.span(value_text, value_text.len()), format!("the value of tag {name} has no closing '\"'")));
+                return Err(self.error(
+                    self.span(value_text, value_text.len()),
+                    format!("the value of tag {name} has no closing '\"'"),
+                ));
             };
-            self.warn(self.span(&value_text[close..], 1), format!("the value of tag {name} has no closing '\"'; read up to ']'"));
+            self.warn(
+                self.span(&value_text[close..], 1),
+                format!("the value of tag {name} has no closing '\"'; read up to ']'"),
+            );
             let value = value_text[..close].replace("\\\"", "\"").replace("\\\\", "\\");
             return self.push_tag(at, name, value, &at[line.len() - value_text[close + 1..].len()..]);
         };
         if let Some(i) = stray_quote {
-            self.warn(self.span(&value_text[i..], 1), format!("unescaped '\"' inside the value of tag {name}; kept as part of the value"));
+            self.warn(
+                self.span(&value_text[i..], 1),
+                format!("unescaped '\"' inside the value of tag {name}; kept as part of the value"),
+            );
         }
         // `tail` and what follows are suffixes of `line`, which starts where `at` does.
         let tail = skip_spaces(&value_text[end + 1..]);
@@ -335,7 +348,8 @@ impl<'a> GameParser<'a> {
                     after
                 }
                 '!' | '?' => {
-                    let (after, nag) = lex::suffix_annotation(at).map_err(|e| self.lex_error(e, at, "an annotation"))?;
+                    let (after, nag) =
+                        lex::suffix_annotation(at).map_err(|e| self.lex_error(e, at, "an annotation"))?;
                     let span = self.span(at, at.len() - after.len());
                     self.warn(span, "annotation separated from its move by a space");
                     self.attach_nag(&mut lines, nag, span)?;
@@ -363,13 +377,19 @@ impl<'a> GameParser<'a> {
                     let maybe_glyph = !(c.is_ascii_alphanumeric() || matches!(c, '*' | '½' | '@' | '.' | '…' | '-'));
                     if let Some((after, nag)) = maybe_glyph.then(|| glyph(at)).flatten().or_else(|| minus_glyph(at)) {
                         let span = self.span(at, at.len() - after.len());
-                        self.warn(span, format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0));
+                        self.warn(
+                            span,
+                            format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0),
+                        );
                         self.attach_nag(&mut lines, nag, span)?;
                         after
                     } else if let Some((after, outcome, lenient)) = result_marker(at) {
                         let span = self.span(at, at.len() - after.len());
                         if lenient {
-                            self.warn(span, format!("result written as {:?}; read as {}", &at[..at.len() - after.len()], outcome));
+                            self.warn(
+                                span,
+                                format!("result written as {:?}; read as {}", &at[..at.len() - after.len()], outcome),
+                            );
                         }
                         return self.finish(lines, cast, outcome, span, after);
                     } else if let Some((after, number, dots)) = move_number_token(at) {
@@ -401,7 +421,10 @@ impl<'a> GameParser<'a> {
                                 let side = if expected_white { "" } else { "..." };
                                 self.diagnostics.push(Diagnostic::warning(
                                     number_span,
-                                    format!("move number says {number}{} but this turn is {expected}{side}", if white { "." } else { "..." }),
+                                    format!(
+                                        "move number says {number}{} but this turn is {expected}{side}",
+                                        if white { "." } else { "..." }
+                                    ),
                                 ));
                             }
                         }
@@ -436,7 +459,8 @@ impl<'a> GameParser<'a> {
         let mut turn = Turn { cast: cast.map(|(n, _)| n), actions: Vec::with_capacity(1) };
         let mut rest = at;
         loop {
-            let (after, (mut action, leniencies)) = lex::action(rest).map_err(|e| self.lex_error(e, rest, "a move, a move number, a comment, a variation or a result"))?;
+            let (after, (mut action, leniencies)) = lex::action(rest)
+                .map_err(|e| self.lex_error(e, rest, "a move, a move number, a comment, a variation or a result"))?;
             action.span = self.span(rest, rest.len() - after.len());
             for leniency in leniencies.into_iter().flatten() {
                 let written = &rest[..rest.len() - after.len()];
@@ -455,7 +479,10 @@ impl<'a> GameParser<'a> {
         match after.chars().next() {
             None => Ok(after),
             Some(c) if c.is_whitespace() || matches!(c, '(' | ')' | '{' | ';' | '$') => Ok(after),
-            Some(_) => Err(self.error(self.span(after, 1), format!("expected white space after the token, found {}", describe(after)))),
+            Some(_) => Err(self.error(
+                self.span(after, 1),
+                format!("expected white space after the token, found {}", describe(after)),
+            )),
         }
     }
 
@@ -483,7 +510,10 @@ impl<'a> GameParser<'a> {
     fn close_open_variations(&mut self, lines: &mut Vec<Line>) {
         while lines.len() > 1 {
             if let Some(line) = lines.pop() {
-                self.warn(Span::new(line.opened_at, line.opened_at + 1), "variation not closed before the end of the game; closed there");
+                self.warn(
+                    Span::new(line.opened_at, line.opened_at + 1),
+                    "variation not closed before the end of the game; closed there",
+                );
             }
         }
     }
@@ -497,13 +527,23 @@ impl<'a> GameParser<'a> {
         let outcome = tag.unwrap_or(Outcome::Unknown);
         self.warn(
             self.span(at, 0),
-            format!("the game ends without a result (1-0, 0-1, 1/2-1/2 or *); {outcome} {} is used", if tag.is_some() { "from the Result tag" } else { "(unknown)" }),
+            format!(
+                "the game ends without a result (1-0, 0-1, 1/2-1/2 or *); {outcome} {} is used",
+                if tag.is_some() { "from the Result tag" } else { "(unknown)" }
+            ),
         );
         self.game.outcome = outcome;
         Ok(())
     }
 
-    fn finish(&mut self, mut lines: Vec<Line>, cast: Option<(u16, Span)>, outcome: Outcome, span: Span, mut rest: &'a str) -> Result<(), Stop> {
+    fn finish(
+        &mut self,
+        mut lines: Vec<Line>,
+        cast: Option<(u16, Span)>,
+        outcome: Outcome,
+        span: Span,
+        mut rest: &'a str,
+    ) -> Result<(), Stop> {
         if let Some((_, cast_span)) = cast {
             return Err(self.error(cast_span, "die cast not followed by a turn"));
         }
@@ -512,11 +552,11 @@ impl<'a> GameParser<'a> {
         }
         self.close_open_variations(&mut lines);
         self.game.outcome = outcome;
-        if let Some(tag) = self.game.tag("Result") {
-            if Outcome::from_pgn(tag) != Some(outcome) {
-                let message = format!("the Result tag says {tag:?} but the game ends with {outcome}");
-                self.warn(span, message);
-            }
+        if let Some(tag) = self.game.tag("Result")
+            && Outcome::from_pgn(tag) != Some(outcome)
+        {
+            let message = format!("the Result tag says {tag:?} but the game ends with {outcome}");
+            self.warn(span, message);
         }
         loop {
             let at = skip_blank(rest);
@@ -616,7 +656,8 @@ fn result_marker(at: &str) -> Option<(&str, Outcome, bool)> {
         let used = *ends.get(form.chars().count() - 1)?;
         let after = &at[used..];
         let next = after.chars().next();
-        let ends_token = next.is_none_or(|c| c.is_whitespace() || lex::is_filler(c) || matches!(c, '{' | ';' | ')' | '('));
+        let ends_token =
+            next.is_none_or(|c| c.is_whitespace() || lex::is_filler(c) || matches!(c, '{' | ';' | ')' | '('));
         let standard = &at[..used] == form && !matches!(form, "½-½" | "1/2");
         ends_token.then_some((after, outcome, !standard))
     })
@@ -652,7 +693,11 @@ const GLYPHS: [(&str, u8); 22] = [
 fn glyph(at: &str) -> Option<(&str, Nag)> {
     GLYPHS.iter().find_map(|&(glyph, nag)| {
         let after = at.strip_prefix(glyph)?;
-        after.chars().next().is_none_or(|c| c.is_whitespace() || matches!(c, '{' | ';' | ')' | '(')).then_some((after, Nag(nag)))
+        after
+            .chars()
+            .next()
+            .is_none_or(|c| c.is_whitespace() || matches!(c, '{' | ';' | ')' | '('))
+            .then_some((after, Nag(nag)))
     })
 }
 
@@ -785,7 +830,11 @@ mod tests {
         let game = parsed.game.unwrap_or_default();
         assert_eq!(game.tag("Date"), Some("????.??.??"));
         assert_eq!(game.tag("Result"), Some("*"));
-        assert!(parsed.diagnostics[0].message.starts_with("missing tags Event, Site, Date, Round, White, Black, Result"), "{:?}", parsed.diagnostics);
+        assert!(
+            parsed.diagnostics[0].message.starts_with("missing tags Event, Site, Date, Round, White, Black, Result"),
+            "{:?}",
+            parsed.diagnostics
+        );
     }
 
     #[test]

@@ -371,7 +371,9 @@ mod tests {
     fn a_byte_order_mark_is_left_out() {
         let input = "\u{feff}[Event \"A\"]\n\n*\n";
         let chunks = split(input, 1000);
-        assert!(matches!(&chunks[..], [Chunk::Game { origin: Origin { offset: 3, .. }, bytes }] if bytes.starts_with(b"[Event")));
+        assert!(
+            matches!(&chunks[..], [Chunk::Game { origin: Origin { offset: 3, .. }, bytes }] if bytes.starts_with(b"[Event"))
+        );
     }
 
     #[test]

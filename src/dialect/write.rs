@@ -16,8 +16,7 @@ use std::fmt::Write as _;
 
 use super::parse::{move_number, start_of};
 use crate::record::{
-    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, NodeId, PieceAt, tags_in_export_order,
-    write_file,
+    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, NodeId, PieceAt, tags_in_export_order, write_file,
 };
 
 /// The longest line the writer produces, unless a single token is longer.
@@ -157,7 +156,11 @@ pub fn write_turn(out: &mut String, actions: &[Action]) {
 /// Work left on the stack while walking the tree.
 enum Step {
     /// Write this turn and go on with its line.
-    Turn { node: NodeId, ply: u32, first_in_line: bool },
+    Turn {
+        node: NodeId,
+        ply: u32,
+        first_in_line: bool,
+    },
     Open,
     Close,
 }
@@ -224,7 +227,8 @@ fn movetext(game: &Game, lines: &mut Lines) {
         }
         let is_main = node.parent().is_some_and(|p| game.node(p).main_child() == Some(id));
         if is_main {
-            let alternatives: Vec<NodeId> = std::iter::successors(node.next_sibling(), |&s| game.node(s).next_sibling()).collect();
+            let alternatives: Vec<NodeId> =
+                std::iter::successors(node.next_sibling(), |&s| game.node(s).next_sibling()).collect();
             for &alternative in alternatives.iter().rev() {
                 stack.push(Step::Close);
                 stack.push(Step::Turn { node: alternative, ply, first_in_line: true });

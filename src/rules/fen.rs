@@ -101,22 +101,12 @@ pub struct PieceCell {
 impl PieceCell {
     /// A piece with the given ASCII letter and no marks.
     pub fn new(letter: u8) -> Self {
-        PieceCell {
-            letter,
-            plus: false,
-            promoted: false,
-            reversed: false,
-            statue: false,
-        }
+        PieceCell { letter, plus: false, promoted: false, reversed: false, statue: false }
     }
 
     /// The side owning the piece: uppercase letters are White's.
     pub fn side(self) -> Side {
-        if self.letter.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Black
-        }
+        if self.letter.is_ascii_uppercase() { Side::White } else { Side::Black }
     }
 }
 
@@ -126,11 +116,7 @@ impl fmt::Display for PieceCell {
             f.write_char('+')?;
         }
         f.write_char(char::from(self.letter))?;
-        for (set, mark) in [
-            (self.promoted, '~'),
-            (self.reversed, '^'),
-            (self.statue, '!'),
-        ] {
+        for (set, mark) in [(self.promoted, '~'), (self.reversed, '^'), (self.statue, '!')] {
             if set {
                 f.write_char(mark)?;
             }
@@ -322,9 +308,7 @@ impl fmt::Display for Fen {
         f.write_char(' ')?;
         write_joined(f, &self.side_to_move, |f, side| write!(f, "{side}"))?;
         f.write_char(' ')?;
-        write_joined(f, &self.castling, |f, rights| {
-            f.write_str(if rights.is_empty() { "-" } else { rights })
-        })?;
+        write_joined(f, &self.castling, |f, rights| f.write_str(if rights.is_empty() { "-" } else { rights }))?;
         f.write_char(' ')?;
         write_joined(f, &self.en_passant, |f, square| match square {
             Some(square) => write!(f, "{square}"),
@@ -559,11 +543,7 @@ impl FenError {
 /// Names the board only past the first, so that single-board messages stay
 /// short.
 fn on_board(board: usize) -> String {
-    if board > 1 {
-        format!(" on board {board}")
-    } else {
-        String::new()
-    }
+    if board > 1 { format!(" on board {board}") } else { String::new() }
 }
 
 impl fmt::Display for FenError {
@@ -571,11 +551,7 @@ impl fmt::Display for FenError {
         match self {
             FenError::MissingBoard { .. } => f.write_str("the fen is empty"),
             FenError::UnexpectedChar { found, field, .. } => {
-                write!(
-                    f,
-                    "unexpected character '{}' in {field}",
-                    found.escape_debug()
-                )
+                write!(f, "unexpected character '{}' in {field}", found.escape_debug())
             }
             FenError::DanglingPlus { .. } => f.write_str("'+' must be followed by a piece letter"),
             FenError::RepeatedMark { mark, .. } => {
@@ -595,29 +571,16 @@ impl fmt::Display for FenError {
             FenError::EmptyRank { board, rank, .. } => {
                 write!(f, "rank {rank} has no cells{}", on_board(*board))
             }
-            FenError::RankWidthMismatch {
-                board,
-                rank,
-                cells,
-                expected,
-                ..
-            } => write!(
-                f,
-                "rank {rank} has {cells} cells, rank 1 has {expected}{}",
-                on_board(*board)
-            ),
+            FenError::RankWidthMismatch { board, rank, cells, expected, .. } => {
+                write!(f, "rank {rank} has {cells} cells, rank 1 has {expected}{}", on_board(*board))
+            }
             FenError::Unclosed { field, .. } => {
                 let close = if *field == FenField::Bank { '}' } else { ']' };
                 write!(f, "missing '{close}' to close {field}")
             }
             FenError::MissingSideToMove { .. } => f.write_str("the side to move is missing"),
             FenError::BadSide { .. } => f.write_str("side to move must be 'w' or 'b'"),
-            FenError::EntryCount {
-                field,
-                entries,
-                boards,
-                ..
-            } => {
+            FenError::EntryCount { field, entries, boards, .. } => {
                 if *boards == 1 {
                     write!(f, "{field} has {entries} entries for a single board")
                 } else {
@@ -625,9 +588,7 @@ impl fmt::Display for FenError {
                 }
             }
             FenError::EmptyEntry { field, .. } => write!(f, "empty entry in {field}"),
-            FenError::BadSquare { .. } => {
-                f.write_str("en passant target must be '-' or a square like e3")
-            }
+            FenError::BadSquare { .. } => f.write_str("en passant target must be '-' or a square like e3"),
             FenError::SquareOutOfRange { .. } => {
                 write!(f, "en passant square is past file or rank {MAX_BOARD_SIZE}")
             }
@@ -655,18 +616,12 @@ impl<'a> Iterator for Fields<'a> {
             self.pos += 1;
         }
         let start = self.pos;
-        while bytes
-            .get(self.pos)
-            .is_some_and(|b| !b.is_ascii_whitespace())
-        {
+        while bytes.get(self.pos).is_some_and(|b| !b.is_ascii_whitespace()) {
             self.pos += 1;
         }
         // Both ends sit next to ASCII bytes or at the ends of the text, so
         // they are char boundaries and `get` always succeeds.
-        self.text
-            .get(start..self.pos)
-            .filter(|field| !field.is_empty())
-            .map(|field| (start, field))
+        self.text.get(start..self.pos).filter(|field| !field.is_empty()).map(|field| (start, field))
     }
 }
 
@@ -684,29 +639,18 @@ impl FromStr for Fen {
         let Some((at, field)) = fields.next() else {
             return Err(FenError::MissingSideToMove { offset: text.len() });
         };
-        let side_to_move =
-            parse_per_board(
-                field,
-                at,
-                count,
-                FenField::SideToMove,
-                |entry, at| match entry {
-                    "w" => Ok(Side::White),
-                    "b" => Ok(Side::Black),
-                    _ => Err(FenError::BadSide { offset: at }),
-                },
-            )?;
+        let side_to_move = parse_per_board(field, at, count, FenField::SideToMove, |entry, at| match entry {
+            "w" => Ok(Side::White),
+            "b" => Ok(Side::Black),
+            _ => Err(FenError::BadSide { offset: at }),
+        })?;
 
         let castling = match fields.next() {
-            Some((at, field)) => {
-                parse_per_board(field, at, count, FenField::Castling, parse_castling)?
-            }
+            Some((at, field)) => parse_per_board(field, at, count, FenField::Castling, parse_castling)?,
             None => vec![String::new()],
         };
         let en_passant = match fields.next() {
-            Some((at, field)) => {
-                parse_per_board(field, at, count, FenField::EnPassant, parse_en_passant)?
-            }
+            Some((at, field)) => parse_per_board(field, at, count, FenField::EnPassant, parse_en_passant)?,
             None => vec![None],
         };
         let halfmove_clock = match fields.next() {
@@ -722,15 +666,7 @@ impl FromStr for Fen {
         };
         let extra = fields.map(|(_, field)| field.to_owned()).collect();
 
-        Ok(Fen {
-            boards,
-            side_to_move,
-            castling,
-            en_passant,
-            halfmove_clock,
-            fullmove_number,
-            extra,
-        })
+        Ok(Fen { boards, side_to_move, castling, en_passant, halfmove_clock, fullmove_number, extra })
     }
 }
 
@@ -750,30 +686,20 @@ fn parse_per_board<T>(
         entry_at += entry.len() + 1;
     }
     if entries.len() != 1 && entries.len() != boards {
-        return Err(FenError::EntryCount {
-            offset: at,
-            field: which,
-            entries: entries.len(),
-            boards,
-        });
+        return Err(FenError::EntryCount { offset: at, field: which, entries: entries.len(), boards });
     }
     Ok(entries)
 }
 
 fn parse_castling(entry: &str, at: usize) -> Result<String, FenError> {
     match entry {
-        "" => Err(FenError::EmptyEntry {
-            offset: at,
-            field: FenField::Castling,
-        }),
+        "" => Err(FenError::EmptyEntry { offset: at, field: FenField::Castling }),
         // No rights is stored as no letters, so `-` has one representation.
         "-" => Ok(String::new()),
         _ => match entry.char_indices().find(|(_, c)| !c.is_ascii_alphabetic()) {
-            Some((index, found)) => Err(FenError::UnexpectedChar {
-                offset: at + index,
-                found,
-                field: FenField::Castling,
-            }),
+            Some((index, found)) => {
+                Err(FenError::UnexpectedChar { offset: at + index, found, field: FenField::Castling })
+            }
             None => Ok(entry.to_owned()),
         },
     }
@@ -781,10 +707,7 @@ fn parse_castling(entry: &str, at: usize) -> Result<String, FenError> {
 
 fn parse_en_passant(entry: &str, at: usize) -> Result<Option<FenSquare>, FenError> {
     match entry {
-        "" => Err(FenError::EmptyEntry {
-            offset: at,
-            field: FenField::EnPassant,
-        }),
+        "" => Err(FenError::EmptyEntry { offset: at, field: FenField::EnPassant }),
         "-" => Ok(None),
         _ => parse_square(entry, at).map(Some),
     }
@@ -812,16 +735,11 @@ fn parse_square(entry: &str, at: usize) -> Result<FenSquare, FenError> {
     }
     let digits = bytes.get(digits_at..).unwrap_or_default();
     if digits.len() > 1 && digits.first() == Some(&b'0') {
-        return Err(FenError::LeadingZero {
-            offset: at + digits_at,
-            field: FenField::EnPassant,
-        });
+        return Err(FenError::LeadingZero { offset: at + digits_at, field: FenField::EnPassant });
     }
     let rank = match decimal(digits) {
         Some(0) => {
-            return Err(FenError::BadSquare {
-                offset: at + digits_at,
-            });
+            return Err(FenError::BadSquare { offset: at + digits_at });
         }
         Some(rank) => rank - 1,
         None => u32::MAX,
@@ -836,38 +754,23 @@ fn parse_square(entry: &str, at: usize) -> Result<FenSquare, FenError> {
 
 /// The value of a run of ASCII digits, or `None` if it overflows `u32`.
 fn decimal(digits: &[u8]) -> Option<u32> {
-    digits.iter().try_fold(0u32, |value, &digit| {
-        value
-            .checked_mul(10)?
-            .checked_add(u32::from(digit.wrapping_sub(b'0')))
-    })
+    digits
+        .iter()
+        .try_fold(0u32, |value, &digit| value.checked_mul(10)?.checked_add(u32::from(digit.wrapping_sub(b'0'))))
 }
 
 fn parse_number(field: &str, at: usize, which: FenField) -> Result<u32, FenError> {
     if let Some(index) = field.bytes().position(|b| !b.is_ascii_digit()) {
-        return Err(FenError::BadNumber {
-            offset: at + index,
-            field: which,
-        });
+        return Err(FenError::BadNumber { offset: at + index, field: which });
     }
     if field.len() > 1 && field.starts_with('0') {
-        return Err(FenError::LeadingZero {
-            offset: at,
-            field: which,
-        });
+        return Err(FenError::LeadingZero { offset: at, field: which });
     }
-    decimal(field.as_bytes()).ok_or(FenError::NumberOverflow {
-        offset: at,
-        field: which,
-    })
+    decimal(field.as_bytes()).ok_or(FenError::NumberOverflow { offset: at, field: which })
 }
 
 fn parse_boards(field: &str, at: usize) -> Result<Vec<BoardFen>, FenError> {
-    let mut reader = BoardReader {
-        text: field,
-        at,
-        pos: 0,
-    };
+    let mut reader = BoardReader { text: field, at, pos: 0 };
     let mut boards = Vec::new();
     loop {
         let board = reader.board(boards.len() + 1)?;
@@ -919,17 +822,10 @@ impl BoardReader<'_> {
             let cells = self.rank(board)?;
             let rank = ranks.len() + 1;
             if cells.is_empty() {
-                return Err(FenError::EmptyRank {
-                    offset: rank_at,
-                    board,
-                    rank,
-                });
+                return Err(FenError::EmptyRank { offset: rank_at, board, rank });
             }
             if ranks.len() >= MAX_BOARD_SIZE {
-                return Err(FenError::TooTall {
-                    offset: rank_at,
-                    board,
-                });
+                return Err(FenError::TooTall { offset: rank_at, board });
             }
             if let Some(top) = ranks.first()
                 && top.len() != cells.len()
@@ -957,11 +853,7 @@ impl BoardReader<'_> {
             Some(b'{') => Some(self.pocket(b'}', FenField::Bank)?),
             _ => None,
         };
-        Ok(BoardFen {
-            ranks,
-            holdings,
-            bank,
-        })
+        Ok(BoardFen { ranks, holdings, bank })
     }
 
     /// Reads cells up to the end of the rank, leaving the delimiter unread.
@@ -974,10 +866,7 @@ impl BoardReader<'_> {
                 b'0' => {
                     let next = self.text.as_bytes().get(self.pos + 1);
                     return Err(if next.is_some_and(u8::is_ascii_digit) {
-                        FenError::LeadingZero {
-                            offset: cell_at,
-                            field: FenField::Board,
-                        }
+                        FenError::LeadingZero { offset: cell_at, field: FenField::Board }
                     } else {
                         FenError::ZeroRun { offset: cell_at }
                     });
@@ -994,15 +883,11 @@ impl BoardReader<'_> {
                 b'+' => {
                     self.pos += 1;
                     match self.peek() {
-                        Some(letter) if letter.is_ascii_alphabetic() => {
-                            (Cell::Piece(self.piece(letter, true)?), 1)
-                        }
+                        Some(letter) if letter.is_ascii_alphabetic() => (Cell::Piece(self.piece(letter, true)?), 1),
                         _ => return Err(FenError::DanglingPlus { offset: cell_at }),
                     }
                 }
-                letter if letter.is_ascii_alphabetic() => {
-                    (Cell::Piece(self.piece(letter, false)?), 1)
-                }
+                letter if letter.is_ascii_alphabetic() => (Cell::Piece(self.piece(letter, false)?), 1),
                 _ => return Err(self.unexpected(FenField::Board)),
             };
             // Checked before growing, so a huge run costs no memory.
@@ -1010,10 +895,7 @@ impl BoardReader<'_> {
                 .len()
                 .checked_add(count)
                 .filter(|&width| width <= MAX_BOARD_SIZE)
-                .ok_or(FenError::TooWide {
-                    offset: cell_at,
-                    board,
-                })?;
+                .ok_or(FenError::TooWide { offset: cell_at, board })?;
             cells.resize(width, cell);
         }
         Ok(cells)
@@ -1050,10 +932,7 @@ impl BoardReader<'_> {
                 _ => &mut piece.statue,
             };
             if *flag {
-                return Err(FenError::RepeatedMark {
-                    offset: self.offset(),
-                    mark: char::from(mark),
-                });
+                return Err(FenError::RepeatedMark { offset: self.offset(), mark: char::from(mark) });
             }
             *flag = true;
             self.pos += 1;
@@ -1068,10 +947,7 @@ impl BoardReader<'_> {
         loop {
             match self.peek() {
                 None => {
-                    return Err(FenError::Unclosed {
-                        offset: open_at,
-                        field,
-                    });
+                    return Err(FenError::Unclosed { offset: open_at, field });
                 }
                 Some(byte) if byte == close => {
                     self.pos += 1;
@@ -1131,11 +1007,9 @@ mod tests {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     const CRAZYHOUSE: &str = "rnbqkb1r/ppp1pppp/5n2/3Q~4/8/8/PPPP1PPP/RNB1KBNR[Pp] b KQkq - 0 4";
-    const SEIRAWAN: &str =
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    const SEIRAWAN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
     const SHREDDER: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
-    const TEN: &str =
-        "rnbqkcbnrc/pppppppppp/10/10/4P5/10/10/10/PPPP1PPPPP/RNBQKCBNRC b KQkq e3 0 1";
+    const TEN: &str = "rnbqkcbnrc/pppppppppp/10/10/4P5/10/10/10/PPPP1PPPPP/RNBQKCBNRC b KQkq e3 0 1";
     const WALLS: &str = "**rnbqkbnr18*/**pppppppp18*/29/5*5*5*5*5/29/29/29/29/29/29/\
                          5*5*5*5*5/29/**PPPPPPPP18*/**RNBQKBNR18* w - c'11 3 17";
     const HOLES: &str = "--r2k--/-6-/8/8/8/8/-6-/--R2K-- w - - 0 1";
@@ -1223,10 +1097,7 @@ mod tests {
         let board = &fen.boards[0];
         assert_eq!((board.width(), board.height()), (10, 10));
         assert_eq!(board.ranks[2], vec![Cell::Empty; 10]);
-        assert_eq!(
-            fen.en_passant_on(0),
-            Some(Some(FenSquare { file: 4, rank: 2 }))
-        );
+        assert_eq!(fen.en_passant_on(0), Some(Some(FenSquare { file: 4, rank: 2 })));
         // Splitting a run differently is not canonical, but means the same.
         assert_eq!(round_trip("12/p11/11p/5-6 w"), "12/p11/11p/5-6 w - - 0 1");
     }
@@ -1289,10 +1160,7 @@ mod tests {
         assert_eq!(shared.side_to_move, vec![Side::Black]);
         assert_eq!(shared.side_to_move_on(1), Some(Side::Black));
         assert_eq!(shared.castling_on(1), Some(""));
-        assert_eq!(
-            shared.en_passant_on(1),
-            Some(Some(FenSquare { file: 4, rank: 2 }))
-        );
+        assert_eq!(shared.en_passant_on(1), Some(Some(FenSquare { file: 4, rank: 2 })));
         assert_eq!(shared.boards[1].holdings, Some(vec!['Q']));
         assert_canonical("8/8|8/8 w|w KQ|- -|a3 0 1");
     }
@@ -1307,11 +1175,7 @@ mod tests {
         assert_eq!(no_holdings.boards[0].bank, Some(vec!['N', 'b']));
         assert_eq!(
             error("4k3/8/8/8/8/8/8/4K3{Nb}[Q] w"),
-            FenError::UnexpectedChar {
-                offset: 23,
-                found: '[',
-                field: FenField::Board
-            }
+            FenError::UnexpectedChar { offset: 23, found: '[', field: FenField::Board }
         );
     }
 
@@ -1374,194 +1238,43 @@ mod tests {
         let cases: Vec<(&str, FenError)> = vec![
             ("", E::MissingBoard { offset: 0 }),
             ("   ", E::MissingBoard { offset: 3 }),
-            (
-                "8/8?",
-                E::UnexpectedChar {
-                    offset: 3,
-                    found: '?',
-                    field: F::Board,
-                },
-            ),
-            (
-                "8/\u{e9}",
-                E::UnexpectedChar {
-                    offset: 2,
-                    found: '\u{e9}',
-                    field: F::Board,
-                },
-            ),
+            ("8/8?", E::UnexpectedChar { offset: 3, found: '?', field: F::Board }),
+            ("8/\u{e9}", E::UnexpectedChar { offset: 2, found: '\u{e9}', field: F::Board }),
             ("8/+/8", E::DanglingPlus { offset: 2 }),
             ("8/+", E::DanglingPlus { offset: 2 }),
-            (
-                "P~^~",
-                E::RepeatedMark {
-                    offset: 3,
-                    mark: '~',
-                },
-            ),
+            ("P~^~", E::RepeatedMark { offset: 3, mark: '~' }),
             ("2/0", E::ZeroRun { offset: 2 }),
-            (
-                "05",
-                E::LeadingZero {
-                    offset: 0,
-                    field: F::Board,
-                },
-            ),
+            ("05", E::LeadingZero { offset: 0, field: F::Board }),
             ("1/99999999999", E::RunOverflow { offset: 2 }),
-            (
-                "256",
-                E::TooWide {
-                    offset: 0,
-                    board: 1,
-                },
-            ),
-            (
-                "8|250P5",
-                E::TooWide {
-                    offset: 6,
-                    board: 2,
-                },
-            ),
-            (
-                &too_tall,
-                E::TooTall {
-                    offset: 2 * MAX_BOARD_SIZE,
-                    board: 1,
-                },
-            ),
-            (
-                "8//8",
-                E::EmptyRank {
-                    offset: 2,
-                    board: 1,
-                    rank: 2,
-                },
-            ),
-            (
-                "8||8",
-                E::EmptyRank {
-                    offset: 2,
-                    board: 2,
-                    rank: 1,
-                },
-            ),
-            (
-                "8/8/7 w",
-                E::RankWidthMismatch {
-                    offset: 4,
-                    board: 1,
-                    rank: 3,
-                    cells: 7,
-                    expected: 8,
-                },
-            ),
-            (
-                "8[Qq w",
-                E::Unclosed {
-                    offset: 1,
-                    field: F::Holdings,
-                },
-            ),
-            (
-                "8[]{N",
-                E::Unclosed {
-                    offset: 3,
-                    field: F::Bank,
-                },
-            ),
-            (
-                "8[Q1]",
-                E::UnexpectedChar {
-                    offset: 3,
-                    found: '1',
-                    field: F::Holdings,
-                },
-            ),
+            ("256", E::TooWide { offset: 0, board: 1 }),
+            ("8|250P5", E::TooWide { offset: 6, board: 2 }),
+            (&too_tall, E::TooTall { offset: 2 * MAX_BOARD_SIZE, board: 1 }),
+            ("8//8", E::EmptyRank { offset: 2, board: 1, rank: 2 }),
+            ("8||8", E::EmptyRank { offset: 2, board: 2, rank: 1 }),
+            ("8/8/7 w", E::RankWidthMismatch { offset: 4, board: 1, rank: 3, cells: 7, expected: 8 }),
+            ("8[Qq w", E::Unclosed { offset: 1, field: F::Holdings }),
+            ("8[]{N", E::Unclosed { offset: 3, field: F::Bank }),
+            ("8[Q1]", E::UnexpectedChar { offset: 3, found: '1', field: F::Holdings }),
             ("8", E::MissingSideToMove { offset: 1 }),
             ("8 x", E::BadSide { offset: 2 }),
             ("8|8 w|", E::BadSide { offset: 6 }),
-            (
-                "8|8 w|b|w",
-                E::EntryCount {
-                    offset: 4,
-                    field: F::SideToMove,
-                    entries: 3,
-                    boards: 2,
-                },
-            ),
-            (
-                "8 w K|k",
-                E::EntryCount {
-                    offset: 4,
-                    field: F::Castling,
-                    entries: 2,
-                    boards: 1,
-                },
-            ),
-            (
-                "8|8 w K|",
-                E::EmptyEntry {
-                    offset: 8,
-                    field: F::Castling,
-                },
-            ),
-            (
-                "8|8 w - |-",
-                E::EmptyEntry {
-                    offset: 8,
-                    field: F::EnPassant,
-                },
-            ),
-            (
-                "8 w K-",
-                E::UnexpectedChar {
-                    offset: 5,
-                    found: '-',
-                    field: F::Castling,
-                },
-            ),
+            ("8|8 w|b|w", E::EntryCount { offset: 4, field: F::SideToMove, entries: 3, boards: 2 }),
+            ("8 w K|k", E::EntryCount { offset: 4, field: F::Castling, entries: 2, boards: 1 }),
+            ("8|8 w K|", E::EmptyEntry { offset: 8, field: F::Castling }),
+            ("8|8 w - |-", E::EmptyEntry { offset: 8, field: F::EnPassant }),
+            ("8 w K-", E::UnexpectedChar { offset: 5, found: '-', field: F::Castling }),
             ("8 w - e", E::BadSquare { offset: 7 }),
             ("8 w - E3", E::BadSquare { offset: 6 }),
             ("8 w - e3x", E::BadSquare { offset: 8 }),
             ("8 w - e0", E::BadSquare { offset: 7 }),
-            (
-                "8 w - e03",
-                E::LeadingZero {
-                    offset: 7,
-                    field: F::EnPassant,
-                },
-            ),
+            ("8 w - e03", E::LeadingZero { offset: 7, field: F::EnPassant }),
             ("8 w - f''''''''''1", E::SquareOutOfRange { offset: 6 }),
             ("8 w - a256", E::SquareOutOfRange { offset: 6 }),
             ("8 w - a99999999999", E::SquareOutOfRange { offset: 6 }),
-            (
-                "8 w - - x",
-                E::BadNumber {
-                    offset: 8,
-                    field: F::HalfmoveClock,
-                },
-            ),
-            (
-                "8 w - - 0 -1",
-                E::BadNumber {
-                    offset: 10,
-                    field: F::FullmoveNumber,
-                },
-            ),
-            (
-                "8 w - - 00",
-                E::LeadingZero {
-                    offset: 8,
-                    field: F::HalfmoveClock,
-                },
-            ),
-            (
-                "8 w - - 4294967296",
-                E::NumberOverflow {
-                    offset: 8,
-                    field: F::HalfmoveClock,
-                },
-            ),
+            ("8 w - - x", E::BadNumber { offset: 8, field: F::HalfmoveClock }),
+            ("8 w - - 0 -1", E::BadNumber { offset: 10, field: F::FullmoveNumber }),
+            ("8 w - - 00", E::LeadingZero { offset: 8, field: F::HalfmoveClock }),
+            ("8 w - - 4294967296", E::NumberOverflow { offset: 8, field: F::HalfmoveClock }),
             ("8 w - - 0 0", E::ZeroFullmove { offset: 10 }),
         ];
         for (text, expected) in cases {
@@ -1576,23 +1289,14 @@ mod tests {
     fn error_messages() {
         let message = |text: &str| error(text).to_string();
         assert_eq!(message("8/8/7 w"), "rank 3 has 7 cells, rank 1 has 8");
-        assert_eq!(
-            message("8|8/7 w"),
-            "rank 2 has 7 cells, rank 1 has 8 on board 2"
-        );
+        assert_eq!(message("8|8/7 w"), "rank 2 has 7 cells, rank 1 has 8 on board 2");
         assert_eq!(message("8/8?"), "unexpected character '?' in the board");
         assert_eq!(message("8 x"), "side to move must be 'w' or 'b'");
         assert_eq!(message("8[Q"), "missing ']' to close the holdings");
         assert_eq!(message("8{Q"), "missing '}' to close the bank");
-        assert_eq!(
-            message("8 w K|k"),
-            "the castling field has 2 entries for a single board"
-        );
+        assert_eq!(message("8 w K|k"), "the castling field has 2 entries for a single board");
         assert_eq!(message("256"), "board 1 is wider than 255 cells");
-        assert_eq!(
-            message("8 w - - 0 0"),
-            "the fullmove number must be at least 1"
-        );
+        assert_eq!(message("8 w - - 0 0"), "the fullmove number must be at least 1");
         let boxed: Box<dyn Error> = Box::new(error(""));
         assert_eq!(boxed.to_string(), "the fen is empty");
         for text in ["", "8", "8/7", "P~~", "0", "05", "8 w - e0", "8 w - - x"] {
@@ -1607,13 +1311,7 @@ mod tests {
         let ones = "1".repeat(1 << 20);
         assert_eq!(error(&ones), FenError::RunOverflow { offset: 0 });
         let cells = "P".repeat(1 << 20);
-        assert_eq!(
-            error(&cells),
-            FenError::TooWide {
-                offset: MAX_BOARD_SIZE,
-                board: 1
-            }
-        );
+        assert_eq!(error(&cells), FenError::TooWide { offset: MAX_BOARD_SIZE, board: 1 });
         let boards = vec!["8"; 1 << 16].join("|") + " w";
         assert_eq!(parse(&boards).boards.len(), 1 << 16);
         let primes = format!("8 w - a{}1", "'".repeat(1 << 20));
@@ -1664,13 +1362,11 @@ mod tests {
     #[test]
     fn random_strings() {
         const BOARD: &[&str] = &[
-            "p", "P", "k", "1", "2", "8", "10", "0", "/", "/", "|", "[", "]", "{", "}", "+", "~",
-            "^", "!", "*", "-", "Q", "\u{e9}",
+            "p", "P", "k", "1", "2", "8", "10", "0", "/", "/", "|", "[", "]", "{", "}", "+", "~", "^", "!", "*", "-",
+            "Q", "\u{e9}",
         ];
-        const TAIL: &[&str] = &[
-            " ", " ", "w", "b", "|", "-", "K", "q", "H", "e", "3", "'", "0", "1", "12", "+0", "\t",
-            "?",
-        ];
+        const TAIL: &[&str] =
+            &[" ", " ", "w", "b", "|", "-", "K", "q", "H", "e", "3", "'", "0", "1", "12", "+0", "\t", "?"];
         const FIELDS: &[&[&str]] = &[
             &["-", "KQkq", "HAha", "K|-"],
             &["-", "e3", "a'1", "-|-"],
