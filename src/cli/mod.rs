@@ -14,7 +14,10 @@ use clap::{Parser, Subcommand};
 
 /// Reads, checks, converts and judges game records of chess variants.
 #[derive(Parser, Debug)]
-#[command(name = "arbiter", version, about, long_about = None)]
+#[command(name = "arbiter", version, about, long_about = None, after_help = "Example:
+  arbiter fmt --check archive/    # report every broken game and what the canonical form changes
+
+The notation is specified in notation/SPEC.md.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
