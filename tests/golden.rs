@@ -7,20 +7,10 @@
 //! the files; review the diff before committing it. A new golden file needs only its first
 //! line.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn golden_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            golden_files(&path, found);
-        } else if path.extension().is_some_and(|e| e == "golden") {
-            found.push(path);
-        }
-    }
-}
+use std::path::Path;
+use std::process::Command;
 
 fn run(command_line: &str, root: &Path) -> String {
     let args: Vec<&str> = command_line.split_whitespace().skip(1).collect();
@@ -40,9 +30,7 @@ fn run(command_line: &str, root: &Path) -> String {
 #[test]
 fn golden_files_match() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    golden_files(&root.join("corpus"), &mut files);
-    files.sort();
+    let files = common::files_with_extension(&root.join("corpus"), "golden");
     assert!(files.len() >= 10, "only {} golden files under corpus/", files.len());
     let bless = std::env::var_os("ARBITER_BLESS").is_some();
     let mut failures = Vec::new();

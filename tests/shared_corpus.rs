@@ -4,6 +4,8 @@
 //! back as the same record, and a second formatting pass must change nothing. The test
 //! skips where the directory is absent; nothing from it is copied into the repository.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, parse_game, write_game};
@@ -11,18 +13,6 @@ use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, parse_game, write_g
 fn shared_corpus() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
     dir.is_dir().then_some(dir)
-}
-
-fn pgn_files(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            pgn_files(&path, found);
-        } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) {
-            found.push(path);
-        }
-    }
 }
 
 #[test]
@@ -36,7 +26,7 @@ fn real_archives_read_without_errors_and_format_stably() {
     // not truth (the corpus README says so); hostile.rs covers such input.
     for sub in ["orthodox", "crazyhouse", "gating", "quirks/python-chess", "quirks/lichess-studies", "quirks/eco.pgn"] {
         let path = root.join(sub);
-        if path.is_file() { files.push(path) } else { pgn_files(&path, &mut files) }
+        if path.is_file() { files.push(path) } else { files.extend(common::files_with_extension(&path, "pgn")) }
     }
     files.sort();
     let (mut games, mut failures) = (0u64, Vec::new());
