@@ -40,7 +40,7 @@ impl Reporter {
         if !self.count(diagnostic.severity) {
             return;
         }
-        let place = Place { text: &game.text, first_line: game.origin.line, first_col: 1 };
+        let place = Place { text: &game.text, first_line: game.origin.line, first_col: game.origin.col };
         let at = place.line_col(diagnostic.span.start as usize);
         let line = format!("{input}:{}:{}: {}: {label}: {}", at.line, at.col, diagnostic.severity, diagnostic.message);
         print_line(&line);
@@ -51,7 +51,7 @@ impl Reporter {
         if !self.count(severity) {
             return;
         }
-        print_line(&format!("{input}:{}:1: {severity}: {label}: {message}", origin.line));
+        print_line(&format!("{input}:{}:{}: {severity}: {label}: {message}", origin.line, origin.col));
     }
 
     /// Prints a diagnostic about a whole input.

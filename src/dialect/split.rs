@@ -30,6 +30,9 @@ pub struct Origin {
     pub offset: u64,
     /// Line of its first byte, from 1.
     pub line: u64,
+    /// Column of its first byte, from 1 (a game follows padding on the same line only when
+    /// files were concatenated).
+    pub col: u64,
 }
 
 /// One piece of the stream.
@@ -110,7 +113,7 @@ impl<R: BufRead> Splitter<R> {
                 current_size: 0,
                 current_newlines: 0,
                 skipping: false,
-                origin: Origin { index: 0, offset: 0, line: 1 },
+                origin: Origin { index: 0, offset: 0, line: 1, col: 1 },
                 line_start: 0,
                 line_blank: true,
                 previous_line_blank: true,
@@ -154,6 +157,13 @@ impl Scanner {
             }
             if b.is_ascii_whitespace() {
                 self.carriage_return |= b == b'\r';
+                continue;
+            }
+            if matches!(b, 0 | 0x1a) && matches!(self.state, State::Text) {
+                // NUL or Ctrl-Z padding ends a file: what follows it (another file, when
+                // archives are concatenated) starts as if on a new line.
+                self.line_blank = true;
+                self.line_start = self.current.len() + i + 1;
                 continue;
             }
             let at_line_start = self.line_blank;
@@ -233,8 +243,15 @@ impl Scanner {
         let rest_newlines = self.current.iter().filter(|&&b| b == b'\n').count() as u64;
         let origin = self.origin;
         let (size, newlines) = (self.current_size - rest_size, self.current_newlines - rest_newlines);
+        // Columns count bytes here; a chunk starts mid-line only after NUL padding.
+        let col = match bytes.iter().rposition(|&b| b == b'\n') {
+            _ if self.skipping => 1,
+            Some(nl) => (bytes.len() - nl) as u64,
+            None => origin.col + bytes.len() as u64,
+        };
         let chunk = (!self.skipping).then_some(Chunk::Game { origin, bytes });
-        self.origin = Origin { index: origin.index + 1, offset: origin.offset + size, line: origin.line + newlines };
+        self.origin =
+            Origin { index: origin.index + 1, offset: origin.offset + size, line: origin.line + newlines, col };
         self.current_size = rest_size;
         self.current_newlines = rest_newlines;
         self.line_start = 0;
@@ -340,7 +357,10 @@ mod tests {
                 Chunk::Game { origin, .. } | Chunk::TooLarge { origin, .. } => origin,
             })
             .collect();
-        assert_eq!(origins, vec![Origin { index: 0, offset: 0, line: 1 }, Origin { index: 1, offset: 14, line: 4 }]);
+        assert_eq!(
+            origins,
+            vec![Origin { index: 0, offset: 0, line: 1, col: 1 }, Origin { index: 1, offset: 14, line: 4, col: 1 }]
+        );
     }
 
     #[test]
@@ -385,11 +405,17 @@ mod tests {
         assert!(matches!(chunks[0], Chunk::TooLarge { origin: Origin { index: 0, .. }, .. }));
         match &chunks[1] {
             Chunk::Game { origin, bytes } => {
-                assert_eq!(*origin, Origin { index: 1, offset: big.len() as u64, line: 4 });
+                assert_eq!((origin.index, origin.offset, origin.line), (1, big.len() as u64, 4));
                 assert!(bytes.starts_with(b"[Event \"B\"]"));
             }
             other => panic!("unexpected {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_game_after_padding_starts_a_new_chunk() {
+        let input = "[Event \"A\"]\n\n1. e4 1-0\u{0}\u{0}[Event \"B\"]\n\n1. d4 *\n";
+        assert_eq!(texts(input), vec!["[Event \"A\"]\n\n1. e4 1-0\u{0}\u{0}", "[Event \"B\"]\n\n1. d4 *\n"]);
     }
 
     #[test]
