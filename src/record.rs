@@ -514,6 +514,13 @@ impl Default for Game {
 }
 
 impl Game {
+    /// An empty game with room for `turns` turns.
+    pub fn with_capacity(turns: usize) -> Game {
+        let mut game = Game::new();
+        game.nodes.reserve(turns);
+        game
+    }
+
     /// An empty game: no tags, no turns.
     pub fn new() -> Game {
         Game {
