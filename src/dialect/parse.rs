@@ -414,45 +414,48 @@ impl<'a> GameParser<'a> {
                         after
                     } else {
                         let (after, turn) = self.turn(at, cast.take())?;
-                        let line = lines.last_mut().ok_or(Stop)?;
-                        let span = Span::new(self.offset(at), self.offset(after));
-                        if let Some((number, white, number_span)) = numbered.take() {
-                            let (expected, expected_white) = move_number(start, line.ply);
-                            if number != expected || (white != expected_white && !white) {
-                                let side = if expected_white { "" } else { "..." };
-                                self.diagnostics.push(Diagnostic::warning(
-                                    number_span,
-                                    format!(
-                                        "move number says {number}{} but this turn is {expected}{side}",
-                                        if white { "." } else { "..." }
-                                    ),
-                                ));
-                            }
-                        }
-                        let line = lines.last_mut().ok_or(Stop)?;
-                        let node = self.game.add_turn(line.parent, turn);
-                        let pending = std::mem::take(&mut line.pending);
-                        line.parent = node;
-                        line.last = Some(node);
-                        line.ply = line.ply.saturating_add(1);
-                        let n = self.game.node_mut(node);
-                        n.span = span;
-                        n.comments_before = pending;
-                        let (after, annotation) = match after.as_bytes().first() {
-                            Some(b'!' | b'?') => match lex::suffix_annotation(after) {
-                                Ok((after, nag)) => (after, Some(nag)),
-                                Err(_) => (after, None),
-                            },
-                            _ => (after, None),
-                        };
-                        if let Some(nag) = annotation {
-                            self.game.node_mut(node).nags.push(nag);
-                        }
-                        self.expect_end(after)?
+                        self.check_move_number(numbered.take(), start, lines.last().map_or(0, |l| l.ply));
+                        self.add_turn(&mut lines, turn, Span::new(self.offset(at), self.offset(after)), after)?
                     }
                 }
             };
         }
+    }
+
+    /// Warns when the move number written before a turn is not the turn's.
+    fn check_move_number(&mut self, numbered: Option<(u32, bool, Span)>, start: (bool, u32), ply: u32) {
+        let Some((number, white, span)) = numbered else { return };
+        let (expected, expected_white) = move_number(start, ply);
+        // `12.` before a black move is common and harmless; `12...` before a white move is not.
+        if number != expected || (!white && expected_white) {
+            let written = if white { "." } else { "..." };
+            let side = if expected_white { "." } else { "..." };
+            self.warn(span, format!("move number says {number}{written} but this turn is {expected}{side}"));
+        }
+    }
+
+    /// Adds a turn read at `span` to the open line, with a suffix annotation that follows it.
+    fn add_turn(&mut self, lines: &mut [Line], turn: Turn, span: Span, after: &'a str) -> Result<&'a str, Stop> {
+        let line = lines.last_mut().ok_or(Stop)?;
+        let node = self.game.add_turn(line.parent, turn);
+        line.parent = node;
+        line.last = Some(node);
+        line.ply = line.ply.saturating_add(1);
+        let pending = std::mem::take(&mut line.pending);
+        let n = self.game.node_mut(node);
+        n.span = span;
+        n.comments_before = pending;
+        let after = match after.as_bytes().first() {
+            Some(b'!' | b'?') => match lex::suffix_annotation(after) {
+                Ok((rest, nag)) => {
+                    self.game.node_mut(node).nags.push(nag);
+                    rest
+                }
+                Err(_) => after,
+            },
+            _ => after,
+        };
+        self.expect_end(after)
     }
 
     /// One turn: actions joined by `,`.
