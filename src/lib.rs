@@ -5,6 +5,8 @@
 //! no notation but square names and FEN). [`diag`] is how any of them reports a problem at a
 //! place in a file.
 
+#![deny(missing_docs)]
+
 pub mod diag;
 pub mod dialect;
 pub mod record;
