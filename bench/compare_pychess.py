@@ -15,6 +15,7 @@ is absent.
 """
 
 import argparse
+import difflib
 import multiprocessing
 import os
 import re
@@ -45,6 +46,9 @@ ROSTER_PLACEHOLDERS = {
 # `path:line:col: error: game N ...` as `arbiter fmt` prints it.
 DIAGNOSTIC = re.compile(r":(\d+):(\d+): (warning|error): game (\d+)\b(.*)$")
 
+# A game termination marker, as a token.
+TERMINATION = re.compile(r"(?:^|\s)(?:1-0|0-1|1/2-1/2|\*)(?=\s|$)")
+
 # How many differences are described per file.
 SHOWN_DIFFERENCES = 5
 
@@ -65,40 +69,109 @@ class LineReader:
 
     Each line is decoded as UTF-8, or as ISO-8859-1 when it is not UTF-8 (what the PGN
     standard prescribes, and what arbiter does per game); CRLF becomes LF, as text mode
-    would make it."""
+    would make it (and CR alone too).
+
+    python-chess finds the end of a game's tags and of its movetext by empty lines, where
+    PGN has white space and tokens, and it drops `;` comments. So that it reads what a PGN
+    reader does, the layout is mended (outside comments; each place counted in `mended`):
+    empty lines after a tag are dropped (with two of them before the movetext, python-chess
+    would read the tags as one game and the movetext as another); an empty line is put
+    before a tag that follows movetext or a comment (without it, python-chess reads the new
+    game's tags as moves of the previous game); empty lines inside movetext, before the
+    termination marker, are dropped (python-chess would end the game there); and a `;`
+    comment is written as a `{` comment. Both texts get the same treatment."""
 
     def __init__(self, data):
-        self.data = data
-        self.pos = 0
         self.latin1_lines = 0
-        self.last_blank = True
+        self.mended = 0
+        self.lines = self._mend([self._decode(raw) for raw in data.splitlines(keepends=True)])
+        self.index = 0
 
-    def _line_end(self):
-        end = self.data.find(b"\n", self.pos)
-        return len(self.data) if end < 0 else end + 1
-
-    def readline(self):
-        if self.pos >= len(self.data):
-            return ""
-        end = self._line_end()
-        raw = self.data[self.pos:end]
-        self.pos = end
-        self.last_blank = raw.isspace()
-        if raw.endswith(b"\r\n"):
-            raw = raw[:-2] + b"\n"
+    def _decode(self, raw):
+        # Any line end (LF, CRLF or CR; splitlines() cut at all three) becomes LF.
+        raw = raw.rstrip(b"\r\n") + b"\n" if raw.endswith((b"\r", b"\n")) else raw
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
             self.latin1_lines += 1
             return raw.decode("latin-1")
 
+    def _mend(self, lines):
+        out = []
+        previous = None  # the kind of the last line that was not empty: "tag" or "other"
+        ended = False  # whether that line ended a game with a termination marker
+        blanks = []
+        in_comment = False
+        for line in lines:
+            if in_comment:
+                line, outside, in_comment = self._scan(line, True)
+                out.append(line)
+                ended = ended or bool(TERMINATION.search(outside))
+                continue
+            if line.isspace() or line == "":
+                blanks.append(line)
+                continue
+            if line.startswith("%"):
+                out.append(line)  # an escape line, which python-chess skips
+                continue
+            is_tag = line.startswith("[")
+            if is_tag and previous == "other":
+                if not blanks:
+                    self.mended += 1
+                out.append("\n")
+            elif previous == "tag" and blanks:
+                if not is_tag and len(blanks) > 1:
+                    self.mended += 1
+            elif previous == "other" and blanks and not ended:
+                self.mended += 1
+            else:
+                out.extend(blanks)
+            blanks = []
+            if is_tag:
+                previous, ended = "tag", False
+            else:
+                if previous != "other":
+                    ended = False
+                line, outside, in_comment = self._scan(line, False)
+                ended = ended or bool(TERMINATION.search(outside))
+                previous = "other"
+            out.append(line)
+        out.extend(blanks)
+        return out
+
+    def _scan(self, line, in_comment):
+        """Reads a movetext line: returns it (with a `;` comment written as a `{` comment,
+        since python-chess drops `;` comments), its text outside comments, and whether a `{`
+        comment is still open at its end."""
+        outside = []
+        for i, c in enumerate(line):
+            if in_comment:
+                in_comment = c != "}"
+            elif c == "{":
+                in_comment = True
+            elif c == ";":
+                rest = line[i + 1:].rstrip("\n")
+                if "}" not in rest:
+                    self.mended += 1
+                    line = line[:i] + "{" + rest + "}\n"
+                break
+            else:
+                outside.append(c)
+        return line, "".join(outside), in_comment
+
+    def readline(self):
+        if self.index >= len(self.lines):
+            return ""
+        self.index += 1
+        return self.lines[self.index - 1]
+
     def skip_to_next_game(self):
         """After python-chess failed inside a game: on to the next line that starts with
         `[` after an empty line."""
-        while self.pos < len(self.data):
-            if self.last_blank and self.data.startswith(b"[", self.pos):
+        while self.index < len(self.lines):
+            if self.lines[self.index].startswith("[") and (self.index == 0 or self.lines[self.index - 1].isspace()):
                 return
-            self.readline()
+            self.index += 1
 
 
 def make_builder():
@@ -141,9 +214,10 @@ def read_games(reader, builder):
 
 
 def summary(game):
-    """What is compared: (tags, nodes, markers). Nodes are in pre-order (a node, then its
-    continuations in order, main line first), each as (parent index, index among its
-    siblings, ply, UCI move, sorted NAGs, comment, starting comment)."""
+    """What is compared: (tags, nodes, termination markers). Nodes are in pre-order (a
+    node, then its continuations in order, main line first), each as (parent index, index
+    among its siblings, ply, UCI move, sorted NAGs, comment, starting comment); the root
+    comes first, with no move, holding the game's opening comment and NAGs."""
     tags = {name: unescape_tag(value) for name, value in game.headers.items()}
     for name, placeholder in ROSTER_PLACEHOLDERS.items():
         tags.setdefault(name, placeholder)
@@ -163,7 +237,13 @@ def summary(game):
         ))
         for i, child in reversed(list(enumerate(node.variations))):
             stack.append((child, index, i, ply + 1))
-    return tags, nodes, list(game.markers)
+    # A game without a termination marker ends as its Result tag says (arbiter writes that
+    # marker; python-chess records none).
+    markers = list(game.markers)
+    if not markers:
+        result = tags.get("Result")
+        markers = [result if result in ("1-0", "0-1", "1/2-1/2", "*") else "*"]
+    return tags, nodes, markers
 
 
 def node_place(nodes, index):
@@ -216,6 +296,32 @@ def describe_difference(original, output):
     return problems or None
 
 
+def pair_games(a, b):
+    """Pairs of indexes (i in a, j in b) to compare, in order; None where a game has no
+    counterpart. When both texts hold as many games they pair one to one; otherwise the
+    games are matched by content first, so that one game read differently does not make
+    all the games after it differ."""
+    if len(a) == len(b):
+        return list(zip(range(len(a)), range(len(b))))
+    keys_a = [key_of(s) for s in a]
+    keys_b = [key_of(s) for s in b]
+    pairs = []
+    matcher = difflib.SequenceMatcher(None, keys_a, keys_b, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        n = min(i2 - i1, j2 - j1) if tag == "replace" else (i2 - i1 if tag == "equal" else 0)
+        pairs.extend(zip(range(i1, i1 + n), range(j1, j1 + n)))
+        pairs.extend((i, None) for i in range(i1 + n, i2))
+        pairs.extend((None, j) for j in range(j1 + n, j2))
+    return pairs
+
+
+def key_of(summary):
+    if isinstance(summary, Exception):
+        return ("exception", str(summary))
+    tags, nodes, markers = summary
+    return repr((sorted(tags.items()), nodes, markers))
+
+
 def cut(data, limit):
     """The data up to the first game that starts at or after `limit` bytes."""
     if limit is None or len(data) <= limit:
@@ -251,9 +357,11 @@ def compare_file(job):
 
     builder = make_builder()
     reader = LineReader(data)
+    output_reader = LineReader(output.encode("utf-8"))
     originals = read_games(reader, builder)
-    outputs = read_games(LineReader(output.encode("utf-8")), builder)
+    outputs = read_games(output_reader, builder)
     result["latin1_lines"] = reader.latin1_lines
+    result["mended"] = (reader.mended, output_reader.mended)
     result["games"] = len(originals)
     result["output_games"] = len(outputs)
     if len(originals) != len(outputs):
@@ -261,8 +369,21 @@ def compare_file(job):
             f"python-chess reads {len(originals)} games in the original but {len(outputs)} in arbiter's output"
         )
 
+    summaries_a = [g if isinstance(g, Exception) else summary(g) for g in originals]
+    summaries_b = [g if isinstance(g, Exception) else summary(g) for g in outputs]
     compared = equal = 0
-    for number, (a, b) in enumerate(zip(originals, outputs), start=1):
+    for i, j in pair_games(summaries_a, summaries_b):
+        if i is None or j is None:
+            # A game python-chess finds in only one of the two texts.
+            compared += 1
+            k, games, side = (j, outputs, "arbiter's output") if i is None else (i, originals, "the original")
+            game = games[k]
+            players = "?" if isinstance(game, Exception) else f"{game.headers.get('White', '?')} - {game.headers.get('Black', '?')}"
+            label = f"{k + 1} of {side}" if i is None else k + 1
+            result["differences"].append((label, players, [f"found only in {side}"], False))
+            continue
+        number = i + 1 if i == j else f"{i + 1} (output {j + 1})"
+        a, b = originals[i], outputs[j]
         if isinstance(a, Exception) or isinstance(b, Exception):
             if isinstance(a, Exception) and isinstance(b, Exception):
                 result["crashes"].append((number, f"{type(a).__name__}: {a}"))
@@ -278,7 +399,7 @@ def compare_file(job):
         compared += 1
         if a.errors:
             result["pychess_errors"].append((number, str(a.errors[0]), len(a.errors)))
-        problems = describe_difference(summary(a), summary(b))
+        problems = describe_difference(summaries_a[i], summaries_b[j])
         if problems is None and len(b.errors) != len(a.errors):
             problems = [f"python-chess reports {len(a.errors)} errors in the original but {len(b.errors)} in the output: "
                         f"{shorten(str((b.errors or a.errors)[0]))}"]
@@ -288,9 +409,7 @@ def compare_file(job):
             white = a.headers.get("White", "?")
             black = a.headers.get("Black", "?")
             result["differences"].append((number, f"{white} - {black}", problems, bool(a.errors)))
-    # Games python-chess finds in only one of the two texts count as failed.
-    unmatched = abs(len(originals) - len(outputs))
-    result["compared"] = compared + unmatched
+    result["compared"] = compared
     result["equal"] = equal
     result["seconds"] = time.monotonic() - started
     return result
@@ -321,6 +440,9 @@ def print_result(r, out):
     )
     for message in r["errors"]:
         print(f"  ! {message}", file=out)
+    if any(r["mended"]):
+        print(f"  note: empty lines mended for python-chess in {r['mended'][0]} places of the original "
+              f"and {r['mended'][1]} of arbiter's output", file=out)
     if r["latin1_lines"]:
         print(f"  note: {r['latin1_lines']} lines are not UTF-8 and were read as ISO-8859-1", file=out)
     for number, message in sorted(r["arbiter_errors"].items())[:SHOWN_DIFFERENCES]:

@@ -14,7 +14,7 @@ mod parse;
 pub mod split;
 mod write;
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 pub use lex::{LexError, file as lex_file, square as lex_square};
 pub use parse::{Parsed, move_number, parse_game, start_of};
@@ -78,7 +78,7 @@ pub struct GameReader<R> {
     splitter: Splitter<R>,
 }
 
-impl<R: BufRead> GameReader<R> {
+impl<R: Read> GameReader<R> {
     /// A reader over `reader` keeping games up to `limit` bytes in memory.
     pub fn new(reader: R, limit: usize) -> GameReader<R> {
         GameReader { splitter: Splitter::new(reader, limit) }
@@ -95,7 +95,7 @@ impl<R: BufRead> GameReader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for GameReader<R> {
+impl<R: Read> Iterator for GameReader<R> {
     type Item = io::Result<Item>;
 
     fn next(&mut self) -> Option<io::Result<Item>> {

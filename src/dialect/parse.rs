@@ -62,6 +62,8 @@ struct Line {
     ply: u32,
     /// Comments read before the line's first turn.
     pending: Vec<Comment>,
+    /// NAGs read before the line's first turn (written after it: NAGs follow their move).
+    pending_nags: Vec<Nag>,
     /// Where `(` was, for an unclosed variation.
     opened_at: usize,
 }
@@ -111,6 +113,11 @@ impl<'a> GameParser<'a> {
 
     fn run(&mut self) -> Result<(), Stop> {
         let rest = self.tag_section(self.text)?;
+        if self.game.tags.is_empty() {
+            // A game without tags: comments before its moves are the game's opening comments.
+            let prelude = std::mem::take(&mut self.game.prelude);
+            self.game.node_mut(NodeId::ROOT).comments = prelude;
+        }
         self.movetext(rest)?;
         self.fill_roster();
         Ok(())
@@ -293,7 +300,14 @@ impl<'a> GameParser<'a> {
 
     fn movetext(&mut self, mut rest: &'a str) -> Result<(), Stop> {
         let start = start_of(&self.game);
-        let mut lines = vec![Line { parent: NodeId::ROOT, last: None, ply: 0, pending: Vec::new(), opened_at: 0 }];
+        let mut lines = vec![Line {
+            parent: NodeId::ROOT,
+            last: None,
+            ply: 0,
+            pending: Vec::new(),
+            pending_nags: Vec::new(),
+            opened_at: 0,
+        }];
         let mut cast: Option<(u16, Span)> = None;
         let mut numbered: Option<(u32, bool, Span)> = None;
         loop {
@@ -325,7 +339,14 @@ impl<'a> GameParser<'a> {
                     let parent = self.game.node(last).parent().unwrap_or(NodeId::ROOT);
                     let ply = line.ply.saturating_sub(1);
                     let opened_at = self.offset(at);
-                    lines.push(Line { parent, last: None, ply, pending: Vec::new(), opened_at });
+                    lines.push(Line {
+                        parent,
+                        last: None,
+                        ply,
+                        pending: Vec::new(),
+                        pending_nags: Vec::new(),
+                        opened_at,
+                    });
                     numbered = None;
                     &at[1..]
                 }
@@ -337,7 +358,14 @@ impl<'a> GameParser<'a> {
                             return Err(self.error(span, "die cast not followed by a turn"));
                         }
                         if closed.last.is_none() {
-                            self.warn(Span::new(closed.opened_at, self.offset(at) + 1), "empty variation; left out");
+                            let span = Span::new(closed.opened_at, self.offset(at) + 1);
+                            // Its comments and NAGs stay with the move it was an alternative to.
+                            if let Some(node) = lines.last().and_then(|l| l.last) {
+                                let n = self.game.node_mut(node);
+                                n.comments.extend(closed.pending);
+                                n.nags.extend(closed.pending_nags);
+                            }
+                            self.warn(span, "empty variation; left out (its comments kept with the move before)");
                         }
                     }
                     numbered = None;
@@ -442,9 +470,11 @@ impl<'a> GameParser<'a> {
         line.last = Some(node);
         line.ply = line.ply.saturating_add(1);
         let pending = std::mem::take(&mut line.pending);
+        let pending_nags = std::mem::take(&mut line.pending_nags);
         let n = self.game.node_mut(node);
         n.span = span;
         n.comments_before = pending;
+        n.nags = pending_nags;
         let after = match after.as_bytes().first() {
             Some(b'!' | b'?') => match lex::suffix_annotation(after) {
                 Ok((rest, nag)) => {
@@ -506,7 +536,10 @@ impl<'a> GameParser<'a> {
         match line.last {
             Some(node) => self.game.node_mut(node).nags.push(nag),
             None if depth == 1 => self.game.node_mut(NodeId::ROOT).nags.push(nag),
-            None => self.warn(span, "NAG before the first move of a variation; left out"),
+            None => {
+                self.warn(span, "NAG before the first move of a variation; moved after that move");
+                line.pending_nags.push(nag);
+            }
         }
         Ok(())
     }
