@@ -1,13 +1,17 @@
 //! arbiter reads, checks, converts and judges game records of chess variants.
 //!
-//! The modules form one chain, each using only those before it:
-//! [`record`] (the game record) <- [`dialect`] (text) ; [`rules`] (the game's laws, knowing
-//! no notation but square names and FEN). [`diag`] is how any of them reports a problem at a
-//! place in a file.
+//! The modules form one chain, each using only those before it: [`record`] (the game
+//! record) <- [`dialect`] (text to record and back) ; [`rules`] (the laws: geometry, pieces,
+//! positions; no notation but square names and FEN) <- [`variants`] (the catalogue) <-
+//! [`replay`] (notated actions resolved against positions) <- [`batch`] (whole archives in
+//! parallel). [`diag`] is how any of them reports a problem at a place in a file.
 
 #![deny(missing_docs)]
 
+pub mod batch;
 pub mod diag;
 pub mod dialect;
 pub mod record;
+pub mod replay;
 pub mod rules;
+pub mod variants;

@@ -6,7 +6,9 @@
 
 mod fmt;
 mod inputs;
+mod perft;
 mod report;
+mod validate;
 
 use std::process::ExitCode;
 
@@ -14,7 +16,8 @@ use clap::{Parser, Subcommand};
 
 /// Reads, checks, converts and judges game records of chess variants.
 #[derive(Parser, Debug)]
-#[command(name = "arbiter", version, about, long_about = None, after_help = "Example:
+#[command(name = "arbiter", version, about, long_about = None, after_help = "Examples:
+  arbiter validate archive/       # replay every game, report every illegal move
   arbiter fmt --check archive/    # report every broken game and what the canonical form changes
 
 The notation is specified in notation/SPEC.md.")]
@@ -26,6 +29,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Fmt(fmt::FmtArgs),
+    Validate(validate::ValidateArgs),
+    Perft(perft::PerftArgs),
 }
 
 /// How a run ended, most serious last.
@@ -61,6 +66,8 @@ pub fn run() -> ExitCode {
     };
     let status = match cli.command {
         Command::Fmt(args) => fmt::run(&args),
+        Command::Validate(args) => validate::run(&args),
+        Command::Perft(args) => perft::run(&args),
     };
     status.code()
 }

@@ -1,4 +1,10 @@
-//! The rules core: geometry, pieces, positions and their laws. So far it holds the syntax of
-//! the extended FEN, which notation/SPEC.md specifies; the rest comes with the rules core.
+//! The rules core: board geometry, piece movement, positions and their laws, as data.
+//!
+//! It knows no notation beyond square names and FEN: `replay` turns what a record says into
+//! the concrete moves this module plays.
 
+pub mod betza;
 pub mod fen;
+pub mod geometry;
+pub mod position;
+pub mod variant;

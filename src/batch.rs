@@ -1,0 +1,115 @@
+//! The batch validator: every game of a stream replayed, in parallel, in order.
+//!
+//! Games are read in bounded batches (a few hundred games or a few megabytes), checked in
+//! parallel with rayon, and handed back in the order they were read, so the output is the
+//! same whatever the number of threads.
+
+use std::io::Read;
+
+use rayon::prelude::*;
+
+use crate::diag::{Diagnostic, Severity};
+use crate::dialect::{GameReader, GameText, Item, Origin};
+use crate::replay::{Replay, replay};
+use crate::variants;
+
+/// What validating one game found.
+#[derive(Debug)]
+pub struct Checked {
+    /// Where the game was.
+    pub origin: Origin,
+    /// Its text (diagnostics are located in it).
+    pub text: Option<GameText>,
+    /// Problems of the text itself.
+    pub syntax: Vec<Diagnostic>,
+    /// The replay, when the text could be read and its variant played.
+    pub replay: Option<Replay>,
+    /// A problem with the whole game: too large, or a variant that cannot be played.
+    pub refused: Option<String>,
+    /// The players, from the tags.
+    pub players: Option<(String, String)>,
+}
+
+impl Checked {
+    /// Whether the game is valid: no error anywhere.
+    pub fn valid(&self) -> bool {
+        self.refused.is_none()
+            && !self.syntax.iter().any(Diagnostic::is_error)
+            && self.replay.as_ref().is_some_and(|r| !r.has_errors())
+    }
+
+    /// Warnings found.
+    pub fn warnings(&self) -> usize {
+        let replay =
+            self.replay.as_ref().map_or(0, |r| r.problems.iter().filter(|p| p.severity == Severity::Warning).count());
+        self.syntax.iter().filter(|d| !d.is_error()).count() + replay
+    }
+
+    /// Turns replayed.
+    pub fn turns(&self) -> u64 {
+        self.replay.as_ref().map_or(0, |r| r.turns)
+    }
+}
+
+fn check(item: Item) -> Checked {
+    let (origin, text) = match item {
+        Item::TooLarge { origin, size } => {
+            return Checked {
+                origin,
+                text: None,
+                syntax: Vec::new(),
+                replay: None,
+                refused: Some(format!("larger than the game size limit (read {size} bytes); skipped")),
+                players: None,
+            };
+        }
+        Item::Game(text) => (text.origin, text),
+    };
+    let parsed = text.parse();
+    let mut checked =
+        Checked { origin, text: None, syntax: parsed.diagnostics, replay: None, refused: None, players: None };
+    if let Some(game) = parsed.game {
+        checked.players =
+            Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
+        match variants::find(game.tag("Variant")) {
+            Ok(variant) => checked.replay = Some(replay(&variant, &game)),
+            Err(e) => checked.refused = Some(e.to_string()),
+        }
+    }
+    checked.text = Some(text);
+    checked
+}
+
+/// Validates every game read from `reader`, calling `done` with each game's result in the
+/// order of the stream and the bytes read so far.
+pub fn validate<R: Read>(reader: R, limit: usize, mut done: impl FnMut(Checked, u64)) -> std::io::Result<()> {
+    const BATCH_GAMES: usize = 256;
+    const BATCH_BYTES: usize = 8 << 20;
+    let mut games = GameReader::new(reader, limit);
+    let mut batch: Vec<Item> = Vec::with_capacity(BATCH_GAMES);
+    let mut batch_bytes = 0;
+    let mut read = 0u64;
+    loop {
+        let next = games.next().transpose()?;
+        let end = next.is_none();
+        if let Some(item) = next {
+            let size = match &item {
+                Item::Game(text) => text.text.len(),
+                Item::TooLarge { size, .. } => *size as usize,
+            };
+            batch_bytes += size;
+            batch.push(item);
+        }
+        if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES || (end && !batch.is_empty()) {
+            let checked: Vec<Checked> = std::mem::take(&mut batch).into_par_iter().map(check).collect();
+            for c in checked {
+                read += c.text.as_ref().map_or(0, |t| t.text.len() as u64);
+                done(c, read);
+            }
+            batch_bytes = 0;
+        }
+        if end {
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! `arbiter perft`: counts the leaves of the legal move tree, to check move generation.
+
+use std::time::Instant;
+
+use arbiter::rules::fen::Fen;
+use arbiter::rules::position::{MoveKind, Position};
+use arbiter::variants;
+use clap::Args;
+
+use super::Status;
+
+/// Counts the positions the legal moves reach after DEPTH plies (perft).
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  arbiter perft --depth 5                                   # 4865609 from the start
+  arbiter perft --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' --depth 3 --divide")]
+pub struct PerftArgs {
+    /// The variant.
+    #[arg(long, default_value = "orthodox")]
+    variant: String,
+    /// The position [default: the variant's start].
+    #[arg(long)]
+    fen: Option<String>,
+    /// Plies.
+    #[arg(long)]
+    depth: u32,
+    /// The count below each move of the position.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Runs `arbiter perft`.
+pub fn run(args: &PerftArgs) -> Status {
+    let variant = match variants::find(Some(&args.variant)) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("arbiter: error: {e}");
+            return Status::Failure;
+        }
+    };
+    let position = match &args.fen {
+        None => Position::start(&variant),
+        Some(text) => text
+            .parse::<Fen>()
+            .map_err(|e| format!("the FEN cannot be read: {e}"))
+            .and_then(|fen| Position::from_fen(&variant, &fen).map_err(|e| format!("the FEN is not a position: {e}"))),
+    };
+    let mut position = match position {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("arbiter: error: {e}");
+            return Status::Failure;
+        }
+    };
+    let started = Instant::now();
+    let nodes = if args.divide {
+        let mut total = 0;
+        for (m, n) in position.divide(args.depth) {
+            let g = &variant.geometry;
+            let mut uci = format!("{}{}", position.square_name(m.from), position.square_name(m.to));
+            if let MoveKind::Castle { .. } = m.kind {
+                uci = format!("{}{}", position.square_name(m.from), position.square_name(m.to));
+            }
+            if let Some(p) = m.promotion {
+                uci.push(char::from(variant.kind(p).spec.letter.to_ascii_lowercase()));
+            }
+            let _ = g;
+            println!("{uci}: {n}");
+            total += n;
+        }
+        println!();
+        total
+    } else {
+        position.perft(args.depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    println!("{nodes}");
+    eprintln!(
+        "arbiter: perft {} = {nodes} in {seconds:.2} s ({:.1} M nodes/s)",
+        args.depth,
+        nodes as f64 / seconds.max(1e-9) / 1e6
+    );
+    Status::Clean
+}

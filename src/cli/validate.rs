@@ -1,0 +1,346 @@
+//! `arbiter validate`: every game of an archive replayed, every problem reported.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use arbiter::batch::{self, Checked};
+use arbiter::diag::{Place, Severity};
+use arbiter::dialect::DEFAULT_GAME_LIMIT;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::Status;
+use super::inputs::{self, Input};
+
+/// Replays every game and reports every illegal move, broken record and wrong result.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  arbiter validate archive/                 # every *.pgn under archive/
+  arbiter validate --format json games.pgn  # one JSON object per game, then a summary
+  arbiter validate -j 1 'archive/**/*.pgn'  # one thread; the output is the same with any number")]
+pub struct ValidateArgs {
+    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
+    /// [default: -].
+    paths: Vec<PathBuf>,
+    /// How to report.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// No progress bar and no warnings (errors are always reported).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Threads to use [default: all cores].
+    #[arg(short = 'j', long, value_name = "N")]
+    threads: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Compiler-style lines on standard output.
+    Text,
+    /// One JSON object per game, then one with the summary.
+    Json,
+}
+
+#[derive(Serialize)]
+struct JsonProblem {
+    severity: String,
+    line: u64,
+    col: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    r#move: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    san: Option<String>,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fen: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    candidates: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    file: &'a str,
+    game: u64,
+    line: u64,
+    white: &'a str,
+    black: &'a str,
+    valid: bool,
+    moves: u64,
+    problems: Vec<JsonProblem>,
+}
+
+#[derive(Serialize, Default)]
+struct Summary {
+    files: u64,
+    games: u64,
+    moves: u64,
+    invalid_games: u64,
+    errors: u64,
+    warnings: u64,
+    seconds: f64,
+    megabytes_per_second: f64,
+    games_per_second: f64,
+}
+
+/// One problem, located.
+struct Located {
+    severity: Severity,
+    line: u64,
+    col: u64,
+    turn: Option<String>,
+    written: Option<String>,
+    message: String,
+    fen: Option<String>,
+    candidates: Vec<String>,
+}
+
+fn locate(checked: &Checked) -> Vec<Located> {
+    let mut out = Vec::new();
+    let Some(text) = &checked.text else {
+        if let Some(reason) = &checked.refused {
+            out.push(Located {
+                severity: Severity::Error,
+                line: checked.origin.line,
+                col: checked.origin.col,
+                turn: None,
+                written: None,
+                message: reason.clone(),
+                fen: None,
+                candidates: Vec::new(),
+            });
+        }
+        return out;
+    };
+    let place = Place { text: &text.text, first_line: text.origin.line, first_col: text.origin.col };
+    for d in &checked.syntax {
+        let at = place.line_col(d.span.start as usize);
+        out.push(Located {
+            severity: d.severity,
+            line: at.line,
+            col: at.col,
+            turn: None,
+            written: None,
+            message: d.message.clone(),
+            fen: None,
+            candidates: Vec::new(),
+        });
+    }
+    if let Some(reason) = &checked.refused {
+        out.push(Located {
+            severity: Severity::Error,
+            line: checked.origin.line,
+            col: checked.origin.col,
+            turn: None,
+            written: None,
+            message: reason.clone(),
+            fen: None,
+            candidates: Vec::new(),
+        });
+    }
+    if let Some(replay) = &checked.replay {
+        for p in &replay.problems {
+            let at = place.line_col(p.span.start as usize);
+            out.push(Located {
+                severity: p.severity,
+                line: at.line,
+                col: at.col,
+                turn: p.at.map(|t| format!("{} ({})", t.label(), t.color)),
+                written: p.written.clone(),
+                message: p.message.clone(),
+                fen: p.fen.clone(),
+                candidates: p.candidates.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Runs `arbiter validate`.
+pub fn run(args: &ValidateArgs) -> Status {
+    if let Some(n) = args.threads {
+        // The global pool can be set once; a failure means it already is, which is fine.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
+    }
+    let (inputs, failures) = inputs::expand(&args.paths);
+    let mut status = Status::Clean;
+    let stderr = io::stderr();
+    for (path, e) in &failures {
+        let _ = writeln!(stderr.lock(), "{}: error: cannot read: {e}", path.display());
+        status = Status::Failure;
+    }
+    let total_bytes: u64 = inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+            Input::Stdin => 0,
+        })
+        .sum();
+    let progress = if !args.quiet && stderr.is_terminal() {
+        let bar = ProgressBar::new(total_bytes);
+        let style = ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} [{elapsed_precise}, ETA {eta}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut done_bytes = 0u64;
+    for input in &inputs {
+        summary.files += 1;
+        let name = input.name();
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                progress.suspend(|| {
+                    let _ = writeln!(io::stderr(), "{name}: error: cannot read: {e}");
+                });
+                status = Status::Failure;
+                continue;
+            }
+        };
+        let before = done_bytes;
+        let result = batch::validate(reader, DEFAULT_GAME_LIMIT, |checked, read| {
+            summary.games += 1;
+            summary.moves += checked.turns();
+            let located = locate(&checked);
+            let errors = located.iter().filter(|l| l.severity == Severity::Error).count() as u64;
+            let warnings = located.len() as u64 - errors;
+            summary.errors += errors;
+            summary.warnings += warnings;
+            if !checked.valid() {
+                summary.invalid_games += 1;
+            }
+            let label = game_label(&checked);
+            let written = match args.format {
+                Format::Text => write_text(&mut out, &name, &label, &located, args.quiet),
+                Format::Json => write_json(&mut out, &name, &checked, located),
+            };
+            if written.is_err() {
+                // A closed pipe: nothing more to say.
+                std::process::exit(status_code(status));
+            }
+            done_bytes = before + read;
+            progress.set_position(done_bytes);
+            let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
+        });
+        if let Err(e) = result {
+            progress.suspend(|| {
+                let _ = writeln!(io::stderr(), "{name}: error: {e}");
+            });
+            status = Status::Failure;
+        }
+    }
+    progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    summary.seconds = (seconds * 1000.0).round() / 1000.0;
+    summary.megabytes_per_second = ((done_bytes as f64 / 1e6 / seconds.max(1e-9)) * 10.0).round() / 10.0;
+    summary.games_per_second = (summary.games as f64 / seconds.max(1e-9)).round();
+    if summary.invalid_games > 0 {
+        status = status.max(Status::Problems);
+    }
+    let _ = match args.format {
+        Format::Json => serde_json::to_string(&serde_json::json!({ "summary": &summary }))
+            .map_err(io::Error::other)
+            .and_then(|s| writeln!(out, "{s}")),
+        Format::Text => Ok(()),
+    };
+    let _ = out.flush();
+    if args.format == Format::Text {
+        let _ = writeln!(
+            io::stderr(),
+            "arbiter: {} file{}, {} game{}, {} moves: {} invalid, {} error{}, {} warning{}; {:.2} s, {:.1} MB/s, {:.0} games/s",
+            summary.files,
+            plural(summary.files),
+            summary.games,
+            plural(summary.games),
+            summary.moves,
+            summary.invalid_games,
+            summary.errors,
+            plural(summary.errors),
+            summary.warnings,
+            plural(summary.warnings),
+            summary.seconds,
+            summary.megabytes_per_second,
+            summary.games_per_second
+        );
+    }
+    status
+}
+
+fn status_code(status: Status) -> i32 {
+    match status {
+        Status::Clean => 0,
+        Status::Problems => 1,
+        Status::Failure => 2,
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn game_label(checked: &Checked) -> String {
+    let n = checked.origin.index + 1;
+    match &checked.players {
+        Some((white, black)) => format!("game {n} ({white} - {black})"),
+        None => format!("game {n}"),
+    }
+}
+
+fn write_text(out: &mut impl Write, name: &str, label: &str, located: &[Located], quiet: bool) -> io::Result<()> {
+    for l in located {
+        if quiet && l.severity == Severity::Warning {
+            continue;
+        }
+        let mut head = format!("{name}:{}:{}: {}: {label}", l.line, l.col, l.severity);
+        if let Some(turn) = &l.turn {
+            head.push_str(&format!(", move {turn}"));
+        }
+        match &l.written {
+            Some(w) => writeln!(out, "{head}: {w}: {}", l.message)?,
+            None => writeln!(out, "{head}: {}", l.message)?,
+        }
+        if let Some(fen) = &l.fen {
+            writeln!(out, "  position: {fen}")?;
+        }
+        if !l.candidates.is_empty() {
+            writeln!(out, "  legal: {}", l.candidates.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
+fn write_json(out: &mut impl Write, name: &str, checked: &Checked, located: Vec<Located>) -> io::Result<()> {
+    let (white, black) = checked.players.as_ref().map_or(("?", "?"), |(w, b)| (w.as_str(), b.as_str()));
+    let game = JsonGame {
+        file: name,
+        game: checked.origin.index + 1,
+        line: checked.origin.line,
+        white,
+        black,
+        valid: checked.valid(),
+        moves: checked.turns(),
+        problems: located
+            .into_iter()
+            .map(|l| JsonProblem {
+                severity: l.severity.to_string(),
+                line: l.line,
+                col: l.col,
+                r#move: l.turn.map(|t| t.split(' ').next().unwrap_or_default().to_owned()),
+                san: l.written,
+                message: l.message,
+                fen: l.fen,
+                candidates: l.candidates,
+            })
+            .collect(),
+    };
+    let text = serde_json::to_string(&game).map_err(io::Error::other)?;
+    writeln!(out, "{text}")
+}

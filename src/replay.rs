@@ -1,0 +1,657 @@
+//! Replay: notated actions resolved against positions, and whole games checked.
+//!
+//! This is where text meets rules. [`resolve`] turns a notated action of the record (`Nbd7`,
+//! `O-O`, `exd8=Q`) into the concrete [`Move`] of a [`Position`], finding the pieces that can
+//! reach the target by walking their movement backwards (no full move generation), and says
+//! exactly why it cannot when it cannot. [`san`] writes the SAN of a concrete move.
+//! [`replay`] walks a game's whole tree (main line and variations, without recursion) and
+//! reports every problem with its place.
+
+use std::sync::Arc;
+
+use crate::diag::Severity;
+use crate::dialect::move_number;
+use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome, Span};
+use crate::rules::fen::Fen;
+use crate::rules::position::{Ending, Move, MoveKind, Position, Undo};
+use crate::rules::variant::{Color, Kind, Variant};
+
+/// What a notated action resolved to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolved {
+    /// A move of the board.
+    Move(Move),
+    /// A null move: the turn passes.
+    Pass,
+}
+
+/// Why a notated action cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// What is wrong, in lower case: `illegal: no knight can reach e5`.
+    pub message: String,
+    /// The legal moves that come closest (the candidates of an ambiguous SAN, or the legal
+    /// moves of the named piece kind).
+    pub candidates: Vec<String>,
+}
+
+impl Refusal {
+    fn new(message: impl Into<String>) -> Refusal {
+        Refusal { message: message.into(), candidates: Vec::new() }
+    }
+}
+
+fn piece_name(position: &Position, kind: Kind) -> String {
+    position.variant().kind(kind).spec.name.clone()
+}
+
+fn kind_of(position: &Position, letter: Option<u8>) -> Result<Kind, Refusal> {
+    let variant = position.variant();
+    match letter {
+        Some(l) => variant
+            .kind_of_letter(l)
+            .ok_or_else(|| Refusal::new(format!("{} has no piece {}", variant.spec.name, char::from(l)))),
+        None => variant
+            .kinds
+            .iter()
+            .position(|k| k.spec.pawn)
+            .map(|i| Kind(i as u8))
+            .ok_or_else(|| Refusal::new(format!("{} has no pawns", variant.spec.name))),
+    }
+}
+
+/// Resolves `action` in `position` (the side to move plays it).
+pub fn resolve(position: &mut Position, action: &Action) -> Result<Resolved, Refusal> {
+    if action.board.is_some_and(|b| b != 1) {
+        return Err(Refusal::new(format!("{} is played on one board", position.variant().spec.name)));
+    }
+    match &action.kind {
+        ActionKind::Move(m) => resolve_move(position, m),
+        ActionKind::Castle { side, gate } => {
+            if gate.is_some() {
+                return Err(Refusal::new("gating is not part of this variant"));
+            }
+            resolve_castle(position, *side)
+        }
+        ActionKind::Pass => Ok(Resolved::Pass),
+        other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
+    }
+}
+
+fn action_name(kind: &ActionKind) -> &'static str {
+    match kind {
+        ActionKind::Move(_) => "a move",
+        ActionKind::Castle { .. } => "castling",
+        ActionKind::Drop { .. } => "a drop",
+        ActionKind::Wall { .. } => "a wall",
+        ActionKind::Swap { .. } => "a swap",
+        ActionKind::Pass => "a pass",
+        ActionKind::Bank { .. } => "banking a piece",
+        ActionKind::Gift { .. } => "giving a piece away",
+        ActionKind::RemoveBlocked { .. } => "removing blocked pawns",
+    }
+}
+
+fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved, Refusal> {
+    let mut castlings = Vec::new();
+    position.castlings(&mut castlings);
+    let g = &position.variant().geometry;
+    let wanted: Vec<Move> = castlings
+        .into_iter()
+        .filter(|m| match m.kind {
+            MoveKind::Castle { rook_from, .. } => (g.file(rook_from) > g.file(m.from)) == (side == CastleSide::King),
+            _ => false,
+        })
+        .collect();
+    let name = if side == CastleSide::King { "O-O" } else { "O-O-O" };
+    match wanted.first() {
+        Some(&m) if position.is_legal(m) => Ok(Resolved::Move(m)),
+        Some(_) => Err(Refusal::new(format!("illegal: {name} would leave the king in check"))),
+        None => {
+            let reason = if position.in_check() { "the king is in check" } else { "no right, or the way is not free" };
+            Err(Refusal::new(format!("illegal: {name} is not possible here ({reason})")))
+        }
+    }
+}
+
+fn resolve_move(position: &mut Position, m: &crate::record::Move) -> Result<Resolved, Refusal> {
+    if !m.placements.is_empty() || m.gate.is_some() {
+        return Err(Refusal::new("pieces placed by a move are not part of this variant"));
+    }
+    let kind = kind_of(position, m.piece.map(|p| p.ascii()))?;
+    let g = &position.variant().geometry;
+    let Some(to) = g.square(0, m.to.file, m.to.rank) else {
+        return Err(Refusal::new(format!("illegal: there is no square {} on this board", m.to)));
+    };
+    let side = position.side_to_move();
+    let name = piece_name(position, kind);
+    let mut froms = Vec::new();
+    position.reaching(to, kind, side, &mut froms);
+    let target = position.square_name(to);
+    if froms.is_empty() {
+        return Err(Refusal {
+            message: format!("illegal: no {name} can reach {target}"),
+            candidates: legal_moves_of(position, kind),
+        });
+    }
+    let g = &position.variant().geometry;
+    froms.retain(|&f| m.from_file.is_none_or(|x| x == g.file(f)) && m.from_rank.is_none_or(|y| y == g.rank(f)));
+    if froms.is_empty() {
+        return Err(Refusal {
+            message: format!("illegal: no {name} on the square written can reach {target}"),
+            candidates: legal_moves_of(position, kind),
+        });
+    }
+    let promotion = match m.becomes {
+        Some(letter) => Some(kind_of(position, Some(letter.ascii()))?),
+        None => None,
+    };
+    let mut moves = Vec::new();
+    let mut buffer = Vec::new();
+    for &from in &froms {
+        let Some(piece) = position.piece_at(from) else { continue };
+        buffer.clear();
+        position.piece_moves(from, piece, &mut buffer);
+        moves.extend(buffer.iter().copied().filter(|c| c.to == to && !matches!(c.kind, MoveKind::Castle { .. })));
+    }
+    let promotes = moves.iter().any(|c| c.promotion.is_some());
+    if promotes && promotion.is_none() {
+        return Err(Refusal::new(format!("illegal: a pawn reaching {target} must promote (=Q, =R, =B or =N)")));
+    }
+    if !promotes && promotion.is_some() {
+        return Err(Refusal::new(format!("illegal: no promotion on {target}")));
+    }
+    moves.retain(|c| c.promotion == promotion);
+    if moves.is_empty() {
+        let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
+        return Err(Refusal::new(format!("illegal: a pawn cannot promote to {letter}")));
+    }
+    let all = moves.clone();
+    moves.retain(|&c| position.is_legal(c));
+    match moves.as_slice() {
+        [one] => Ok(Resolved::Move(*one)),
+        [] => {
+            let reason =
+                if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
+            let written = san(position, all[0]);
+            Err(Refusal {
+                message: format!("illegal: {} {reason}", written.trim_end_matches(['+', '#'])),
+                candidates: legal_moves_of(position, kind),
+            })
+        }
+        several => {
+            let candidates: Vec<String> = several.iter().map(|&c| san(position, c)).collect();
+            Err(Refusal { message: format!("ambiguous: {} could be {}", target, candidates.join(" or ")), candidates })
+        }
+    }
+}
+
+/// The SAN of the legal moves of pieces of `kind`.
+fn legal_moves_of(position: &mut Position, kind: Kind) -> Vec<String> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let of_kind: Vec<Move> = moves.iter().copied().filter(|m| m.piece == kind).collect();
+    let mut sans: Vec<String> = of_kind.into_iter().map(|m| san(position, m)).collect();
+    sans.sort();
+    sans
+}
+
+/// The SAN of a legal move `m` of `position`, with `+` or `#`.
+pub fn san(position: &mut Position, m: Move) -> String {
+    let mut text = san_without_check(position, m);
+    let undo = position.play(m);
+    if position.in_check() {
+        let mut replies = Vec::new();
+        position.legal_moves(&mut replies);
+        text.push(if replies.is_empty() { '#' } else { '+' });
+    }
+    position.undo(m, undo);
+    text
+}
+
+fn san_without_check(position: &mut Position, m: Move) -> String {
+    let variant = Arc::clone(position.variant());
+    let g = &variant.geometry;
+    if let MoveKind::Castle { rook_from, .. } = m.kind {
+        return if g.file(rook_from) > g.file(m.from) { "O-O".to_owned() } else { "O-O-O".to_owned() };
+    }
+    let spec = &variant.kind(m.piece).spec;
+    let mut text = String::new();
+    let file_name = |file: u8| {
+        let mut s = String::new();
+        let _ = crate::record::write_file(&mut s, file);
+        s
+    };
+    if spec.pawn {
+        if m.capture {
+            text.push_str(&file_name(g.file(m.from)));
+        }
+    } else {
+        text.push(char::from(spec.letter));
+        // Disambiguation (PGN 8.2.3.4): the file if it tells the pieces apart, else the rank,
+        // else both.
+        let mut froms = Vec::new();
+        position.reaching(m.to, m.piece, position.side_to_move(), &mut froms);
+        let mut rivals = Vec::new();
+        let mut buffer = Vec::new();
+        for &f in froms.iter().filter(|&&f| f != m.from) {
+            let Some(piece) = position.piece_at(f) else { continue };
+            buffer.clear();
+            position.piece_moves(f, piece, &mut buffer);
+            let reaches = buffer.iter().filter(|c| c.to == m.to).copied().collect::<Vec<_>>();
+            if reaches.into_iter().any(|c| position.is_legal(c)) {
+                rivals.push(f);
+            }
+        }
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|&r| g.file(r) == g.file(m.from));
+            let same_rank = rivals.iter().any(|&r| g.rank(r) == g.rank(m.from));
+            if !same_file {
+                text.push_str(&file_name(g.file(m.from)));
+            } else if !same_rank {
+                text.push_str(&(u32::from(g.rank(m.from)) + 1).to_string());
+            } else {
+                text.push_str(&position.square_name(m.from));
+            }
+        }
+    }
+    if m.capture {
+        text.push('x');
+    }
+    text.push_str(&position.square_name(m.to));
+    if let Some(p) = m.promotion {
+        text.push('=');
+        text.push(char::from(variant.kind(p).spec.letter));
+    }
+    text
+}
+
+/// One problem found while replaying a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// How bad.
+    pub severity: Severity,
+    /// Where in the game's text.
+    pub span: Span,
+    /// The turn, where the problem is about one: its node, move number and side.
+    pub at: Option<TurnRef>,
+    /// The action as written, where the problem is about one.
+    pub written: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The position before the action, in FEN.
+    pub fen: Option<String>,
+    /// Legal alternatives worth showing.
+    pub candidates: Vec<String>,
+}
+
+/// A turn of the game, for messages: `move 23... (Black)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnRef {
+    /// The node.
+    pub node: NodeId,
+    /// The move number.
+    pub number: u32,
+    /// Who played it.
+    pub color: Color,
+}
+
+impl TurnRef {
+    /// `23.` or `23...`.
+    pub fn label(&self) -> String {
+        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+    }
+}
+
+/// What replaying a game found.
+#[derive(Clone, Debug, Default)]
+pub struct Replay {
+    /// Turns replayed (main line and variations).
+    pub turns: u64,
+    /// Problems, in the order of the text.
+    pub problems: Vec<Problem>,
+    /// The position at the end of the main line, in FEN, when the main line replayed.
+    pub final_fen: Option<String>,
+}
+
+impl Replay {
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Error)
+    }
+}
+
+/// The position a game starts from: its FEN tag, or the variant's start.
+pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<Position, String> {
+    match game.tag("FEN") {
+        Some(text) => {
+            let fen: Fen = text.parse().map_err(|e| format!("the FEN tag cannot be read: {e}"))?;
+            Position::from_fen(variant, &fen)
+                .map_err(|e| format!("the FEN tag is not a position of {}: {e}", variant.spec.name))
+        }
+        None => Position::start(variant),
+    }
+}
+
+/// Replays `game` in `variant`: every turn of the main line and of every variation.
+pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
+    let mut report = Replay::default();
+    let mut position = match start_position(variant, game) {
+        Ok(p) => p,
+        Err(message) => {
+            let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
+            report.problems.push(Problem {
+                severity: Severity::Error,
+                span,
+                at: None,
+                written: None,
+                message,
+                fen: None,
+                candidates: Vec::new(),
+            });
+            return report;
+        }
+    };
+    let start = (position.side_to_move() == Color::White, position.fullmove());
+    // An explicit stack: (node, ply, entering?). Leaving a node takes its moves back.
+    enum Step {
+        Enter { node: NodeId, ply: u32, main: bool },
+        Leave { undo: Vec<(Resolved, Undo)> },
+    }
+    let firsts: Vec<NodeId> = game.children(NodeId::ROOT).collect();
+    let mut stack: Vec<Step> =
+        firsts.iter().enumerate().rev().map(|(i, &node)| Step::Enter { node, ply: 0, main: i == 0 }).collect();
+    let mut main_ended = false;
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Leave { undo } => {
+                for (resolved, u) in undo.into_iter().rev() {
+                    match resolved {
+                        Resolved::Move(m) => position.undo(m, u),
+                        Resolved::Pass => position.undo_pass(u),
+                    }
+                }
+            }
+            Step::Enter { node, ply, main } => {
+                let n = game.node(node);
+                let (number, white) = move_number(start, ply);
+                let color = if white { Color::White } else { Color::Black };
+                let at = TurnRef { node, number, color };
+                let mut undo = Vec::with_capacity(n.turn.actions.len());
+                let mut failed = false;
+                if n.turn.actions.len() > 1 {
+                    report.problems.push(Problem {
+                        severity: Severity::Error,
+                        span: n.span,
+                        at: Some(at),
+                        written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
+                        message: format!("a turn of {} is one action", variant.spec.name),
+                        fen: Some(position.fen()),
+                        candidates: Vec::new(),
+                    });
+                    failed = true;
+                }
+                for action in n.turn.actions.iter().filter(|_| !failed) {
+                    match resolve(&mut position, action) {
+                        Ok(resolved) => {
+                            let u = match resolved {
+                                Resolved::Move(m) => position.play(m),
+                                Resolved::Pass => {
+                                    report.problems.push(Problem {
+                                        severity: Severity::Warning,
+                                        span: action.span,
+                                        at: Some(at),
+                                        written: Some(written(action)),
+                                        message: "a null move is no move of the game; the turn passes".to_owned(),
+                                        fen: None,
+                                        candidates: Vec::new(),
+                                    });
+                                    position.pass()
+                                }
+                            };
+                            undo.push((resolved, u));
+                            check_mark(&mut position, action, at, &mut report);
+                        }
+                        Err(refusal) => {
+                            // A move after mate or stalemate cannot resolve; say why.
+                            let message = match game_over(&mut position) {
+                                Some(ending) => format!("the game is already over ({ending})"),
+                                None => refusal.message,
+                            };
+                            report.problems.push(Problem {
+                                severity: Severity::Error,
+                                span: action.span,
+                                at: Some(at),
+                                written: Some(written(action)),
+                                message,
+                                fen: Some(position.fen()),
+                                candidates: refusal.candidates,
+                            });
+                            failed = true;
+                            break;
+                        }
+                    }
+                }
+                report.turns += 1;
+                stack.push(Step::Leave { undo });
+                if failed {
+                    if main {
+                        main_ended = true;
+                    }
+                    continue;
+                }
+                let children: Vec<NodeId> = game.children(node).collect();
+                for (i, &child) in children.iter().enumerate().rev() {
+                    stack.push(Step::Enter { node: child, ply: ply + 1, main: main && i == 0 });
+                }
+                if main && children.is_empty() {
+                    // The end of the main line: the position the result must agree with.
+                    check_result(&mut position, game, &mut report);
+                    report.final_fen = Some(position.fen());
+                    main_ended = true;
+                }
+            }
+        }
+    }
+    if !main_ended && game.root().main_child().is_none() {
+        check_result(&mut position, game, &mut report);
+        report.final_fen = Some(position.fen());
+    }
+    check_result_tag(game, &mut report);
+    report.problems.sort_by_key(|p| p.span.start);
+    report
+}
+
+fn written(action: &Action) -> String {
+    let mut text = String::new();
+    crate::dialect::write_action(&mut text, action);
+    text
+}
+
+/// Mate and stalemate end the game; the automatic draws too, but archives often go on
+/// after them, so only the first two make a following move an error.
+fn game_over(position: &mut Position) -> Option<Ending> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(if position.in_check() {
+            Ending::Checkmate { winner: position.side_to_move().other() }
+        } else {
+            Ending::Stalemate
+        });
+    }
+    None
+}
+
+/// `+` and `#` after a move must say what the position says (PGN 8.2.3.6).
+fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mut Replay) {
+    let in_check = position.in_check();
+    let mate = in_check && {
+        let mut replies = Vec::new();
+        position.legal_moves(&mut replies);
+        replies.is_empty()
+    };
+    let actual = if mate {
+        Check::Mate
+    } else if in_check {
+        Check::Check
+    } else {
+        Check::None
+    };
+    if actual == action.check {
+        return;
+    }
+    let message = match (action.check, actual) {
+        (Check::None, Check::Check) => "gives check, not marked with '+'",
+        (Check::None, Check::Mate) => "gives mate, not marked with '#'",
+        (Check::Check, Check::Mate) => "gives mate, marked only with '+'",
+        (Check::Mate, Check::Check) => "marked '#' but only gives check",
+        (_, Check::None) => "marked as check but gives none",
+        _ => "check mark does not match the position",
+    };
+    report.problems.push(Problem {
+        severity: Severity::Warning,
+        span: action.span,
+        at: Some(at),
+        written: Some(written(action)),
+        message: message.to_owned(),
+        fen: None,
+        candidates: Vec::new(),
+    });
+}
+
+fn result_problem(game: &Game, message: String) -> Problem {
+    let span = game.tags.iter().find(|t| t.name == "Result").map(|t| t.span).unwrap_or_default();
+    Problem { severity: Severity::Error, span, at: None, written: None, message, fen: None, candidates: Vec::new() }
+}
+
+/// The Result tag and the termination marker must agree.
+fn check_result_tag(game: &Game, report: &mut Replay) {
+    if let Some(tag) = game.tag("Result").and_then(Outcome::from_pgn)
+        && tag != game.outcome
+    {
+        let marker = game.outcome;
+        report
+            .problems
+            .insert(0, result_problem(game, format!("the Result tag says {tag} but the movetext ends with {marker}")));
+    }
+}
+
+/// The Result tag (or the termination marker) against the final position.
+fn check_result(position: &mut Position, game: &Game, report: &mut Replay) {
+    let tag = game.tag("Result").and_then(Outcome::from_pgn);
+    let marker = game.outcome;
+    let mut push = |message: String| report.problems.push(result_problem(game, message));
+    let ending =
+        game_over(position).or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
+    let claimed = tag.unwrap_or(marker);
+    let expected = match ending {
+        Some(Ending::Checkmate { winner: Color::White }) => Some(Outcome::WhiteWins),
+        Some(Ending::Checkmate { winner: Color::Black }) => Some(Outcome::BlackWins),
+        Some(_) => Some(Outcome::Draw),
+        None => None,
+    };
+    if let (Some(ending), Some(expected)) = (ending, expected)
+        && claimed != expected
+        && claimed != Outcome::Unknown
+    {
+        push(format!("the result {claimed} contradicts the final position: {ending}, which is {expected}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::parse_game;
+
+    fn start() -> Position {
+        Position::start(&Variant::orthodox()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn at(fen: &str) -> Position {
+        let fen: Fen = fen.parse().unwrap_or_else(|e| panic!("{e}"));
+        Position::from_fen(&Variant::orthodox(), &fen).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn action(text: &str) -> Action {
+        let parsed = parse_game(&format!("1. {text} *"));
+        let game = parsed.game.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
+        let first = game.mainline().next().unwrap_or(NodeId::ROOT);
+        game.node(first).turn.actions[0].clone()
+    }
+
+    fn resolve_text(position: &mut Position, text: &str) -> Result<String, String> {
+        match resolve(position, &action(text)) {
+            Ok(Resolved::Move(m)) => Ok(san(position, m)),
+            Ok(Resolved::Pass) => Ok("--".to_owned()),
+            Err(r) => Err(r.message),
+        }
+    }
+
+    #[test]
+    fn resolves_san_and_writes_it_back() {
+        let mut p = start();
+        assert_eq!(resolve_text(&mut p, "Nf3"), Ok("Nf3".to_owned()));
+        assert_eq!(resolve_text(&mut p, "e4"), Ok("e4".to_owned()));
+        assert_eq!(resolve_text(&mut p, "Ng1f3"), Ok("Nf3".to_owned()));
+        assert_eq!(resolve_text(&mut p, "Nd4").map_err(|e| e.contains("no knight can reach d4")), Err(true));
+        assert_eq!(resolve_text(&mut p, "e5").map_err(|e| e.contains("no pawn can reach e5")), Err(true));
+    }
+
+    #[test]
+    fn disambiguation_follows_the_standard() {
+        // Knights on b1 and f1 both reach d2; rooks on a1 and a3 both reach a2.
+        let mut p = at("4k3/8/8/8/8/R7/8/RN3N1K w - - 0 1");
+        assert!(resolve_text(&mut p, "Nd2").is_err_and(|e| e.starts_with("ambiguous")));
+        assert_eq!(resolve_text(&mut p, "Nbd2"), Ok("Nbd2".to_owned()));
+        assert_eq!(resolve_text(&mut p, "R1a2"), Ok("R1a2".to_owned()));
+        assert!(resolve_text(&mut p, "Ra2").is_err_and(|e| e.starts_with("ambiguous")));
+    }
+
+    #[test]
+    fn pins_and_checks_decide_between_candidates() {
+        // The knight on e2 is pinned, so Nc3 means the b1 knight and needs no letter.
+        let mut p = at("4r1k1/8/8/8/8/8/4N3/1N2K3 w - - 0 1");
+        assert_eq!(resolve_text(&mut p, "Nc3"), Ok("Nc3".to_owned()));
+        assert!(resolve_text(&mut p, "Nec3").is_err_and(|e| e.contains("would leave the king in check")));
+    }
+
+    #[test]
+    fn promotion_castling_en_passant() {
+        let mut p = at("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        assert_eq!(resolve_text(&mut p, "exd6"), Ok("exd6".to_owned()));
+        assert_eq!(resolve_text(&mut p, "bxa8=Q+"), Ok("bxa8=Q+".to_owned()));
+        assert!(resolve_text(&mut p, "bxa8").is_err_and(|e| e.contains("must promote")));
+        assert!(resolve_text(&mut p, "bxa8=K").is_err());
+        assert_eq!(resolve_text(&mut p, "O-O"), Ok("O-O".to_owned()));
+        assert_eq!(resolve_text(&mut p, "O-O-O"), Ok("O-O-O".to_owned()));
+    }
+
+    #[test]
+    fn replay_reports_the_move_and_the_position() {
+        let text = "[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nxe5 Qg5 5. Nd5 *";
+        let parsed = parse_game(text);
+        let game = parsed.game.unwrap_or_default();
+        let report = replay(&Variant::orthodox(), &game);
+        let errors: Vec<&Problem> = report.problems.iter().filter(|p| p.severity == Severity::Error).collect();
+        assert_eq!(errors.len(), 2, "{:?}", report.problems);
+        assert_eq!(errors[0].message, "the Result tag says 1-0 but the movetext ends with *");
+        assert_eq!(errors[1].at.map(|a| a.label()), Some("5.".to_owned()));
+        assert_eq!(errors[1].message, "illegal: no knight can reach d5");
+    }
+
+    #[test]
+    fn results_must_agree_with_mate() {
+        let game = parse_game("[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2").game.unwrap_or_default();
+        let report = replay(&Variant::orthodox(), &game);
+        assert!(
+            report.problems.iter().any(|p| p.message.contains("contradicts the final position")),
+            "{:?}",
+            report.problems
+        );
+        let game = parse_game("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4 0-1").game.unwrap_or_default();
+        let report = replay(&Variant::orthodox(), &game);
+        assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+        assert_eq!(report.problems[0].message, "gives mate, not marked with '#'");
+    }
+}

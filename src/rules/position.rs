@@ -1,0 +1,969 @@
+//! A position of a game and the laws that move it: move generation, playing and taking back
+//! moves, check, and the outcomes the rules decide.
+//!
+//! Everything is driven by the variant's data ([`Variant`]): the board's step tables, the
+//! pieces' compiled rays, the promotion choices. Orthodox chess is simply the first
+//! variant. Playing a move changes the position in place and returns an [`Undo`], so that
+//! search and replay allocate nothing per move.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
+use super::geometry::Square;
+use super::variant::{Color, Kind, Variant};
+
+/// A piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose.
+    pub color: Color,
+    /// What.
+    pub kind: Kind,
+    /// A promoted piece (crazyhouse: it goes back to the hand as a pawn).
+    pub promoted: bool,
+}
+
+/// What a move does besides taking a piece from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal,
+    /// A pawn's step of more than one rank, which may be taken en passant.
+    DoubleStep,
+    /// An en passant capture: the victim stands on `victim`, not on the target.
+    EnPassant {
+        /// The captured pawn's square.
+        victim: Square,
+    },
+    /// Castling: the king goes from `from` to `to`, the rook from `rook_from` to `rook_to`.
+    Castle {
+        /// The rook's square.
+        rook_from: Square,
+        /// Where the rook goes.
+        rook_to: Square,
+    },
+}
+
+/// A concrete move: what the rules play (as opposed to what notation writes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Where the piece stands.
+    pub from: Square,
+    /// Where it goes (for castling, the king's destination).
+    pub to: Square,
+    /// The moving piece's kind.
+    pub piece: Kind,
+    /// The kind it becomes on the last rank.
+    pub promotion: Option<Kind>,
+    /// What else happens.
+    pub kind: MoveKind,
+    /// Whether it captures.
+    pub capture: bool,
+}
+
+/// What [`Position::play`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<(Square, Piece)>,
+    moved: Piece,
+    castling: [Option<Square>; 4],
+    en_passant: Option<(Square, Square)>,
+    halfmove: u32,
+    key: u64,
+}
+
+/// Why a FEN does not give a valid position of a variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The board has another size than the variant's.
+    BoardSize {
+        /// Files and ranks in the FEN.
+        found: (usize, usize),
+        /// Files and ranks of the variant.
+        expected: (u8, u8),
+    },
+    /// The FEN has several boards; the variant one.
+    Boards(usize),
+    /// A letter that is no piece of the variant.
+    UnknownPiece(char),
+    /// A wall or hole where the variant has none.
+    UnexpectedCell(&'static str),
+    /// A side has not exactly one royal piece.
+    Royals {
+        /// Whose.
+        color: Color,
+        /// How many.
+        count: usize,
+    },
+    /// A pawn on its first or last rank.
+    PawnOnBackRank(String),
+    /// A castling right without a rook (or king) to castle with.
+    Castling(char),
+    /// An en passant square where no double step can have ended.
+    EnPassant(String),
+    /// The side not to move is in check.
+    OpponentInCheck,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::BoardSize { found, expected } => {
+                write!(f, "the board is {}x{}; the variant's is {}x{}", found.0, found.1, expected.0, expected.1)
+            }
+            SetupError::Boards(n) => write!(f, "{n} boards; the variant has one"),
+            SetupError::UnknownPiece(c) => write!(f, "{c} is no piece of this variant"),
+            SetupError::UnexpectedCell(what) => write!(f, "a {what} on a board that has none"),
+            SetupError::Royals { color, count } => {
+                write!(f, "{} has {count} kings; it needs exactly one", color.name())
+            }
+            SetupError::PawnOnBackRank(sq) => write!(f, "a pawn on {sq}, its first or last rank"),
+            SetupError::Castling(c) => write!(f, "castling right {c} has no king and rook to castle with"),
+            SetupError::EnPassant(sq) => {
+                write!(f, "en passant square {sq} is not behind a pawn that just moved two squares")
+            }
+            SetupError::OpponentInCheck => f.write_str("the side not to move is in check"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// How the rules end a game, or let a player end it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The side to move is checkmated.
+    Checkmate {
+        /// Who gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can mate by any series of legal moves (FIDE 5.2.2 and 9.6.2).
+    InsufficientMaterial,
+    /// 75 moves by each side without a capture or a pawn move (FIDE 9.6.2): the game is drawn.
+    SeventyFiveMoves,
+    /// The same position for the fifth time (FIDE 9.6.1): the game is drawn.
+    FivefoldRepetition,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Checkmate { winner } => write!(f, "{} is checkmated", winner.other().name()),
+            Ending::Stalemate => f.write_str("stalemate"),
+            Ending::InsufficientMaterial => f.write_str("neither side can mate"),
+            Ending::SeventyFiveMoves => f.write_str("75 moves without a capture or a pawn move"),
+            Ending::FivefoldRepetition => f.write_str("the same position a fifth time"),
+        }
+    }
+}
+
+/// A draw a player may claim (FIDE 9.2 and 9.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// 50 moves by each side without a capture or a pawn move.
+    FiftyMoves,
+    /// The same position for the third time.
+    ThreefoldRepetition,
+}
+
+/// A position of a variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Arc<Variant>,
+    board: Vec<Option<Piece>>,
+    side: Color,
+    /// Castling rook squares: White's on the h-side and a-side, then Black's.
+    castling: [Option<Square>; 4],
+    /// The square a pawn passed over, and the pawn.
+    en_passant: Option<(Square, Square)>,
+    halfmove: u32,
+    fullmove: u32,
+    royals: [Option<Square>; 2],
+    key: u64,
+    /// Keys of the positions before this one, for repetitions.
+    history: Vec<u64>,
+}
+
+impl Position {
+    /// The variant's start position.
+    pub fn start(variant: &Arc<Variant>) -> Result<Position, String> {
+        let fen: Fen = variant.spec.start_fen.parse().map_err(|e| format!("start position: {e}"))?;
+        Position::from_fen(variant, &fen).map_err(|e| format!("start position: {e}"))
+    }
+
+    /// The position a FEN describes, checked against the variant's rules.
+    pub fn from_fen(variant: &Arc<Variant>, fen: &Fen) -> Result<Position, SetupError> {
+        let geometry = &variant.geometry;
+        let [board_fen] = fen.boards.as_slice() else {
+            return Err(SetupError::Boards(fen.boards.len()));
+        };
+        let (files, ranks) = (geometry.files(), geometry.ranks());
+        if board_fen.width() != usize::from(files) || board_fen.height() != usize::from(ranks) {
+            return Err(SetupError::BoardSize {
+                found: (board_fen.width(), board_fen.height()),
+                expected: (files, ranks),
+            });
+        }
+        let mut board = vec![None; geometry.cells()];
+        for (row, cells) in board_fen.ranks.iter().enumerate() {
+            let rank = (usize::from(ranks) - 1 - row) as u8;
+            for (file, cell) in cells.iter().enumerate() {
+                let sq = geometry.square(0, file as u8, rank);
+                match cell {
+                    Cell::Empty => {}
+                    Cell::Wall => return Err(SetupError::UnexpectedCell("wall")),
+                    Cell::Hole => return Err(SetupError::UnexpectedCell("hole")),
+                    Cell::Piece(p) => {
+                        let kind =
+                            variant.kind_of_letter(p.letter).ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
+                        let color = if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+                        if let Some(sq) = sq {
+                            board[usize::from(sq.0)] = Some(Piece { color, kind, promoted: p.promoted });
+                        }
+                    }
+                }
+            }
+        }
+        let side = match fen.side_to_move_on(0) {
+            Some(Side::Black) => Color::Black,
+            _ => Color::White,
+        };
+        let mut position = Position {
+            variant: Arc::clone(variant),
+            board,
+            side,
+            castling: [None; 4],
+            en_passant: None,
+            halfmove: fen.halfmove_clock,
+            fullmove: fen.fullmove_number,
+            royals: [None; 2],
+            key: 0,
+            history: Vec::new(),
+        };
+        for color in [Color::White, Color::Black] {
+            let royals: Vec<Square> =
+                position.squares_of(color).filter(|&(_, p)| position.is_royal(p)).map(|(s, _)| s).collect();
+            if royals.len() != 1 {
+                return Err(SetupError::Royals { color, count: royals.len() });
+            }
+            position.royals[color.index()] = royals.first().copied();
+        }
+        for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
+            let rank = geometry.rank(sq);
+            if position.is_pawn(piece) && (rank == 0 || rank == ranks - 1) {
+                return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
+            }
+        }
+        position.read_castling(fen.castling_on(0).unwrap_or(""))?;
+        if let Some(Some(ep)) = fen.en_passant_on(0) {
+            position.read_en_passant(ep)?;
+        }
+        if position.is_attacked_by_royal_target(side.other()) {
+            return Err(SetupError::OpponentInCheck);
+        }
+        position.key = position.compute_key();
+        Ok(position)
+    }
+
+    fn read_castling(&mut self, text: &str) -> Result<(), SetupError> {
+        if !self.variant.spec.castling {
+            return Ok(());
+        }
+        let files = self.variant.geometry.files();
+        for c in text.chars() {
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let back = if color == Color::White { 0 } else { self.variant.geometry.ranks() - 1 };
+            let king = self.royals[color.index()].filter(|&k| self.variant.geometry.rank(k) == back);
+            let Some(king) = king else { return Err(SetupError::Castling(c)) };
+            let king_file = self.variant.geometry.file(king);
+            let rook_kind = self.variant.kind_of_letter(b'R');
+            let is_rook = |file: u8| {
+                self.variant
+                    .geometry
+                    .square(0, file, back)
+                    .and_then(|s| self.piece_at(s))
+                    .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind)
+            };
+            // K/Q: the outermost rook on that side (X-FEN); a file letter names the rook.
+            let file = match c.to_ascii_uppercase() {
+                'K' => (king_file + 1..files).rev().find(|&f| is_rook(f)),
+                'Q' => (0..king_file).find(|&f| is_rook(f)),
+                letter @ 'A'..='Z' => {
+                    let f = letter as u8 - b'A';
+                    (f < files && f != king_file && is_rook(f)).then_some(f)
+                }
+                _ => None,
+            };
+            let Some(file) = file else { return Err(SetupError::Castling(c)) };
+            let slot = color.index() * 2 + usize::from(file < king_file);
+            self.castling[slot] = self.variant.geometry.square(0, file, back);
+        }
+        Ok(())
+    }
+
+    fn read_en_passant(&mut self, ep: FenSquare) -> Result<(), SetupError> {
+        let name = ep.to_string();
+        let geometry = &self.variant.geometry;
+        let target = geometry.square(0, ep.file, ep.rank).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
+        // The pawn that moved is one rank beyond the target, seen from the side to move.
+        let mover = self.side.other();
+        let victim = geometry.offset(target, 0, mover.forward()).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
+        let from = geometry.offset(target, 0, -mover.forward()).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
+        let pawn_there = self.piece_at(victim).is_some_and(|p| p.color == mover && self.is_pawn(p));
+        if !pawn_there || self.piece_at(target).is_some() || self.piece_at(from).is_some() {
+            return Err(SetupError::EnPassant(name));
+        }
+        self.en_passant = Some((target, victim));
+        Ok(())
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// Who moves.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The fullmove number.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.get(usize::from(sq.0)).copied().flatten()
+    }
+
+    /// The pieces of `color` with their squares.
+    pub fn squares_of(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, p)| p.filter(|p| p.color == color).map(|p| (Square(i as u16), p)))
+    }
+
+    /// The name of `sq`, as SAN and FEN write it.
+    pub fn square_name(&self, sq: Square) -> String {
+        let g = &self.variant.geometry;
+        FenSquare { file: g.file(sq), rank: g.rank(sq) }.to_string()
+    }
+
+    /// The hash of the position (pieces, side to move, castling rights, en passant).
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn is_royal(&self, piece: Piece) -> bool {
+        self.variant.kind(piece.kind).spec.royal
+    }
+
+    fn is_pawn(&self, piece: Piece) -> bool {
+        self.variant.kind(piece.kind).spec.pawn
+    }
+
+    fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                key ^= self.variant.key(Square(i as u16), p.color, p.kind);
+            }
+        }
+        key ^ self.state_key()
+    }
+
+    /// The part of the key that is not pieces: side to move, castling, en passant (only
+    /// when a capture could use it, so that positions compare as FIDE 9.2.3 says).
+    fn state_key(&self) -> u64 {
+        let mut key = if self.side == Color::Black { self.variant.zobrist_side } else { 0 };
+        for (i, rook) in self.castling.iter().enumerate() {
+            if let Some(rook) = rook {
+                key ^= self.variant.key(*rook, Color::White, Kind(0)).rotate_left(7 + i as u32);
+            }
+        }
+        if let Some((target, _)) = self.en_passant {
+            key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
+        }
+        key
+    }
+
+    /// Whether `target` is attacked by a piece of `by` (pins do not matter: a pinned piece
+    /// still gives check).
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        self.attackers(target, by).next().is_some()
+    }
+
+    /// The squares of the pieces of `by` that attack `target`.
+    pub fn attackers(&self, target: Square, by: Color) -> impl Iterator<Item = Square> + '_ {
+        let variant = &*self.variant;
+        let c = by.index();
+        variant.kinds.iter().enumerate().flat_map(move |(k, kind)| {
+            kind.rays.iter().filter(|r| Variant::captures(r.mode)).filter_map(move |ray| {
+                let mut cur = target;
+                for _ in 0..ray.range {
+                    cur = variant.steps.step(usize::from(ray.back[c]), cur)?;
+                    match self.piece_at(cur) {
+                        None => continue,
+                        Some(p) => {
+                            let lame_ok = match ray.lame_back {
+                                Some(l) => variant
+                                    .steps
+                                    .step(usize::from(l[c]), target)
+                                    .is_some_and(|s| self.piece_at(s).is_none()),
+                                None => true,
+                            };
+                            let found = p.color == by
+                                && p.kind.index() == k
+                                && lame_ok
+                                && (!ray.initial || self.on_start_square(cur, p));
+                            return found.then_some(cur);
+                        }
+                    }
+                }
+                None
+            })
+        })
+    }
+
+    /// Whether the side to move's king is attacked.
+    pub fn in_check(&self) -> bool {
+        self.royals[self.side.index()].is_some_and(|k| self.is_attacked(k, self.side.other()))
+    }
+
+    /// Whether the king of `color`'s opponent... that is, whether `color`'s king stands
+    /// attacked by the other side.
+    fn is_attacked_by_royal_target(&self, color: Color) -> bool {
+        self.royals[color.index()].is_some_and(|k| self.is_attacked(k, color.other()))
+    }
+
+    /// Whether `piece` stands where a piece of its kind and color starts in this variant:
+    /// the condition of "initial" moves (a pawn's double step).
+    fn on_start_square(&self, sq: Square, piece: Piece) -> bool {
+        // The start position of every variant so far puts pawns on the second rank from
+        // each side; other initial moves will read the variant's setup.
+        let rank = self.variant.geometry.rank(sq);
+        let second = if piece.color == Color::White { 1 } else { self.variant.geometry.ranks().saturating_sub(2) };
+        rank == second
+    }
+
+    /// The squares of the pieces of `kind` and `color` with a pseudo-legal move to `to`,
+    /// found by walking their movement backwards from `to` (no move generation).
+    pub fn reaching(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Square>) {
+        let variant = &*self.variant;
+        let c = color.index();
+        let target = self.piece_at(to);
+        if target.is_some_and(|p| p.color == color) {
+            return;
+        }
+        let piece_kind = variant.kind(kind);
+        let en_passant = piece_kind.spec.pawn && self.en_passant.is_some_and(|(t, _)| t == to);
+        for ray in &piece_kind.rays {
+            let allowed = match target {
+                Some(_) => Variant::captures(ray.mode),
+                None => Variant::moves(ray.mode) || (en_passant && Variant::captures(ray.mode)),
+            };
+            if !allowed {
+                continue;
+            }
+            let mut cur = to;
+            for _ in 0..ray.range {
+                let Some(next) = variant.steps.step(usize::from(ray.back[c]), cur) else { break };
+                cur = next;
+                let Some(p) = self.piece_at(cur) else { continue };
+                if p.color == color && p.kind == kind && !out.contains(&cur) {
+                    let initial_ok = !ray.initial || self.on_start_square(cur, p);
+                    let lame_ok = match ray.lame {
+                        Some(l) => {
+                            variant.steps.step(usize::from(l[c]), cur).is_some_and(|s| self.piece_at(s).is_none())
+                        }
+                        None => true,
+                    };
+                    if initial_ok && lame_ok {
+                        out.push(cur);
+                    }
+                }
+                break;
+            }
+        }
+    }
+
+    /// The castling moves of the side to move.
+    pub fn castlings(&self, out: &mut Vec<Move>) {
+        self.castling_moves(out);
+    }
+
+    /// Whether castling `rook` is still a right of its side.
+    pub fn castling_rights(&self) -> impl Iterator<Item = Square> + '_ {
+        self.castling.iter().flatten().copied()
+    }
+
+    /// Passes the turn (a null move): only the side to move and the counters change.
+    pub fn pass(&mut self) -> Undo {
+        let undo = Undo {
+            captured: None,
+            moved: Piece { color: self.side, kind: Kind(0), promoted: false },
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        self.history.push(self.key);
+        self.key ^= self.state_key();
+        self.en_passant = None;
+        self.halfmove += 1;
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.other();
+        self.key ^= self.state_key();
+        undo
+    }
+
+    /// Takes back a pass.
+    pub fn undo_pass(&mut self, undo: Undo) {
+        self.side = self.side.other();
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.history.pop();
+    }
+
+    /// Every pseudo-legal move (legal but for leaving the king attacked), appended to `out`.
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        for (i, slot) in self.board.iter().enumerate() {
+            let Some(piece) = *slot else { continue };
+            if piece.color != self.side {
+                continue;
+            }
+            self.piece_moves(Square(i as u16), piece, out);
+        }
+        self.castling_moves(out);
+    }
+
+    /// The pseudo-legal moves of the piece on `from`.
+    pub fn piece_moves(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        let variant = &*self.variant;
+        let c = piece.color.index();
+        let kind = variant.kind(piece.kind);
+        let pawn = kind.spec.pawn;
+        for ray in &kind.rays {
+            if ray.initial && !self.on_start_square(from, piece) {
+                continue;
+            }
+            if let Some(lame) = ray.lame {
+                let blocked = variant.steps.step(usize::from(lame[c]), from).is_none_or(|s| self.piece_at(s).is_some());
+                if blocked {
+                    continue;
+                }
+            }
+            let mut cur = from;
+            for _ in 0..ray.range {
+                let Some(next) = variant.steps.step(usize::from(ray.step[c]), cur) else { break };
+                // On a wrapped board a rider comes round to its start: it may not land there.
+                if next == from {
+                    break;
+                }
+                cur = next;
+                match self.piece_at(cur) {
+                    None => {
+                        if Variant::moves(ray.mode) {
+                            let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
+                            self.push_move(from, cur, piece, kind, false, out);
+                        } else if pawn
+                            && let Some((target, victim)) = self.en_passant
+                            && target == cur
+                            && Variant::captures(ray.mode)
+                        {
+                            self.push_move(from, cur, piece, MoveKind::EnPassant { victim }, true, out);
+                        }
+                    }
+                    Some(other) => {
+                        if other.color != piece.color && Variant::captures(ray.mode) {
+                            self.push_move(from, cur, piece, MoveKind::Normal, true, out);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_move(&self, from: Square, to: Square, piece: Piece, kind: MoveKind, capture: bool, out: &mut Vec<Move>) {
+        let m = Move { from, to, piece: piece.kind, promotion: None, kind, capture };
+        if self.is_pawn(piece) && self.on_last_rank(to, piece.color) {
+            for &promotion in &self.variant.promotions {
+                out.push(Move { promotion: Some(promotion), ..m });
+            }
+        } else {
+            out.push(m);
+        }
+    }
+
+    fn on_last_rank(&self, sq: Square, color: Color) -> bool {
+        let rank = self.variant.geometry.rank(sq);
+        match color {
+            Color::White => rank + 1 == self.variant.geometry.ranks(),
+            Color::Black => rank == 0,
+        }
+    }
+
+    /// Castling in the Chess960 form, which covers the orthodox one: the king goes to the
+    /// g- or c-file (two files from the edge), the rook to the f- or d-file, every square
+    /// between them and their destinations empty but for the two, the king not in check
+    /// and not passing over an attacked square (FIDE 3.8.2).
+    fn castling_moves(&self, out: &mut Vec<Move>) {
+        let g = &self.variant.geometry;
+        let Some(king) = self.royals[self.side.index()] else { return };
+        let Some(king_piece) = self.piece_at(king) else { return };
+        for slot in 0..2 {
+            let Some(rook) = self.castling[self.side.index() * 2 + slot] else { continue };
+            let h_side = slot == 0;
+            let files = g.files();
+            let (king_to_file, rook_to_file) = if h_side { (files - 2, files - 3) } else { (2, 3) };
+            let rank = g.rank(king);
+            let (Some(king_to), Some(rook_to)) = (g.square(0, king_to_file, rank), g.square(0, rook_to_file, rank))
+            else {
+                continue;
+            };
+            let files_spanned = [g.file(king), g.file(rook), king_to_file, rook_to_file];
+            let (lo, hi) =
+                (files_spanned.iter().min().copied().unwrap_or(0), files_spanned.iter().max().copied().unwrap_or(0));
+            let clear = (lo..=hi).all(|f| match g.square(0, f, rank) {
+                Some(s) => s == king || s == rook || self.piece_at(s).is_none(),
+                None => false,
+            });
+            if !clear {
+                continue;
+            }
+            let (a, b) = (g.file(king).min(king_to_file), g.file(king).max(king_to_file));
+            let safe = (a..=b).all(|f| g.square(0, f, rank).is_some_and(|s| !self.is_attacked(s, self.side.other())));
+            if !safe {
+                continue;
+            }
+            out.push(Move {
+                from: king,
+                to: king_to,
+                piece: king_piece.kind,
+                promotion: None,
+                kind: MoveKind::Castle { rook_from: rook, rook_to },
+                capture: false,
+            });
+        }
+    }
+
+    /// Every legal move, appended to `out`.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.pseudo_legal_moves(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if self.is_legal(m) {
+                out[keep] = m;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Whether a pseudo-legal move leaves the mover's king safe.
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        let mover = self.side;
+        let undo = self.play(m);
+        let safe = !self.is_attacked_by_royal_target(mover);
+        self.undo(m, undo);
+        safe
+    }
+
+    fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
+            if let Some(old) = *slot {
+                self.key ^= self.variant.key(sq, old.color, old.kind);
+            }
+            *slot = piece;
+            if let Some(new) = piece {
+                self.key ^= self.variant.key(sq, new.color, new.kind);
+                if self.variant.kind(new.kind).spec.royal {
+                    self.royals[new.color.index()] = Some(sq);
+                }
+            }
+        }
+    }
+
+    /// Plays `m` (which must come from this position's move generation) and returns what
+    /// takes it back.
+    pub fn play(&mut self, m: Move) -> Undo {
+        let moved = self.piece_at(m.from).unwrap_or(Piece { color: self.side, kind: m.piece, promoted: false });
+        let undo_key = self.key;
+        self.key ^= self.state_key();
+        let captured = match m.kind {
+            MoveKind::EnPassant { victim } => self.piece_at(victim).map(|p| (victim, p)),
+            MoveKind::Castle { .. } => None,
+            _ => self.piece_at(m.to).map(|p| (m.to, p)),
+        };
+        let undo = Undo {
+            captured,
+            moved,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: undo_key,
+        };
+        self.history.push(undo_key);
+        match m.kind {
+            MoveKind::Castle { rook_from, rook_to } => {
+                let rook = self.piece_at(rook_from);
+                self.put(m.from, None);
+                self.put(rook_from, None);
+                self.put(rook_to, rook);
+                self.put(m.to, Some(moved));
+            }
+            _ => {
+                if let Some((sq, _)) = captured {
+                    self.put(sq, None);
+                }
+                self.put(m.from, None);
+                let placed = match m.promotion {
+                    Some(kind) => Piece { kind, promoted: true, ..moved },
+                    None => moved,
+                };
+                self.put(m.to, Some(placed));
+            }
+        }
+        // Castling rights: a king that moves loses both; a rook that moves or is taken, its own.
+        let royal_moved = self.variant.kind(moved.kind).spec.royal;
+        for (i, right) in self.castling.iter_mut().enumerate() {
+            let Some(rook) = *right else { continue };
+            let owner = if i < 2 { Color::White } else { Color::Black };
+            if (royal_moved && owner == moved.color) || rook == m.from || captured.is_some_and(|(s, _)| s == rook) {
+                *right = None;
+            }
+        }
+        self.en_passant = match m.kind {
+            MoveKind::DoubleStep => {
+                let forward = moved.color.forward();
+                let passed = self.variant.geometry.offset(m.from, 0, forward);
+                passed.map(|p| (p, m.to))
+            }
+            _ => None,
+        };
+        self.halfmove = if captured.is_some() || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.other();
+        self.key ^= self.state_key();
+        undo
+    }
+
+    /// Takes back `m`, played with [`Position::play`] that returned `undo`.
+    pub fn undo(&mut self, m: Move, undo: Undo) {
+        self.side = self.side.other();
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        match m.kind {
+            MoveKind::Castle { rook_from, rook_to } => {
+                let rook = self.piece_at(rook_to);
+                self.put(m.to, None);
+                self.put(rook_to, None);
+                self.put(rook_from, rook);
+                self.put(m.from, Some(undo.moved));
+            }
+            _ => {
+                self.put(m.to, None);
+                self.put(m.from, Some(undo.moved));
+                if let Some((sq, piece)) = undo.captured {
+                    self.put(sq, Some(piece));
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        self.history.pop();
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves(&mut moves);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { moves.len() as u64 };
+        }
+        let mut nodes = 0;
+        for &m in &moves {
+            let undo = self.play(m);
+            nodes += self.perft(depth - 1);
+            self.undo(m, undo);
+        }
+        nodes
+    }
+
+    /// The moves of the position with the node count below each, for `perft --divide`.
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let undo = self.play(m);
+                let n = self.perft(depth.saturating_sub(1));
+                self.undo(m, undo);
+                (m, n)
+            })
+            .collect()
+    }
+
+    /// How the rules end the game here, if they do.
+    pub fn ending(&mut self) -> Option<Ending> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(if self.in_check() {
+                Ending::Checkmate { winner: self.side.other() }
+            } else {
+                Ending::Stalemate
+            });
+        }
+        if self.insufficient_material() {
+            return Some(Ending::InsufficientMaterial);
+        }
+        if self.repetitions() >= 5 {
+            return Some(Ending::FivefoldRepetition);
+        }
+        if self.halfmove >= 150 {
+            return Some(Ending::SeventyFiveMoves);
+        }
+        None
+    }
+
+    /// The draws the side to move may claim here.
+    pub fn claims(&self) -> Vec<Claim> {
+        let mut claims = Vec::new();
+        if self.halfmove >= 100 {
+            claims.push(Claim::FiftyMoves);
+        }
+        if self.repetitions() >= 3 {
+            claims.push(Claim::ThreefoldRepetition);
+        }
+        claims
+    }
+
+    /// How many times the current position has stood on the board, counting this time.
+    pub fn repetitions(&self) -> usize {
+        // Only positions since the last irreversible move can repeat.
+        let reversible = (self.halfmove as usize).min(self.history.len());
+        1 + self.history[self.history.len() - reversible..].iter().filter(|&&k| k == self.key).count()
+    }
+
+    /// FIDE 5.2.2 for orthodox material: king against king, king and one minor piece
+    /// against king, and kings with bishops all on squares of one color.
+    pub fn insufficient_material(&self) -> bool {
+        let g = &self.variant.geometry;
+        let mut minors = 0;
+        let mut bishop_colors = [false; 2];
+        let mut knights = 0;
+        for piece in self.board.iter().flatten() {
+            let letter = self.variant.kind(piece.kind).spec.letter;
+            match letter {
+                b'K' => {}
+                b'N' => {
+                    knights += 1;
+                    minors += 1;
+                }
+                b'B' => minors += 1,
+                _ => return false,
+            }
+        }
+        for (i, piece) in self.board.iter().enumerate() {
+            if let Some(p) = piece
+                && self.variant.kind(p.kind).spec.letter == b'B'
+            {
+                let sq = Square(i as u16);
+                bishop_colors[usize::from((g.file(sq) + g.rank(sq)) % 2)] = true;
+            }
+        }
+        minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+    }
+
+    /// The position as FEN. The en passant square is written only when a legal capture
+    /// could use it, as python-chess and the FIDE repetition rule have it.
+    pub fn fen(&mut self) -> String {
+        let ep = self.legal_en_passant();
+        let g = &self.variant.geometry;
+        let mut ranks = Vec::new();
+        for rank in (0..g.ranks()).rev() {
+            let mut cells = Vec::new();
+            for file in 0..g.files() {
+                let cell = match g.square(0, file, rank).and_then(|s| self.piece_at(s)) {
+                    None => Cell::Empty,
+                    Some(p) => {
+                        let letter = self.variant.kind(p.kind).spec.letter;
+                        let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
+                        Cell::Piece(PieceCell::new(letter))
+                    }
+                };
+                cells.push(cell);
+            }
+            ranks.push(cells);
+        }
+        let ep = ep.map(|t| FenSquare { file: g.file(t), rank: g.rank(t) });
+        let fen = Fen {
+            boards: vec![BoardFen { ranks, holdings: None, bank: None }],
+            side_to_move: vec![if self.side == Color::White { Side::White } else { Side::Black }],
+            castling: vec![self.castling_text()],
+            en_passant: vec![ep],
+            halfmove_clock: self.halfmove,
+            fullmove_number: self.fullmove,
+            extra: Vec::new(),
+        };
+        fen.to_string()
+    }
+
+    fn legal_en_passant(&mut self) -> Option<Square> {
+        let (target, _) = self.en_passant?;
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.iter().any(|m| matches!(m.kind, MoveKind::EnPassant { .. })).then_some(target)
+    }
+
+    /// `KQkq` where the rooks are the outermost ones, the rook's file letter otherwise.
+    fn castling_text(&self) -> String {
+        let g = &self.variant.geometry;
+        let mut text = String::new();
+        for (i, right) in self.castling.iter().enumerate() {
+            let Some(rook) = *right else { continue };
+            let color = if i < 2 { Color::White } else { Color::Black };
+            let h_side = i % 2 == 0;
+            let rank = g.rank(rook);
+            let rook_kind = self.variant.kind_of_letter(b'R');
+            let outermost = {
+                let beyond: Vec<u8> =
+                    if h_side { (g.file(rook) + 1..g.files()).collect() } else { (0..g.file(rook)).collect() };
+                !beyond.iter().any(|&f| {
+                    g.square(0, f, rank)
+                        .and_then(|s| self.piece_at(s))
+                        .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind)
+                })
+            };
+            let c = if outermost { if h_side { 'K' } else { 'Q' } } else { char::from(b'A' + g.file(rook)) };
+            text.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
+        }
+        text
+    }
+}

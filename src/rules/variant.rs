@@ -1,0 +1,333 @@
+//! A variant as data: its board, its pieces and their movement, its setup and the rule
+//! modules it switches on, compiled once into the tables movement code uses.
+//!
+//! This module knows nothing of notation beyond piece letters and FEN. Orthodox chess is
+//! the first variant built here ([`Variant::orthodox`]); the catalogue of YAML files builds
+//! the others through the same [`VariantSpec`].
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::betza::{self, Mode, Movement};
+use super::geometry::{Geometry, GeometryError, Square, Steps};
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Moves first, up the board.
+    White,
+    /// Moves second, down the board.
+    Black,
+}
+
+impl Color {
+    /// The other player.
+    pub fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-color tables.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The direction of "forward" in ranks.
+    pub fn forward(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
+    /// The name, in lower case.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
+/// A kind of piece: an index into its variant's piece table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    /// The index into the variant's tables.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A piece kind as a variant describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    /// The letter, uppercase (White's pieces are written uppercase, Black's lowercase).
+    pub letter: u8,
+    /// The name, in the game's words.
+    pub name: String,
+    /// Movement in Betza notation.
+    pub betza: String,
+    /// Losing all royal pieces (or leaving one attacked, where check applies) loses the game.
+    pub royal: bool,
+    /// A pawn: it promotes on the last rank, and its initial double step may be taken en
+    /// passant.
+    pub pawn: bool,
+    /// Value in pawns, for material counts and cancellation captures.
+    pub value: u32,
+}
+
+/// What a variant is made of, before compilation.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    /// The name.
+    pub name: String,
+    /// Files and ranks.
+    pub files: u8,
+    /// Ranks.
+    pub ranks: u8,
+    /// The piece kinds.
+    pub pieces: Vec<PieceSpec>,
+    /// The start position, in FEN.
+    pub start_fen: String,
+    /// Letters a pawn may promote to.
+    pub promotions: Vec<u8>,
+    /// Orthodox castling (the king two squares towards a rook of its back rank that has not
+    /// moved; in Chess960 form, wherever king and rook stand).
+    pub castling: bool,
+}
+
+/// One ray of a kind's movement, compiled against the board's step tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompiledRay {
+    /// Index of the step vector in the variant's [`Steps`], per color (White, Black).
+    pub step: [u16; 2],
+    /// Index of the reversed vector, per color (for walking back from a target).
+    pub back: [u16; 2],
+    /// Index of the lame square's vector, per color, when the ray is lame.
+    pub lame: Option<[u16; 2]>,
+    /// Index of the vector from the target back to the lame square, per color.
+    pub lame_back: Option<[u16; 2]>,
+    /// Steps the ray may take: 1 for a leaper, `u8::MAX` for an unlimited rider.
+    pub range: u8,
+    /// Whether the ray moves, captures, or both.
+    pub mode: Mode,
+    /// Only from the piece's starting squares.
+    pub initial: bool,
+}
+
+/// A piece kind compiled for its variant.
+#[derive(Clone, Debug)]
+pub struct PieceKind {
+    /// What the variant said.
+    pub spec: PieceSpec,
+    /// Its movement as parsed.
+    pub movement: Movement,
+    /// Its rays, compiled.
+    pub rays: Vec<CompiledRay>,
+}
+
+/// Why a variant could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    /// The board's size is out of range.
+    Geometry(GeometryError),
+    /// A piece's movement could not be read.
+    Betza {
+        /// The piece's letter.
+        letter: char,
+        /// What was wrong.
+        message: String,
+    },
+    /// Two pieces share a letter.
+    DuplicateLetter(char),
+    /// More kinds than the tables hold.
+    TooManyPieces(usize),
+    /// A promotion names a letter no piece has.
+    UnknownPromotion(char),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::Geometry(e) => write!(f, "board: {e}"),
+            VariantError::Betza { letter, message } => write!(f, "piece {letter}: {message}"),
+            VariantError::DuplicateLetter(c) => write!(f, "two pieces use the letter {c}"),
+            VariantError::TooManyPieces(n) => write!(f, "{n} piece kinds; at most 64 are supported"),
+            VariantError::UnknownPromotion(c) => write!(f, "promotion to {c}, which no piece uses"),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// A variant, compiled: what positions and movement code share, behind an `Arc`.
+#[derive(Debug)]
+pub struct Variant {
+    /// What it was built from.
+    pub spec: VariantSpec,
+    /// The board.
+    pub geometry: Geometry,
+    /// The piece kinds; a [`Kind`] indexes this.
+    pub kinds: Vec<PieceKind>,
+    /// The step tables every ray refers to.
+    pub steps: Steps,
+    /// Kinds a pawn may promote to.
+    pub promotions: Vec<Kind>,
+    /// Pseudo-random keys for position hashing: per cell, color and kind.
+    pub(crate) zobrist: Vec<u64>,
+    /// Keys for the side to move, castling rook squares and en passant cells.
+    pub(crate) zobrist_side: u64,
+}
+
+impl Variant {
+    /// Orthodox chess, as the FIDE Laws define it.
+    pub fn orthodox() -> Arc<Variant> {
+        let piece = |letter: u8, name: &str, betza: &str, royal: bool, pawn: bool, value: u32| PieceSpec {
+            letter,
+            name: name.to_owned(),
+            betza: betza.to_owned(),
+            royal,
+            pawn,
+            value,
+        };
+        let spec = VariantSpec {
+            name: "orthodox".to_owned(),
+            files: 8,
+            ranks: 8,
+            pieces: vec![
+                piece(b'P', "pawn", "fmWfcFifmnD", false, true, 1),
+                piece(b'N', "knight", "N", false, false, 3),
+                piece(b'B', "bishop", "B", false, false, 3),
+                piece(b'R', "rook", "R", false, false, 5),
+                piece(b'Q', "queen", "Q", false, false, 9),
+                piece(b'K', "king", "K", true, false, 0),
+            ],
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
+            promotions: vec![b'Q', b'R', b'B', b'N'],
+            castling: true,
+        };
+        // Orthodox chess is built from constants that are tested: it cannot fail.
+        match Variant::build(spec) {
+            Ok(variant) => Arc::new(variant),
+            Err(e) => unreachable!("orthodox chess does not build: {e}"),
+        }
+    }
+
+    /// Compiles a variant.
+    pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
+        let geometry = Geometry::rectangle(spec.files, spec.ranks).map_err(VariantError::Geometry)?;
+        if spec.pieces.len() > 64 {
+            return Err(VariantError::TooManyPieces(spec.pieces.len()));
+        }
+        for (i, p) in spec.pieces.iter().enumerate() {
+            if spec.pieces[..i].iter().any(|q| q.letter == p.letter) {
+                return Err(VariantError::DuplicateLetter(char::from(p.letter)));
+            }
+        }
+        let mut movements = Vec::new();
+        for p in &spec.pieces {
+            let movement = betza::parse(&p.betza)
+                .map_err(|e| VariantError::Betza { letter: char::from(p.letter), message: e.to_string() })?;
+            movements.push(movement);
+        }
+        // Every vector any ray needs, for both colors (Black's forward is White's backward),
+        // with its reverse and the lame squares.
+        let mut vectors: Vec<(i8, i8)> = Vec::new();
+        let mut index_of = |v: (i8, i8)| -> u16 {
+            match vectors.iter().position(|&w| w == v) {
+                Some(i) => i as u16,
+                None => {
+                    vectors.push(v);
+                    (vectors.len() - 1) as u16
+                }
+            }
+        };
+        let mut compiled: Vec<Vec<CompiledRay>> = Vec::new();
+        for movement in &movements {
+            let mut rays = Vec::new();
+            for ray in &movement.rays {
+                let per_color = |f: &mut dyn FnMut((i8, i8)) -> u16, dx: i8, dy: i8| [f((dx, dy)), f((dx, -dy))];
+                let step = per_color(&mut index_of, ray.dx, ray.dy);
+                let back = per_color(&mut index_of, -ray.dx, -ray.dy);
+                let lame = ray.lame.map(|(lx, ly)| per_color(&mut index_of, lx, ly));
+                let lame_back = ray.lame.map(|(lx, ly)| per_color(&mut index_of, lx - ray.dx, ly - ray.dy));
+                rays.push(CompiledRay {
+                    step,
+                    back,
+                    lame,
+                    lame_back,
+                    range: if ray.range == 0 { u8::MAX } else { ray.range },
+                    mode: ray.mode,
+                    initial: ray.initial,
+                });
+            }
+            compiled.push(rays);
+        }
+        let steps = geometry.steps(&vectors);
+        let kinds: Vec<PieceKind> = spec
+            .pieces
+            .iter()
+            .zip(movements)
+            .zip(compiled)
+            .map(|((spec, movement), rays)| PieceKind { spec: spec.clone(), movement, rays })
+            .collect();
+        let mut promotions = Vec::new();
+        for &letter in &spec.promotions {
+            match kinds.iter().position(|k| k.spec.letter == letter) {
+                Some(i) => promotions.push(Kind(i as u8)),
+                None => return Err(VariantError::UnknownPromotion(char::from(letter))),
+            }
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64 ^ spec.name.bytes().fold(0u64, |h, b| h.rotate_left(5) ^ u64::from(b));
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random()).collect();
+        let zobrist_side = random();
+        Ok(Variant { spec, geometry, kinds, steps, promotions, zobrist, zobrist_side })
+    }
+
+    /// The kind written with `letter` (either case).
+    pub fn kind_of_letter(&self, letter: u8) -> Option<Kind> {
+        let upper = letter.to_ascii_uppercase();
+        self.kinds.iter().position(|k| k.spec.letter == upper).map(|i| Kind(i as u8))
+    }
+
+    /// The kind `kind`.
+    pub fn kind(&self, kind: Kind) -> &PieceKind {
+        // Kinds come from this variant; a foreign one falls back to the first kind.
+        self.kinds.get(kind.index()).unwrap_or(&self.kinds[0])
+    }
+
+    /// The zobrist key of `kind` of `color` on `sq`.
+    pub(crate) fn key(&self, sq: Square, color: Color, kind: Kind) -> u64 {
+        let i = (usize::from(sq.0) * 2 + color.index()) * self.kinds.len() + kind.index();
+        self.zobrist.get(i).copied().unwrap_or(0)
+    }
+
+    /// Whether `mode` allows a quiet move.
+    pub fn moves(mode: Mode) -> bool {
+        !matches!(mode, Mode::CaptureOnly)
+    }
+
+    /// Whether `mode` allows a capture.
+    pub fn captures(mode: Mode) -> bool {
+        !matches!(mode, Mode::MoveOnly)
+    }
+}

@@ -1,0 +1,68 @@
+//! Perft: the number of leaf positions of the legal move tree, against the published counts
+//! kept in tests/perft/*.txt. The suite runs every count up to a budget of nodes so that
+//! `cargo test` stays fast; `cargo test --release -- --ignored` runs them all.
+
+use std::sync::Arc;
+
+use arbiter::rules::fen::Fen;
+use arbiter::rules::position::Position;
+use arbiter::rules::variant::Variant;
+
+struct Case {
+    name: String,
+    fen: String,
+    depths: Vec<(u32, u64)>,
+}
+
+fn cases(file: &str) -> Vec<Case> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases = Vec::new();
+    let mut current: Option<Case> = None;
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if let Some(name) = line.strip_prefix("name:") {
+            cases.extend(current.take());
+            current = Some(Case { name: name.trim().to_owned(), fen: String::new(), depths: Vec::new() });
+        } else if let Some(fen) = line.strip_prefix("fen:") {
+            if let Some(c) = current.as_mut() {
+                c.fen = fen.trim().to_owned();
+            }
+        } else if let Some(rest) = line.strip_prefix("depth") {
+            let mut parts = rest.split(':');
+            let depth = parts.next().and_then(|d| d.trim().parse().ok());
+            let nodes = parts.next().and_then(|n| n.trim().replace(',', "").parse().ok());
+            if let (Some(c), Some(d), Some(n)) = (current.as_mut(), depth, nodes) {
+                c.depths.push((d, n));
+            }
+        }
+    }
+    cases.extend(current);
+    assert!(!cases.is_empty(), "no perft cases in {file}");
+    cases
+}
+
+fn run(variant: &Arc<Variant>, file: &str, budget: u64) {
+    for case in cases(file) {
+        let fen: Fen = case.fen.parse().unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let mut position = Position::from_fen(variant, &fen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        for &(depth, expected) in &case.depths {
+            if expected > budget {
+                continue;
+            }
+            assert_eq!(position.perft(depth), expected, "{} depth {depth}", case.name);
+        }
+    }
+}
+
+#[test]
+fn orthodox_published_counts() {
+    // Start position to depth 5 (4,865,609) and Kiwipete to depth 4 (4,085,603) included.
+    run(&Variant::orthodox(), "orthodox.txt", 5_000_000);
+}
+
+#[test]
+#[ignore = "minutes in a debug build; run with --release -- --ignored"]
+fn orthodox_published_counts_all_depths() {
+    run(&Variant::orthodox(), "orthodox.txt", u64::MAX);
+}
