@@ -400,39 +400,26 @@ impl Position {
     /// Whether `target` is attacked by a piece of `by` (pins do not matter: a pinned piece
     /// still gives check).
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        self.attackers(target, by).next().is_some()
-    }
-
-    /// The squares of the pieces of `by` that attack `target`.
-    pub fn attackers(&self, target: Square, by: Color) -> impl Iterator<Item = Square> + '_ {
         let variant = &*self.variant;
-        let c = by.index();
-        variant.kinds.iter().enumerate().flat_map(move |(k, kind)| {
-            kind.rays.iter().filter(|r| Variant::captures(r.mode)).filter_map(move |ray| {
-                let mut cur = target;
-                for _ in 0..ray.range {
-                    cur = variant.steps.step(usize::from(ray.back[c]), cur)?;
-                    match self.piece_at(cur) {
-                        None => continue,
-                        Some(p) => {
-                            let lame_ok = match ray.lame_back {
-                                Some(l) => variant
-                                    .steps
-                                    .step(usize::from(l[c]), target)
-                                    .is_some_and(|s| self.piece_at(s).is_none()),
-                                None => true,
-                            };
-                            let found = p.color == by
-                                && p.kind.index() == k
-                                && lame_ok
-                                && (!ray.initial || self.on_start_square(cur, p));
-                            return found.then_some(cur);
-                        }
-                    }
+        for line in &variant.attack_lines[by.index()] {
+            let mut cur = target;
+            for distance in 1..=line.reach {
+                let Some(next) = variant.steps.step(usize::from(line.back), cur) else { break };
+                cur = next;
+                let Some(p) = self.piece_at(cur) else { continue };
+                if p.color == by
+                    && line.kinds.iter().any(|&(k, reach)| k == p.kind && reach >= distance)
+                    && line.lame_back.is_none_or(|l| {
+                        variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none())
+                    })
+                    && (!line.initial || self.on_start_square(cur, p))
+                {
+                    return true;
                 }
-                None
-            })
-        })
+                break;
+            }
+        }
+        false
     }
 
     /// Whether the side to move's king is attacked.
@@ -440,8 +427,7 @@ impl Position {
         self.royals[self.side.index()].is_some_and(|k| self.is_attacked(k, self.side.other()))
     }
 
-    /// Whether the king of `color`'s opponent... that is, whether `color`'s king stands
-    /// attacked by the other side.
+    /// Whether `color`'s king stands attacked by the other side.
     fn is_attacked_by_royal_target(&self, color: Color) -> bool {
         self.royals[color.index()].is_some_and(|k| self.is_attacked(k, color.other()))
     }
@@ -679,13 +665,60 @@ impl Position {
         out.truncate(keep);
     }
 
-    /// Whether a pseudo-legal move leaves the mover's king safe.
+    /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
+    /// for the test (no hashing, no counters), and is restored.
     pub fn is_legal(&mut self, m: Move) -> bool {
         let mover = self.side;
-        let undo = self.play(m);
-        let safe = !self.is_attacked_by_royal_target(mover);
-        self.undo(m, undo);
+        let at = |sq: Square| usize::from(sq.0);
+        let saved_royal = self.royals[mover.index()];
+        let moving = self.board.get(at(m.from)).copied().flatten();
+        if moving.is_some_and(|p| self.is_royal(p)) {
+            self.royals[mover.index()] = Some(m.to);
+        }
+        let safe = match m.kind {
+            MoveKind::Castle { rook_from, rook_to } => {
+                let rook = self.board.get(at(rook_from)).copied().flatten();
+                let cells = [m.from, rook_from, m.to, rook_to].map(|s| self.board.get(at(s)).copied().flatten());
+                self.set(m.from, None);
+                self.set(rook_from, None);
+                self.set(rook_to, rook);
+                self.set(m.to, moving);
+                let safe = !self.is_attacked_by_royal_target(mover);
+                for (sq, old) in [m.from, rook_from, m.to, rook_to].into_iter().zip(cells) {
+                    self.set(sq, old);
+                }
+                safe
+            }
+            _ => {
+                let victim = match m.kind {
+                    MoveKind::EnPassant { victim } => Some(victim),
+                    _ => None,
+                };
+                let taken = victim.map(|v| (v, self.board.get(at(v)).copied().flatten()));
+                let target = self.board.get(at(m.to)).copied().flatten();
+                if let Some((v, _)) = taken {
+                    self.set(v, None);
+                }
+                self.set(m.from, None);
+                self.set(m.to, moving);
+                let safe = !self.is_attacked_by_royal_target(mover);
+                self.set(m.to, target);
+                self.set(m.from, moving);
+                if let Some((v, piece)) = taken {
+                    self.set(v, piece);
+                }
+                safe
+            }
+        };
+        self.royals[mover.index()] = saved_royal;
         safe
+    }
+
+    /// Sets a cell without touching the hash: for trial moves that are taken back at once.
+    fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
+            *slot = piece;
+        }
     }
 
     fn put(&mut self, sq: Square, piece: Option<Piece>) {

@@ -128,6 +128,22 @@ pub struct CompiledRay {
     pub initial: bool,
 }
 
+/// A line along which pieces attack a square, walked once for every kind that attacks
+/// along it: the step back from the target, and for each kind how far it reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackLine {
+    /// Index of the vector from the target towards the attacker, in [`Variant::steps`].
+    pub back: u16,
+    /// The furthest any kind attacks along the line.
+    pub reach: u8,
+    /// The kinds that capture along the line, with their reach.
+    pub kinds: Vec<(Kind, u8)>,
+    /// The lame square's vector from the target, for a lame leaper's line.
+    pub lame_back: Option<u16>,
+    /// Only from starting squares.
+    pub initial: bool,
+}
+
 /// A piece kind compiled for its variant.
 #[derive(Clone, Debug)]
 pub struct PieceKind {
@@ -190,6 +206,38 @@ pub struct Variant {
     pub(crate) zobrist: Vec<u64>,
     /// Keys for the side to move, castling rook squares and en passant cells.
     pub(crate) zobrist_side: u64,
+    /// For each color, the lines along which its pieces attack.
+    pub attack_lines: [Vec<AttackLine>; 2],
+}
+
+/// Groups the capturing rays of every kind by their line back from the target, so that an
+/// attack test walks each line once (the queen, rook and king share the rook's lines).
+fn attack_lines(kinds: &[PieceKind], color: usize) -> Vec<AttackLine> {
+    let mut lines: Vec<AttackLine> = Vec::new();
+    for (k, kind) in kinds.iter().enumerate() {
+        for ray in kind.rays.iter().filter(|r| !matches!(r.mode, Mode::MoveOnly)) {
+            let back = ray.back[color];
+            let lame_back = ray.lame_back.map(|l| l[color]);
+            let entry = (Kind(k as u8), ray.range);
+            match lines.iter_mut().find(|l| l.back == back && l.lame_back == lame_back && l.initial == ray.initial) {
+                Some(line) => {
+                    line.reach = line.reach.max(ray.range);
+                    match line.kinds.iter_mut().find(|(kk, _)| *kk == entry.0) {
+                        Some(existing) => existing.1 = existing.1.max(ray.range),
+                        None => line.kinds.push(entry),
+                    }
+                }
+                None => lines.push(AttackLine {
+                    back,
+                    reach: ray.range,
+                    kinds: vec![entry],
+                    lame_back,
+                    initial: ray.initial,
+                }),
+            }
+        }
+    }
+    lines
 }
 
 impl Variant {
@@ -300,7 +348,8 @@ impl Variant {
         };
         let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random()).collect();
         let zobrist_side = random();
-        Ok(Variant { spec, geometry, kinds, steps, promotions, zobrist, zobrist_side })
+        let attack_lines = [0, 1].map(|c| attack_lines(&kinds, c));
+        Ok(Variant { spec, geometry, kinds, steps, promotions, zobrist, zobrist_side, attack_lines })
     }
 
     /// The kind written with `letter` (either case).
