@@ -440,11 +440,14 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     }
                     continue;
                 }
-                let children: Vec<NodeId> = game.children(node).collect();
-                for (i, &child) in children.iter().enumerate().rev() {
+                // Pushed in reverse so that the main continuation is replayed first.
+                let before = stack.len();
+                for (i, child) in game.children(node).enumerate() {
                     stack.push(Step::Enter { node: child, ply: ply + 1, main: main && i == 0 });
                 }
-                if main && children.is_empty() {
+                let pushed = stack.len() - before;
+                stack[before..].reverse();
+                if main && pushed == 0 {
                     // The end of the main line: the position the result must agree with.
                     check_result(&mut position, game, &mut report);
                     report.final_fen = Some(position.fen());

@@ -588,13 +588,8 @@ impl<'a> GameParser<'a> {
             return Err(self.error(span, "result inside a variation"));
         }
         self.close_open_variations(&mut lines);
+        // Whether the Result tag agrees is a question of content, which validation answers.
         self.game.outcome = outcome;
-        if let Some(tag) = self.game.tag("Result")
-            && Outcome::from_pgn(tag) != Some(outcome)
-        {
-            let message = format!("the Result tag says {tag:?} but the game ends with {outcome}");
-            self.warn(span, message);
-        }
         loop {
             let at = skip_blank(rest);
             let line_start = self.text[..self.offset(at)].ends_with('\n');
@@ -885,8 +880,6 @@ mod tests {
         assert_eq!(w.len(), 6, "{w:?}");
         let w = warnings(&format!("{ROSTER}1. e4 e5"));
         assert!(w[0].contains("without a result"), "{w:?}");
-        let w = warnings(&format!("{ROSTER}1. e4 e5 0-1"));
-        assert!(w[0].contains("Result tag says"), "{w:?}");
         let w = warnings(&format!("{ROSTER}1. e4 3. e5 1-0"));
         assert!(w[0].contains("move number says 3. but this turn is 1..."), "{w:?}");
     }

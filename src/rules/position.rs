@@ -190,8 +190,13 @@ pub struct Position {
 impl Position {
     /// The variant's start position.
     pub fn start(variant: &Arc<Variant>) -> Result<Position, String> {
-        let fen: Fen = variant.spec.start_fen.parse().map_err(|e| format!("start position: {e}"))?;
-        Position::from_fen(variant, &fen).map_err(|e| format!("start position: {e}"))
+        variant
+            .start
+            .get_or_init(|| {
+                let fen: Fen = variant.spec.start_fen.parse().map_err(|e| format!("start position: {e}"))?;
+                Position::from_fen(variant, &fen).map_err(|e| format!("start position: {e}"))
+            })
+            .clone()
     }
 
     /// The position a FEN describes, checked against the variant's rules.

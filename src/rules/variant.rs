@@ -208,6 +208,8 @@ pub struct Variant {
     pub(crate) zobrist_side: u64,
     /// For each color, the lines along which its pieces attack.
     pub attack_lines: [Vec<AttackLine>; 2],
+    /// The start position, built once (positions of every game copy it).
+    pub(crate) start: std::sync::OnceLock<Result<super::position::Position, String>>,
 }
 
 /// Groups the capturing rays of every kind by their line back from the target, so that an
@@ -349,7 +351,17 @@ impl Variant {
         let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random()).collect();
         let zobrist_side = random();
         let attack_lines = [0, 1].map(|c| attack_lines(&kinds, c));
-        Ok(Variant { spec, geometry, kinds, steps, promotions, zobrist, zobrist_side, attack_lines })
+        Ok(Variant {
+            spec,
+            geometry,
+            kinds,
+            steps,
+            promotions,
+            zobrist,
+            zobrist_side,
+            attack_lines,
+            start: std::sync::OnceLock::new(),
+        })
     }
 
     /// The kind written with `letter` (either case).
