@@ -26,6 +26,8 @@ pub struct Checked {
     pub replay: Option<Replay>,
     /// A problem with the whole game: too large, or a variant that cannot be played.
     pub refused: Option<String>,
+    /// Where the refusal points (the Variant tag), when it points anywhere in the text.
+    pub refused_at: Option<crate::record::Span>,
     /// The players, from the tags.
     pub players: Option<(String, String)>,
 }
@@ -60,20 +62,31 @@ fn check(item: Item) -> Checked {
                 syntax: Vec::new(),
                 replay: None,
                 refused: Some(format!("larger than the game size limit (read {size} bytes); skipped")),
+                refused_at: None,
                 players: None,
             };
         }
         Item::Game(text) => (text.origin, text),
     };
     let parsed = text.parse();
-    let mut checked =
-        Checked { origin, text: None, syntax: parsed.diagnostics, replay: None, refused: None, players: None };
+    let mut checked = Checked {
+        origin,
+        text: None,
+        syntax: parsed.diagnostics,
+        replay: None,
+        refused: None,
+        refused_at: None,
+        players: None,
+    };
     if let Some(game) = parsed.game {
         checked.players =
             Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
         match variants::find(game.tag("Variant")) {
             Ok(variant) => checked.replay = Some(replay(&variant, &game)),
-            Err(e) => checked.refused = Some(e.to_string()),
+            Err(e) => {
+                checked.refused = Some(e.to_string());
+                checked.refused_at = game.tags.iter().find(|t| t.name == "Variant").map(|t| t.span);
+            }
         }
     }
     checked.text = Some(text);

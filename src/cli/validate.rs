@@ -128,10 +128,11 @@ fn locate(checked: &Checked) -> Vec<Located> {
         });
     }
     if let Some(reason) = &checked.refused {
+        let at = checked.refused_at.map(|span| place.line_col(span.start as usize));
         out.push(Located {
             severity: Severity::Error,
-            line: checked.origin.line,
-            col: checked.origin.col,
+            line: at.map_or(checked.origin.line, |a| a.line),
+            col: at.map_or(checked.origin.col, |a| a.col),
             turn: None,
             written: None,
             message: reason.clone(),
