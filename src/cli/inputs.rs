@@ -54,10 +54,85 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
         match fs::metadata(path) {
             Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut failures),
             Ok(_) => inputs.push(Input::File(path.clone())),
+            // A pattern the shell left alone (quoted, or on a system without globbing).
+            Err(_) if is_pattern(path) => {
+                let matches = glob(path);
+                if matches.is_empty() {
+                    failures
+                        .push((path.clone(), io::Error::new(io::ErrorKind::NotFound, "no file matches the pattern")));
+                }
+                inputs.extend(matches.into_iter().map(Input::File));
+            }
             Err(e) => failures.push((path.clone(), e)),
         }
     }
     (inputs, failures)
+}
+
+fn is_pattern(path: &Path) -> bool {
+    path.to_string_lossy().contains(['*', '?'])
+}
+
+/// The files matching a glob pattern: `*` and `?` within one path component, `**` for any
+/// number of directories. The walk starts at the pattern's longest literal prefix.
+fn glob(pattern: &Path) -> Vec<PathBuf> {
+    let components: Vec<String> = pattern.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let literal = components.iter().take_while(|c| !c.contains(['*', '?'])).count();
+    let base: PathBuf = if literal == 0 { PathBuf::from(".") } else { components[..literal].iter().collect() };
+    let rest = &components[literal..];
+    let mut found = Vec::new();
+    let mut pending = vec![base.clone()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(relative) = path.strip_prefix(&base) else { continue };
+            let parts: Vec<String> =
+                relative.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                pending.push(path);
+            } else if matches_components(rest, &parts) {
+                found.push(if literal == 0 { relative.to_path_buf() } else { path });
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+fn matches_components(pattern: &[String], parts: &[String]) -> bool {
+    match (pattern.first(), parts.first()) {
+        (None, None) => true,
+        (Some(p), _) if p == "**" => {
+            matches_components(&pattern[1..], parts) || (!parts.is_empty() && matches_components(pattern, &parts[1..]))
+        }
+        (Some(p), Some(part)) => {
+            wildcard(p.as_bytes(), part.as_bytes()) && matches_components(&pattern[1..], &parts[1..])
+        }
+        _ => false,
+    }
+}
+
+/// `*` any run of characters, `?` one character, anything else itself.
+fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
+    let (mut p, mut t) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        if p < pattern.len() && (pattern[p] == b'?' || pattern[p] == text[t]) {
+            p += 1;
+            t += 1;
+        } else if p < pattern.len() && pattern[p] == b'*' {
+            star = Some((p, t));
+            p += 1;
+        } else if let Some((sp, st)) = star {
+            p = sp + 1;
+            t = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    pattern[p..].iter().all(|&c| c == b'*')
 }
 
 /// Collects the game files under `dir`, iteratively (no recursion on deep trees).
@@ -98,6 +173,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn wildcards() {
+        assert!(wildcard(b"*.pgn", b"a.pgn"));
+        assert!(wildcard(b"data_?.pgn", b"data_x.pgn"));
+        assert!(!wildcard(b"*.pgn", b"a.txt"));
+        assert!(wildcard(b"*a*b", b"xxaxxb"));
+        assert!(!wildcard(b"a*", b"ba"));
+    }
+
+    #[test]
     fn directories_give_their_game_files_in_order() {
         let dir = std::env::temp_dir().join(format!("arbiter-inputs-{}", std::process::id()));
         let sub = dir.join("sub");
@@ -116,6 +200,12 @@ mod tests {
         assert_eq!(names, vec!["a.PGN", "b.pgn", "sub/c.pgn"]);
         assert!(failures.is_empty());
         let (_, failures) = expand(&[dir.join("missing.pgn")]);
+        assert_eq!(failures.len(), 1);
+        let (inputs, _) = expand(&[dir.join("**").join("*.pgn")]);
+        assert_eq!(inputs.len(), 2, "{inputs:?}");
+        let (inputs, _) = expand(&[dir.join("?.pgn")]);
+        assert_eq!(inputs.len(), 1, "{inputs:?}");
+        let (_, failures) = expand(&[dir.join("*.none")]);
         assert_eq!(failures.len(), 1);
         let _ = fs::remove_dir_all(&dir);
     }
