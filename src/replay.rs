@@ -362,6 +362,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let mut stack: Vec<Step> =
         firsts.iter().enumerate().rev().map(|(i, &node)| Step::Enter { node, ply: 0, main: i == 0 }).collect();
     let mut main_ended = false;
+    let mut drawn = false;
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave { undo } => {
@@ -439,6 +440,32 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                         main_ended = true;
                     }
                     continue;
+                }
+                // FIDE 9.6: these draws end the game at once; moves after them do not count.
+                if main && !drawn && n.main_child().is_some() {
+                    let draw = if position.insufficient_material() {
+                        Some(Ending::InsufficientMaterial)
+                    } else if position.halfmove_clock() >= 150 {
+                        Some(Ending::SeventyFiveMoves)
+                    } else if position.repetitions() >= 5 {
+                        Some(Ending::FivefoldRepetition)
+                    } else {
+                        None
+                    };
+                    if let Some(draw) = draw {
+                        drawn = true;
+                        report.problems.push(Problem {
+                            severity: Severity::Warning,
+                            span: n.span,
+                            at: Some(at),
+                            written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
+                            message: format!(
+                                "the game is drawn after this move ({draw}); the moves after it do not count"
+                            ),
+                            fen: None,
+                            candidates: Vec::new(),
+                        });
+                    }
                 }
                 // Pushed in reverse so that the main continuation is replayed first.
                 let before = stack.len();
@@ -641,6 +668,15 @@ mod tests {
         assert_eq!(errors[0].message, "the Result tag says 1-0 but the movetext ends with *");
         assert_eq!(errors[1].at.map(|a| a.label()), Some("5.".to_owned()));
         assert_eq!(errors[1].message, "illegal: no knight can reach d5");
+    }
+
+    #[test]
+    fn moves_after_a_dead_position_are_flagged() {
+        let text = "[FEN \"8/8/8/4k3/8/8/3q4/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. Kxd2 Kd4 2. Kc2 *";
+        let game = parse_game(text).game.unwrap_or_default();
+        let report = replay(&Variant::orthodox(), &game);
+        assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
+        assert!(report.problems[0].message.contains("neither side can mate"));
     }
 
     #[test]
