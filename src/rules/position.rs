@@ -87,8 +87,15 @@ pub enum SetupError {
     Boards(usize),
     /// A letter that is no piece of the variant.
     UnknownPiece(char),
-    /// A wall or hole where the variant has none.
+    /// A wall, a reserve or a bank where the variant has none.
     UnexpectedCell(&'static str),
+    /// A hole where the variant's board has a cell, or a cell where it has a hole.
+    Hole {
+        /// The square.
+        square: String,
+        /// Whether the variant has a hole there.
+        expected: bool,
+    },
     /// A side has not exactly one royal piece.
     Royals {
         /// Whose.
@@ -114,7 +121,9 @@ impl fmt::Display for SetupError {
             }
             SetupError::Boards(n) => write!(f, "{n} boards; the variant has one"),
             SetupError::UnknownPiece(c) => write!(f, "{c} is no piece of this variant"),
-            SetupError::UnexpectedCell(what) => write!(f, "a {what} on a board that has none"),
+            SetupError::UnexpectedCell(what) => write!(f, "a {what} in a variant that has none"),
+            SetupError::Hole { square, expected: true } => write!(f, "{square} is a hole of this board, not a cell"),
+            SetupError::Hole { square, expected: false } => write!(f, "{square} is a cell of this board, not a hole"),
             SetupError::Royals { color, count } => {
                 write!(f, "{} has {count} kings; it needs exactly one", color.name())
             }
@@ -174,6 +183,10 @@ pub enum Claim {
 pub struct Position {
     variant: Arc<Variant>,
     board: Vec<Option<Piece>>,
+    /// Cells where a wall stands: nothing enters, crosses or takes them.
+    walls: Vec<bool>,
+    /// Pieces in hand, counted per kind, for each color.
+    hands: [Vec<u16>; 2],
     side: Color,
     /// Castling rook squares: White's on the h-side and a-side, then Black's.
     castling: [Option<Square>; 4],
@@ -213,14 +226,26 @@ impl Position {
             });
         }
         let mut board = vec![None; geometry.cells()];
+        let mut walls = vec![false; geometry.cells()];
         for (row, cells) in board_fen.ranks.iter().enumerate() {
             let rank = (usize::from(ranks) - 1 - row) as u8;
             for (file, cell) in cells.iter().enumerate() {
                 let sq = geometry.square(0, file as u8, rank);
+                let name = FenSquare { file: file as u8, rank }.to_string();
+                match (cell, sq) {
+                    (Cell::Hole, None) => continue,
+                    (Cell::Hole, Some(_)) => return Err(SetupError::Hole { square: name, expected: false }),
+                    (_, None) => return Err(SetupError::Hole { square: name, expected: true }),
+                    _ => {}
+                }
                 match cell {
-                    Cell::Empty => {}
-                    Cell::Wall => return Err(SetupError::UnexpectedCell("wall")),
-                    Cell::Hole => return Err(SetupError::UnexpectedCell("hole")),
+                    Cell::Empty | Cell::Hole => {}
+                    Cell::Wall if !variant.spec.walls => return Err(SetupError::UnexpectedCell("wall")),
+                    Cell::Wall => {
+                        if let Some(sq) = sq {
+                            walls[usize::from(sq.0)] = true;
+                        }
+                    }
                     Cell::Piece(p) => {
                         let kind =
                             variant.kind_of_letter(p.letter).ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
@@ -232,6 +257,22 @@ impl Position {
                 }
             }
         }
+        if board_fen.bank.is_some() {
+            return Err(SetupError::UnexpectedCell("bank"));
+        }
+        let mut hands = [vec![0u16; variant.kinds.len()], vec![0u16; variant.kinds.len()]];
+        if let Some(holdings) = &board_fen.holdings {
+            if !variant.spec.reserves {
+                return Err(SetupError::UnexpectedCell("reserve"));
+            }
+            for &letter in holdings {
+                let kind = variant.kind_of_letter(letter as u8).ok_or(SetupError::UnknownPiece(letter))?;
+                let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+                if let Some(count) = hands[color.index()].get_mut(kind.index()) {
+                    *count = count.saturating_add(1);
+                }
+            }
+        }
         let side = match fen.side_to_move_on(0) {
             Some(Side::Black) => Color::Black,
             _ => Color::White,
@@ -239,6 +280,8 @@ impl Position {
         let mut position = Position {
             variant: Arc::clone(variant),
             board,
+            walls,
+            hands,
             side,
             castling: [None; 4],
             en_passant: None,
@@ -345,6 +388,16 @@ impl Position {
         self.halfmove
     }
 
+    /// Whether a wall stands on `sq`.
+    pub fn is_wall(&self, sq: Square) -> bool {
+        self.walls.get(usize::from(sq.0)).copied().unwrap_or(false)
+    }
+
+    /// How many pieces of `kind` `color` has in hand.
+    pub fn in_hand(&self, color: Color, kind: Kind) -> u16 {
+        self.hands[color.index()].get(kind.index()).copied().unwrap_or(0)
+    }
+
     /// The piece on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board.get(usize::from(sq.0)).copied().flatten()
@@ -383,6 +436,16 @@ impl Position {
             if let Some(p) = p {
                 key ^= self.variant.key(Square(i as u16), p.color, p.kind);
             }
+            if self.walls.get(i).copied().unwrap_or(false) {
+                key ^= self.variant.key(Square(i as u16), Color::White, Kind(0)).rotate_left(43);
+            }
+        }
+        for (c, hand) in self.hands.iter().enumerate() {
+            for (k, &count) in hand.iter().enumerate() {
+                let base =
+                    self.variant.key(Square(k as u16), if c == 0 { Color::White } else { Color::Black }, Kind(0));
+                key ^= base.rotate_left(13).wrapping_mul(u64::from(count));
+            }
         }
         key ^ self.state_key()
     }
@@ -411,6 +474,9 @@ impl Position {
             for distance in 1..=line.reach {
                 let Some(next) = variant.steps.step(usize::from(line.back), cur) else { break };
                 cur = next;
+                if self.is_wall(cur) {
+                    break;
+                }
                 let Some(p) = self.piece_at(cur) else { continue };
                 if p.color == by
                     && line.kinds.iter().any(|&(k, reach)| k == p.kind && reach >= distance)
@@ -470,6 +536,9 @@ impl Position {
             for _ in 0..ray.range {
                 let Some(next) = variant.steps.step(usize::from(ray.back[c]), cur) else { break };
                 cur = next;
+                if self.is_wall(cur) {
+                    break;
+                }
                 let Some(p) = self.piece_at(cur) else { continue };
                 if p.color == color && p.kind == kind && !out.contains(&cur) {
                     let initial_ok = !ray.initial || self.on_start_square(cur, p);
@@ -555,7 +624,10 @@ impl Position {
                 continue;
             }
             if let Some(lame) = ray.lame {
-                let blocked = variant.steps.step(usize::from(lame[c]), from).is_none_or(|s| self.piece_at(s).is_some());
+                let blocked = variant
+                    .steps
+                    .step(usize::from(lame[c]), from)
+                    .is_none_or(|s| self.piece_at(s).is_some() || self.is_wall(s));
                 if blocked {
                     continue;
                 }
@@ -568,6 +640,9 @@ impl Position {
                     break;
                 }
                 cur = next;
+                if self.is_wall(cur) {
+                    break;
+                }
                 match self.piece_at(cur) {
                     None => {
                         if Variant::moves(ray.mode) {
@@ -948,9 +1023,12 @@ impl Position {
         for rank in (0..g.ranks()).rev() {
             let mut cells = Vec::new();
             for file in 0..g.files() {
-                let cell = match g.square(0, file, rank).and_then(|s| self.piece_at(s)) {
-                    None => Cell::Empty,
-                    Some(p) => {
+                let sq = g.square(0, file, rank);
+                let cell = match sq.map(|s| (s, self.piece_at(s))) {
+                    None => Cell::Hole,
+                    Some((s, None)) if self.is_wall(s) => Cell::Wall,
+                    Some((_, None)) => Cell::Empty,
+                    Some((_, Some(p))) => {
                         let letter = self.variant.kind(p.kind).spec.letter;
                         let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
                         Cell::Piece(PieceCell::new(letter))
@@ -961,8 +1039,19 @@ impl Position {
             ranks.push(cells);
         }
         let ep = ep.map(|t| FenSquare { file: g.file(t), rank: g.rank(t) });
+        let holdings = self.variant.spec.reserves.then(|| {
+            let mut letters = Vec::new();
+            for color in [Color::White, Color::Black] {
+                for (k, &count) in self.hands[color.index()].iter().enumerate() {
+                    let letter = char::from(self.variant.kind(Kind(k as u8)).spec.letter);
+                    let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
+                    letters.extend(std::iter::repeat_n(letter, usize::from(count)));
+                }
+            }
+            letters
+        });
         let fen = Fen {
-            boards: vec![BoardFen { ranks, holdings: None, bank: None }],
+            boards: vec![BoardFen { ranks, holdings, bank: None }],
             side_to_move: vec![if self.side == Color::White { Side::White } else { Side::Black }],
             castling: vec![self.castling_text()],
             en_passant: vec![ep],
@@ -1003,5 +1092,93 @@ impl Position {
             text.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::{PieceSpec, VariantSpec};
+
+    /// A 10x10 test board with a hole, walls allowed, reserves, and rooks and kings.
+    fn walled() -> Arc<Variant> {
+        let piece = |letter: u8, betza: &str, royal: bool| PieceSpec {
+            letter,
+            name: format!("piece {}", char::from(letter)),
+            betza: betza.to_owned(),
+            royal,
+            pawn: false,
+            value: 1,
+        };
+        let spec = VariantSpec {
+            name: "walled".to_owned(),
+            files: 10,
+            ranks: 10,
+            pieces: vec![piece(b'K', "K", true), piece(b'R', "R", false), piece(b'N', "N", false)],
+            start_fen: "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1".to_owned(),
+            promotions: Vec::new(),
+            castling: false,
+            holes: vec![(4, 4), (5, 5)],
+            wrap_files: false,
+            walls: true,
+            reserves: true,
+        };
+        Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
+    }
+
+    fn position(variant: &Arc<Variant>, fen: &str) -> Result<Position, SetupError> {
+        let fen: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+        Position::from_fen(variant, &fen)
+    }
+
+    #[test]
+    fn holes_walls_and_reserves_round_trip() {
+        let variant = walled();
+        // Holdings are written in the variant's order of kinds, White's first.
+        let text = "k9/10/10/10/5-4/4-5/10/1*8/10/KR8[RNn] w - - 0 1";
+        let mut p = position(&variant, text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.fen(), text);
+        assert_eq!(p.in_hand(Color::White, Kind(2)), 1);
+        assert_eq!(p.in_hand(Color::Black, Kind(2)), 1);
+    }
+
+    #[test]
+    fn a_hole_must_be_where_the_board_has_one() {
+        let variant = walled();
+        let missing = position(&variant, "k9/10/10/10/10/5-4/10/10/10/K9 w - - 0 1");
+        assert!(matches!(missing, Err(SetupError::Hole { expected: true, .. })), "{missing:?}");
+        let extra = position(&variant, "k9/10/10/10/5-4/4-5/10/10/10/K-8 w - - 0 1");
+        assert!(matches!(extra, Err(SetupError::Hole { expected: false, .. })), "{extra:?}");
+        let orthodox = Variant::orthodox();
+        assert!(matches!(
+            position(&orthodox, "4k3/8/8/8/8/8/8/*3K3 w - - 0 1"),
+            Err(SetupError::UnexpectedCell("wall"))
+        ));
+        assert!(matches!(
+            position(&orthodox, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"),
+            Err(SetupError::UnexpectedCell("reserve"))
+        ));
+    }
+
+    #[test]
+    fn walls_and_holes_stop_riders_and_shield_kings() {
+        let variant = walled();
+        // The rook on b1 rides up the b-file to the wall on b3; right along rank 1 freely.
+        let mut p = position(&variant, "k9/10/10/10/5-4/4-5/10/1*8/10/KR8 w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let rook: Vec<String> = moves.iter().filter(|m| m.piece == Kind(1)).map(|m| p.square_name(m.to)).collect();
+        assert_eq!(rook.len(), 1 + 8, "{rook:?}");
+        assert!(!rook.contains(&"b3".to_owned()));
+        // A rook on e1 cannot ride through the hole on e5 to check the king on e10.
+        let p = position(&variant, "4k5/10/10/10/5-4/4-5/10/10/10/K3R5 b - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+        assert!(!p.in_check());
+        // A wall shields a king as a piece would, but cannot be taken.
+        let p = position(&variant, "k9/10/10/10/5-4/4-5/10/10/10/*R7K w - - 0 1");
+        assert!(p.is_ok_and(|p| !p.in_check()));
+        let p = position(&variant, "k9/10/10/10/5-4/4-5/10/10/10/r*7K w - - 0 1");
+        assert!(p.is_ok_and(|p| !p.in_check()));
+        let p = position(&variant, "k9/10/10/10/5-4/4-5/10/10/10/r8K w - - 0 1");
+        assert!(p.is_ok_and(|p| p.in_check()));
     }
 }

@@ -107,6 +107,14 @@ pub struct VariantSpec {
     /// Orthodox castling (the king two squares towards a rook of its back rank that has not
     /// moved; in Chess960 form, wherever king and rook stand).
     pub castling: bool,
+    /// Cells that do not exist, as (file, rank) from 0.
+    pub holes: Vec<(u8, u8)>,
+    /// Whether the left and right edges are joined (a cylinder).
+    pub wrap_files: bool,
+    /// Whether walls may stand on the board.
+    pub walls: bool,
+    /// Whether each side has a reserve of pieces in hand (FEN holdings).
+    pub reserves: bool,
 }
 
 /// One ray of a kind's movement, compiled against the board's step tables.
@@ -268,6 +276,10 @@ impl Variant {
             start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
             promotions: vec![b'Q', b'R', b'B', b'N'],
             castling: true,
+            holes: Vec::new(),
+            wrap_files: false,
+            walls: false,
+            reserves: false,
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {
@@ -279,6 +291,8 @@ impl Variant {
     /// Compiles a variant.
     pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
         let geometry = Geometry::rectangle(spec.files, spec.ranks).map_err(VariantError::Geometry)?;
+        let holes: Vec<Square> = spec.holes.iter().filter_map(|&(f, r)| geometry.square(0, f, r)).collect();
+        let geometry = geometry.with_holes(&holes).with_wrap(spec.wrap_files, false);
         if spec.pieces.len() > 64 {
             return Err(VariantError::TooManyPieces(spec.pieces.len()));
         }
