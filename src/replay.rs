@@ -154,6 +154,18 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move) -> Result<Reso
         position.piece_moves(from, piece, &mut buffer);
         moves.extend(buffer.iter().copied().filter(|c| c.to == to && !matches!(c.kind, MoveKind::Castle { .. })));
     }
+    // PGN 8.2.3.3: a pawn capture always names the pawn's file (`gxf4`); `f4` is a push.
+    if position.variant().kind(kind).spec.pawn && m.from_file.is_none() && moves.iter().any(|c| c.capture) {
+        moves.retain(|c| !c.capture);
+        if moves.is_empty() {
+            return Err(Refusal {
+                message: format!(
+                    "illegal: no pawn can move to {target} without capturing, and a capture names the pawn's file"
+                ),
+                candidates: legal_moves_of(position, kind),
+            });
+        }
+    }
     let promotes = moves.iter().any(|c| c.promotion.is_some());
     if promotes && promotion.is_none() {
         return Err(Refusal::new(format!("illegal: a pawn reaching {target} must promote (=Q, =R, =B or =N)")));
@@ -411,6 +423,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                 }
                             };
                             undo.push((resolved, u));
+                            capture_mark(resolved, action, at, &mut report);
                             check_mark(&mut position, action, at, &mut report);
                         }
                         Err(refusal) => {
@@ -511,6 +524,24 @@ fn game_over(position: &mut Position) -> Option<Ending> {
         });
     }
     None
+}
+
+/// `x` must mark a capture, and a capture must have its `x` (PGN 8.2.3.3).
+fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut Replay) {
+    let (Resolved::Move(m), ActionKind::Move(notated)) = (resolved, &action.kind) else { return };
+    if m.capture == notated.capture {
+        return;
+    }
+    let message = if m.capture { "captures, not marked with 'x'" } else { "marked 'x' but captures nothing" };
+    report.problems.push(Problem {
+        severity: Severity::Warning,
+        span: action.span,
+        at: Some(at),
+        written: Some(written(action)),
+        message: message.to_owned(),
+        fen: None,
+        candidates: Vec::new(),
+    });
 }
 
 /// `+` and `#` after a move must say what the position says (PGN 8.2.3.6).
@@ -644,6 +675,15 @@ mod tests {
         let mut p = at("4r1k1/8/8/8/8/8/4N3/1N2K3 w - - 0 1");
         assert_eq!(resolve_text(&mut p, "Nc3"), Ok("Nc3".to_owned()));
         assert!(resolve_text(&mut p, "Nec3").is_err_and(|e| e.contains("would leave the king in check")));
+    }
+
+    #[test]
+    fn a_pawn_capture_names_its_file() {
+        // After 1. e4 d5, `d5` means a push (impossible) and never exd5.
+        let mut p = at("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+        assert!(resolve_text(&mut p, "d5").is_err_and(|e| e.contains("names the pawn's file")));
+        assert_eq!(resolve_text(&mut p, "exd5"), Ok("exd5".to_owned()));
+        assert_eq!(resolve_text(&mut p, "ed5"), Ok("exd5".to_owned()));
     }
 
     #[test]
