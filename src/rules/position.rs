@@ -1120,6 +1120,7 @@ mod tests {
             castling: false,
             holes: vec![(4, 4), (5, 5)],
             wrap_files: false,
+            wrap_ranks: false,
             walls: true,
             reserves: true,
         };
@@ -1140,6 +1141,22 @@ mod tests {
         assert_eq!(p.fen(), text);
         assert_eq!(p.in_hand(Color::White, Kind(2)), 1);
         assert_eq!(p.in_hand(Color::Black, Kind(2)), 1);
+    }
+
+    #[test]
+    fn a_rook_on_a_cylinder_rides_round_but_not_back_to_its_square() {
+        let mut spec = walled().spec.clone();
+        spec.holes.clear();
+        spec.wrap_files = true;
+        let variant = Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")));
+        let mut p = position(&variant, "k9/10/10/10/10/10/10/10/10/K3R5 w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let rook: Vec<String> = moves.iter().filter(|m| m.piece == Kind(1)).map(|m| p.square_name(m.to)).collect();
+        // Up the file (9 squares), and along rank 1 both ways round to the king on a1:
+        // f1..j1 then, round the edge, nothing more (a1 is the king) and b1..d1 from the left.
+        assert_eq!(rook.len(), 9 + 8, "{rook:?}");
+        assert!(rook.contains(&"b1".to_owned()) && rook.contains(&"j1".to_owned()));
     }
 
     #[test]

@@ -111,6 +111,8 @@ pub struct VariantSpec {
     pub holes: Vec<(u8, u8)>,
     /// Whether the left and right edges are joined (a cylinder).
     pub wrap_files: bool,
+    /// Whether the top and bottom edges are joined.
+    pub wrap_ranks: bool,
     /// Whether walls may stand on the board.
     pub walls: bool,
     /// Whether each side has a reserve of pieces in hand (FEN holdings).
@@ -278,6 +280,7 @@ impl Variant {
             castling: true,
             holes: Vec::new(),
             wrap_files: false,
+            wrap_ranks: false,
             walls: false,
             reserves: false,
         };
@@ -292,7 +295,7 @@ impl Variant {
     pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
         let geometry = Geometry::rectangle(spec.files, spec.ranks).map_err(VariantError::Geometry)?;
         let holes: Vec<Square> = spec.holes.iter().filter_map(|&(f, r)| geometry.square(0, f, r)).collect();
-        let geometry = geometry.with_holes(&holes).with_wrap(spec.wrap_files, false);
+        let geometry = geometry.with_holes(&holes).with_wrap(spec.wrap_files, spec.wrap_ranks);
         if spec.pieces.len() > 64 {
             return Err(VariantError::TooManyPieces(spec.pieces.len()));
         }
