@@ -297,6 +297,21 @@ pub struct Problem {
     pub candidates: Vec<String>,
 }
 
+impl Problem {
+    /// A problem with `action`, played at `at`.
+    fn about(severity: Severity, action: &Action, at: TurnRef, message: impl Into<String>) -> Problem {
+        Problem {
+            severity,
+            span: action.span,
+            at: Some(at),
+            written: Some(written(action)),
+            message: message.into(),
+            fen: None,
+            candidates: Vec::new(),
+        }
+    }
+}
+
 /// A turn of the game, for messages: `move 23... (Black)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnRef {
@@ -410,15 +425,8 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                             let u = match resolved {
                                 Resolved::Move(m) => position.play(m),
                                 Resolved::Pass => {
-                                    report.problems.push(Problem {
-                                        severity: Severity::Warning,
-                                        span: action.span,
-                                        at: Some(at),
-                                        written: Some(written(action)),
-                                        message: "a null move is no move of the game; the turn passes".to_owned(),
-                                        fen: None,
-                                        candidates: Vec::new(),
-                                    });
+                                    let message = "a null move is no move of the game; the turn passes";
+                                    report.problems.push(Problem::about(Severity::Warning, action, at, message));
                                     position.pass()
                                 }
                             };
@@ -533,15 +541,7 @@ fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut R
         return;
     }
     let message = if m.capture { "captures, not marked with 'x'" } else { "marked 'x' but captures nothing" };
-    report.problems.push(Problem {
-        severity: Severity::Warning,
-        span: action.span,
-        at: Some(at),
-        written: Some(written(action)),
-        message: message.to_owned(),
-        fen: None,
-        candidates: Vec::new(),
-    });
+    report.problems.push(Problem::about(Severity::Warning, action, at, message));
 }
 
 /// `+` and `#` after a move must say what the position says (PGN 8.2.3.6).
@@ -570,15 +570,7 @@ fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mu
         (_, Check::None) => "marked as check but gives none",
         _ => "check mark does not match the position",
     };
-    report.problems.push(Problem {
-        severity: Severity::Warning,
-        span: action.span,
-        at: Some(at),
-        written: Some(written(action)),
-        message: message.to_owned(),
-        fen: None,
-        candidates: Vec::new(),
-    });
+    report.problems.push(Problem::about(Severity::Warning, action, at, message));
 }
 
 fn result_problem(game: &Game, message: String) -> Problem {
