@@ -13,6 +13,7 @@ use crate::diag::Severity;
 use crate::dialect::move_number;
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome, Span};
 use crate::rules::fen::Fen;
+use crate::rules::geometry::Square;
 use crate::rules::position::{Ending, Move, MoveKind, Position, Undo};
 use crate::rules::variant::{Color, Kind, Variant};
 
@@ -60,13 +61,27 @@ fn kind_of(position: &Position, letter: Option<u8>) -> Result<Kind, Refusal> {
     }
 }
 
+/// Buffers that resolution reuses from move to move, so that replay allocates nothing per
+/// move.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    froms: Vec<Square>,
+    moves: Vec<Move>,
+    buffer: Vec<Move>,
+}
+
 /// Resolves `action` in `position` (the side to move plays it).
 pub fn resolve(position: &mut Position, action: &Action) -> Result<Resolved, Refusal> {
+    resolve_with(position, action, &mut Scratch::default())
+}
+
+/// [`resolve`], with buffers kept between calls.
+pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scratch) -> Result<Resolved, Refusal> {
     if action.board.is_some_and(|b| b != 1) {
         return Err(Refusal::new(format!("{} is played on one board", position.variant().spec.name)));
     }
     match &action.kind {
-        ActionKind::Move(m) => resolve_move(position, m),
+        ActionKind::Move(m) => resolve_move(position, m, scratch),
         ActionKind::Castle { side, gate } => {
             if gate.is_some() {
                 return Err(Refusal::new("gating is not part of this variant"));
@@ -114,7 +129,7 @@ fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved,
     }
 }
 
-fn resolve_move(position: &mut Position, m: &crate::record::Move) -> Result<Resolved, Refusal> {
+fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut Scratch) -> Result<Resolved, Refusal> {
     if !m.placements.is_empty() || m.gate.is_some() {
         return Err(Refusal::new("pieces placed by a move are not part of this variant"));
     }
@@ -125,8 +140,9 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move) -> Result<Reso
     };
     let side = position.side_to_move();
     let name = piece_name(position, kind);
-    let mut froms = Vec::new();
-    position.reaching(to, kind, side, &mut froms);
+    let froms = &mut scratch.froms;
+    froms.clear();
+    position.reaching(to, kind, side, froms);
     let target = position.square_name(to);
     if froms.is_empty() {
         return Err(Refusal {
@@ -146,12 +162,13 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move) -> Result<Reso
         Some(letter) => Some(kind_of(position, Some(letter.ascii()))?),
         None => None,
     };
-    let mut moves = Vec::new();
-    let mut buffer = Vec::new();
-    for &from in &froms {
+    let moves = &mut scratch.moves;
+    let buffer = &mut scratch.buffer;
+    moves.clear();
+    for &from in froms.iter() {
         let Some(piece) = position.piece_at(from) else { continue };
         buffer.clear();
-        position.piece_moves(from, piece, &mut buffer);
+        position.piece_moves(from, piece, buffer);
         moves.extend(buffer.iter().copied().filter(|c| c.to == to && !matches!(c.kind, MoveKind::Castle { .. })));
     }
     // PGN 8.2.3.3: a pawn capture always names the pawn's file (`gxf4`); `f4` is a push.
@@ -178,14 +195,14 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move) -> Result<Reso
         let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
         return Err(Refusal::new(format!("illegal: a pawn cannot promote to {letter}")));
     }
-    let all = moves.clone();
+    let first = moves[0];
     moves.retain(|&c| position.is_legal(c));
     match moves.as_slice() {
         [one] => Ok(Resolved::Move(*one)),
         [] => {
             let reason =
                 if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
-            let written = san(position, all[0]);
+            let written = san(position, first);
             Err(Refusal {
                 message: format!("illegal: {} {reason}", written.trim_end_matches(['+', '#'])),
                 candidates: legal_moves_of(position, kind),
@@ -390,6 +407,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
         firsts.iter().enumerate().rev().map(|(i, &node)| Step::Enter { node, ply: 0, main: i == 0 }).collect();
     let mut main_ended = false;
     let mut drawn = false;
+    let mut scratch = Scratch::default();
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave { undo } => {
@@ -420,7 +438,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     failed = true;
                 }
                 for action in n.turn.actions.iter().filter(|_| !failed) {
-                    match resolve(&mut position, action) {
+                    match resolve_with(&mut position, action, &mut scratch) {
                         Ok(resolved) => {
                             let u = match resolved {
                                 Resolved::Move(m) => position.play(m),
