@@ -425,13 +425,17 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 let at = TurnRef { node, number, color };
                 let mut undo = Vec::with_capacity(n.turn.actions.len());
                 let mut failed = false;
-                if n.turn.actions.len() > 1 {
+                let plan = usize::from(variant.spec.actions_per_turn.max(1));
+                if n.turn.actions.len() != plan {
                     report.problems.push(Problem {
                         severity: Severity::Error,
                         span: n.span,
                         at: Some(at),
                         written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
-                        message: format!("a turn of {} is one action", variant.spec.name),
+                        message: match plan {
+                            1 => format!("a turn of {} is one action", variant.spec.name),
+                            n => format!("a turn of {} is {n} actions", variant.spec.name),
+                        },
                         fen: Some(position.fen()),
                         candidates: Vec::new(),
                     });
@@ -564,8 +568,10 @@ fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut R
 
 /// `+` and `#` after a move must say what the position says (PGN 8.2.3.6).
 fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mut Replay) {
-    let in_check = position.in_check();
-    let mate = in_check && {
+    // The check is on the opponent of the player of the action; mate only once the turn is
+    // over and the opponent is to move.
+    let in_check = position.king_attacked(at.color.other());
+    let mate = in_check && position.actions_done() == 0 && {
         let mut replies = Vec::new();
         position.legal_moves(&mut replies);
         replies.is_empty()
@@ -727,6 +733,23 @@ mod tests {
         let report = replay(&Variant::orthodox(), &game);
         assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
         assert!(report.problems[0].message.contains("neither side can mate"));
+    }
+
+    #[test]
+    fn turns_follow_the_variant_s_plan() {
+        let mut spec = Variant::orthodox().spec.clone();
+        spec.name = "double move".to_owned();
+        spec.actions_per_turn = 2;
+        let variant = Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")));
+        let game = parse_game("1. e4,d4 e5,d5 2. Nf3,Nc3 *").game.unwrap_or_default();
+        let report = replay(&variant, &game);
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        let game = parse_game("1. e4,d4 e5 *").game.unwrap_or_default();
+        let report = replay(&variant, &game);
+        assert_eq!(report.problems[0].message, "a turn of double move is 2 actions");
+        let game = parse_game("1. e4,d4 *").game.unwrap_or_default();
+        let report = replay(&Variant::orthodox(), &game);
+        assert_eq!(report.problems[0].message, "a turn of orthodox is one action");
     }
 
     #[test]

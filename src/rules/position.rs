@@ -71,6 +71,9 @@ pub struct Undo {
     en_passant: Option<(Square, Square)>,
     halfmove: u32,
     key: u64,
+    side: Color,
+    fullmove: u32,
+    actions_done: u8,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -194,6 +197,8 @@ pub struct Position {
     en_passant: Option<(Square, Square)>,
     halfmove: u32,
     fullmove: u32,
+    /// Actions the side to move has performed in the current turn (the turn state).
+    actions_done: u8,
     royals: [Option<Square>; 2],
     key: u64,
     /// Keys of the positions before this one, for repetitions.
@@ -287,6 +292,7 @@ impl Position {
             en_passant: None,
             halfmove: fen.halfmove_clock,
             fullmove: fen.fullmove_number,
+            actions_done: 0,
             royals: [None; 2],
             key: 0,
             history: Vec::new(),
@@ -462,7 +468,24 @@ impl Position {
         if let Some((target, _)) = self.en_passant {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
-        key
+        key ^ u64::from(self.actions_done).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Counts an action of the turn; when the turn plan is complete, the other side moves.
+    fn advance_turn(&mut self, ends_turn: bool) {
+        self.actions_done += 1;
+        if ends_turn || self.actions_done >= self.variant.spec.actions_per_turn.max(1) {
+            self.actions_done = 0;
+            if self.side == Color::Black {
+                self.fullmove += 1;
+            }
+            self.side = self.side.other();
+        }
+    }
+
+    /// Actions performed so far in the current turn.
+    pub fn actions_done(&self) -> u8 {
+        self.actions_done
     }
 
     /// Whether `target` is attacked by a piece of `by` (pins do not matter: a pinned piece
@@ -496,6 +519,11 @@ impl Position {
     /// Whether the side to move's king is attacked.
     pub fn in_check(&self) -> bool {
         self.royals[self.side.index()].is_some_and(|k| self.is_attacked(k, self.side.other()))
+    }
+
+    /// Whether `color`'s king stands attacked by the other side.
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.is_attacked_by_royal_target(color)
     }
 
     /// Whether `color`'s king stands attacked by the other side.
@@ -568,6 +596,7 @@ impl Position {
     }
 
     /// Passes the turn (a null move): only the side to move and the counters change.
+    /// Passes (a null move): the turn ends, only the side to move and the counters change.
     pub fn pass(&mut self) -> Undo {
         let undo = Undo {
             captured: None,
@@ -576,25 +605,24 @@ impl Position {
             en_passant: self.en_passant,
             halfmove: self.halfmove,
             key: self.key,
+            side: self.side,
+            fullmove: self.fullmove,
+            actions_done: self.actions_done,
         };
         self.history.push(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
         self.halfmove += 1;
-        if self.side == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = self.side.other();
+        self.advance_turn(true);
         self.key ^= self.state_key();
         undo
     }
 
     /// Takes back a pass.
     pub fn undo_pass(&mut self, undo: Undo) {
-        self.side = self.side.other();
-        if self.side == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.actions_done = undo.actions_done;
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
@@ -834,6 +862,9 @@ impl Position {
             en_passant: self.en_passant,
             halfmove: self.halfmove,
             key: undo_key,
+            side: self.side,
+            fullmove: self.fullmove,
+            actions_done: self.actions_done,
         };
         self.history.push(undo_key);
         match m.kind {
@@ -874,20 +905,16 @@ impl Position {
             _ => None,
         };
         self.halfmove = if captured.is_some() || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
-        if self.side == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = self.side.other();
+        self.advance_turn(false);
         self.key ^= self.state_key();
         undo
     }
 
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
-        self.side = self.side.other();
-        if self.side == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.actions_done = undo.actions_done;
         match m.kind {
             MoveKind::Castle { rook_from, rook_to } => {
                 let rook = self.piece_at(rook_to);
@@ -1123,6 +1150,7 @@ mod tests {
             wrap_ranks: false,
             walls: true,
             reserves: true,
+            actions_per_turn: 1,
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
     }
@@ -1157,6 +1185,32 @@ mod tests {
         // f1..j1 then, round the edge, nothing more (a1 is the king) and b1..d1 from the left.
         assert_eq!(rook.len(), 9 + 8, "{rook:?}");
         assert!(rook.contains(&"b1".to_owned()) && rook.contains(&"j1".to_owned()));
+    }
+
+    #[test]
+    fn a_turn_plan_of_two_actions_keeps_the_side_to_move() {
+        let mut spec = Variant::orthodox().spec.clone();
+        spec.name = "double move".to_owned();
+        spec.actions_per_turn = 2;
+        let variant = Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")));
+        let mut p = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let first = moves[0];
+        let undo = p.play(first);
+        assert_eq!((p.side_to_move(), p.actions_done()), (Color::White, 1));
+        moves.clear();
+        p.legal_moves(&mut moves);
+        let second = moves[0];
+        let undo2 = p.play(second);
+        assert_eq!((p.side_to_move(), p.actions_done(), p.fullmove()), (Color::Black, 0, 1));
+        p.undo(second, undo2);
+        p.undo(first, undo);
+        assert_eq!((p.side_to_move(), p.actions_done()), (Color::White, 0));
+        // Two plies of White's double moves: 20 first moves, then each followed by another
+        // White move.
+        assert_eq!(p.perft(1), 20);
+        assert!(p.perft(2) > 400);
     }
 
     #[test]

@@ -117,6 +117,9 @@ pub struct VariantSpec {
     pub walls: bool,
     /// Whether each side has a reserve of pieces in hand (FEN holdings).
     pub reserves: bool,
+    /// The turn plan: how many actions one side performs before the other moves (1 in
+    /// orthodox chess, 2 in a double-move game).
+    pub actions_per_turn: u8,
 }
 
 /// One ray of a kind's movement, compiled against the board's step tables.
@@ -283,6 +286,7 @@ impl Variant {
             wrap_ranks: false,
             walls: false,
             reserves: false,
+            actions_per_turn: 1,
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {
