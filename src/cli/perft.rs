@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use arbiter::rules::fen::Fen;
-use arbiter::rules::position::{MoveKind, Position};
+use arbiter::rules::position::Position;
 use arbiter::variants;
 use clap::Args;
 
@@ -56,15 +56,11 @@ pub fn run(args: &PerftArgs) -> Status {
     let nodes = if args.divide {
         let mut total = 0;
         for (m, n) in position.divide(args.depth) {
-            let g = &variant.geometry;
+            // UCI notation; castling as the king's move (e1g1).
             let mut uci = format!("{}{}", position.square_name(m.from), position.square_name(m.to));
-            if let MoveKind::Castle { .. } = m.kind {
-                uci = format!("{}{}", position.square_name(m.from), position.square_name(m.to));
-            }
             if let Some(p) = m.promotion {
                 uci.push(char::from(variant.kind(p).spec.letter.to_ascii_lowercase()));
             }
-            let _ = g;
             println!("{uci}: {n}");
             total += n;
         }
