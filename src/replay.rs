@@ -108,24 +108,11 @@ fn action_name(kind: &ActionKind) -> &'static str {
 }
 
 fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved, Refusal> {
-    let mut castlings = Vec::new();
-    position.castlings(&mut castlings);
-    let g = &position.variant().geometry;
-    let wanted: Vec<Move> = castlings
-        .into_iter()
-        .filter(|m| match m.kind {
-            MoveKind::Castle { rook_from, .. } => (g.file(rook_from) > g.file(m.from)) == (side == CastleSide::King),
-            _ => false,
-        })
-        .collect();
     let name = if side == CastleSide::King { "O-O" } else { "O-O-O" };
-    match wanted.first() {
-        Some(&m) if position.is_legal(m) => Ok(Resolved::Move(m)),
-        Some(_) => Err(Refusal::new(format!("illegal: {name} would leave the king in check"))),
-        None => {
-            let reason = if position.in_check() { "the king is in check" } else { "no right, or the way is not free" };
-            Err(Refusal::new(format!("illegal: {name} is not possible here ({reason})")))
-        }
+    match position.castling(side == CastleSide::King) {
+        Ok(m) if position.is_legal(m) => Ok(Resolved::Move(m)),
+        Ok(_) => Err(Refusal::new(format!("illegal: {name} would leave the king in check"))),
+        Err(obstacle) => Err(Refusal::new(format!("illegal: {name}: {obstacle}"))),
     }
 }
 

@@ -172,6 +172,30 @@ impl fmt::Display for Ending {
     }
 }
 
+/// Why a side cannot castle (FIDE 3.8.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastlingObstacle {
+    /// The king or that rook has moved (or the variant has no castling).
+    NoRight,
+    /// A piece stands between the king and the rook or on their destinations.
+    Blocked,
+    /// The king is in check.
+    InCheck,
+    /// The king would cross or land on an attacked square.
+    Attacked,
+}
+
+impl fmt::Display for CastlingObstacle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CastlingObstacle::NoRight => "the king or that rook has moved",
+            CastlingObstacle::Blocked => "pieces stand between the king and the rook",
+            CastlingObstacle::InCheck => "the king is in check",
+            CastlingObstacle::Attacked => "the king would cross an attacked square",
+        })
+    }
+}
+
 /// A draw a player may claim (FIDE 9.2 and 9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Claim {
@@ -585,17 +609,6 @@ impl Position {
         }
     }
 
-    /// The castling moves of the side to move.
-    pub fn castlings(&self, out: &mut Vec<Move>) {
-        self.castling_moves(out);
-    }
-
-    /// Whether castling `rook` is still a right of its side.
-    pub fn castling_rights(&self) -> impl Iterator<Item = Square> + '_ {
-        self.castling.iter().flatten().copied()
-    }
-
-    /// Passes the turn (a null move): only the side to move and the counters change.
     /// Passes (a null move): the turn ends, only the side to move and the counters change.
     pub fn pass(&mut self) -> Undo {
         let undo = Undo {
@@ -719,43 +732,52 @@ impl Position {
     /// between them and their destinations empty but for the two, the king not in check
     /// and not passing over an attacked square (FIDE 3.8.2).
     fn castling_moves(&self, out: &mut Vec<Move>) {
-        let g = &self.variant.geometry;
-        let Some(king) = self.royals[self.side.index()] else { return };
-        let Some(king_piece) = self.piece_at(king) else { return };
-        for slot in 0..2 {
-            let Some(rook) = self.castling[self.side.index() * 2 + slot] else { continue };
-            let h_side = slot == 0;
-            let files = g.files();
-            let (king_to_file, rook_to_file) = if h_side { (files - 2, files - 3) } else { (2, 3) };
-            let rank = g.rank(king);
-            let (Some(king_to), Some(rook_to)) = (g.square(0, king_to_file, rank), g.square(0, rook_to_file, rank))
-            else {
-                continue;
-            };
-            let files_spanned = [g.file(king), g.file(rook), king_to_file, rook_to_file];
-            let (lo, hi) =
-                (files_spanned.iter().min().copied().unwrap_or(0), files_spanned.iter().max().copied().unwrap_or(0));
-            let clear = (lo..=hi).all(|f| match g.square(0, f, rank) {
-                Some(s) => s == king || s == rook || self.piece_at(s).is_none(),
-                None => false,
-            });
-            if !clear {
-                continue;
+        for h_side in [true, false] {
+            if let Ok(m) = self.castling(h_side) {
+                out.push(m);
             }
-            let (a, b) = (g.file(king).min(king_to_file), g.file(king).max(king_to_file));
-            let safe = (a..=b).all(|f| g.square(0, f, rank).is_some_and(|s| !self.is_attacked(s, self.side.other())));
-            if !safe {
-                continue;
-            }
-            out.push(Move {
-                from: king,
-                to: king_to,
-                piece: king_piece.kind,
-                promotion: None,
-                kind: MoveKind::Castle { rook_from: rook, rook_to },
-                capture: false,
-            });
         }
+    }
+
+    /// The castling of the side to move towards the h-side (`O-O`) or the a-side (`O-O-O`),
+    /// or why there is none.
+    pub fn castling(&self, h_side: bool) -> Result<Move, CastlingObstacle> {
+        let g = &self.variant.geometry;
+        let king = self.royals[self.side.index()].ok_or(CastlingObstacle::NoRight)?;
+        let king_piece = self.piece_at(king).ok_or(CastlingObstacle::NoRight)?;
+        let rook = self.castling[self.side.index() * 2 + usize::from(!h_side)].ok_or(CastlingObstacle::NoRight)?;
+        let files = g.files();
+        let (king_to_file, rook_to_file) = if h_side { (files - 2, files - 3) } else { (2, 3) };
+        let rank = g.rank(king);
+        let (Some(king_to), Some(rook_to)) = (g.square(0, king_to_file, rank), g.square(0, rook_to_file, rank)) else {
+            return Err(CastlingObstacle::NoRight);
+        };
+        let files_spanned = [g.file(king), g.file(rook), king_to_file, rook_to_file];
+        let (lo, hi) =
+            (files_spanned.iter().min().copied().unwrap_or(0), files_spanned.iter().max().copied().unwrap_or(0));
+        let clear = (lo..=hi).all(|f| match g.square(0, f, rank) {
+            Some(s) => s == king || s == rook || (self.piece_at(s).is_none() && !self.is_wall(s)),
+            None => false,
+        });
+        if !clear {
+            return Err(CastlingObstacle::Blocked);
+        }
+        if self.is_attacked(king, self.side.other()) {
+            return Err(CastlingObstacle::InCheck);
+        }
+        let (a, b) = (g.file(king).min(king_to_file), g.file(king).max(king_to_file));
+        let safe = (a..=b).all(|f| g.square(0, f, rank).is_some_and(|s| !self.is_attacked(s, self.side.other())));
+        if !safe {
+            return Err(CastlingObstacle::Attacked);
+        }
+        Ok(Move {
+            from: king,
+            to: king_to,
+            piece: king_piece.kind,
+            promotion: None,
+            kind: MoveKind::Castle { rook_from: rook, rook_to },
+            capture: false,
+        })
     }
 
     /// Every legal move, appended to `out`.
