@@ -754,3 +754,45 @@ mod tests {
         assert_eq!(report.problems[0].message, "gives mate, not marked with '#'");
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::dialect::parse_game;
+
+    /// Random legal games: every move written as SAN resolves back to the same move, and the
+    /// SAN carries exactly the check mark the position calls for.
+    #[test]
+    fn san_written_resolves_to_the_same_move() {
+        let variant = Variant::orthodox();
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut random = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let mut moves = Vec::new();
+        for _ in 0..300 {
+            let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+            for _ in 0..120 {
+                moves.clear();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[random(moves.len())];
+                let written = san(&mut position, m);
+                let parsed = parse_game(&format!("{written} *"));
+                let game = parsed.game.unwrap_or_else(|| panic!("{written}: {:?}", parsed.diagnostics));
+                let node = game.mainline().next().unwrap_or(NodeId::ROOT);
+                let action = &game.node(node).turn.actions[0];
+                match resolve(&mut position, action) {
+                    Ok(Resolved::Move(back)) => assert_eq!(back, m, "{written} in {}", position.fen()),
+                    other => panic!("{written} in {}: {other:?}", position.fen()),
+                }
+                position.play(m);
+            }
+        }
+    }
+}
