@@ -1,0 +1,28 @@
+//! `arbiter validate` end to end: the report does not depend on the number of threads.
+
+use std::process::Command;
+
+fn validate(threads: &str) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["validate", "--format", "json", "-j", threads, "corpus/"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    // The summary's timings differ between runs; everything else must not.
+    let games: String = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|line| !line.starts_with("{\"summary\""))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    (output.status.code(), games)
+}
+
+#[test]
+fn the_same_report_with_one_thread_or_several() {
+    let (one_code, one) = validate("1");
+    let (three_code, three) = validate("3");
+    assert_eq!(one_code, Some(1), "corpus/ holds invalid games on purpose");
+    assert_eq!(one_code, three_code);
+    assert!(one.lines().count() >= 40, "{one}");
+    assert!(one == three, "the report depends on the number of threads");
+}
