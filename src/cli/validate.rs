@@ -96,62 +96,49 @@ struct Located {
     candidates: Vec<String>,
 }
 
+impl Located {
+    /// A problem of the game as a whole, or of its text, at a line and column.
+    fn plain(severity: Severity, line: u64, col: u64, message: &str) -> Located {
+        Located {
+            severity,
+            line,
+            col,
+            turn: None,
+            written: None,
+            message: message.to_owned(),
+            fen: None,
+            candidates: Vec::new(),
+        }
+    }
+}
+
 fn locate(checked: &Checked) -> Vec<Located> {
     let mut out = Vec::new();
     let Some(text) = &checked.text else {
         if let Some(reason) = &checked.refused {
-            out.push(Located {
-                severity: Severity::Error,
-                line: checked.origin.line,
-                col: checked.origin.col,
-                turn: None,
-                written: None,
-                message: reason.clone(),
-                fen: None,
-                candidates: Vec::new(),
-            });
+            out.push(Located::plain(Severity::Error, checked.origin.line, checked.origin.col, reason));
         }
         return out;
     };
     let place = Place { text: &text.text, first_line: text.origin.line, first_col: text.origin.col };
     for d in &checked.syntax {
         let at = place.line_col(d.span.start as usize);
-        out.push(Located {
-            severity: d.severity,
-            line: at.line,
-            col: at.col,
-            turn: None,
-            written: None,
-            message: d.message.clone(),
-            fen: None,
-            candidates: Vec::new(),
-        });
+        out.push(Located::plain(d.severity, at.line, at.col, &d.message));
     }
     if let Some(reason) = &checked.refused {
         let at = checked.refused_at.map(|span| place.line_col(span.start as usize));
-        out.push(Located {
-            severity: Severity::Error,
-            line: at.map_or(checked.origin.line, |a| a.line),
-            col: at.map_or(checked.origin.col, |a| a.col),
-            turn: None,
-            written: None,
-            message: reason.clone(),
-            fen: None,
-            candidates: Vec::new(),
-        });
+        let (line, col) = at.map_or((checked.origin.line, checked.origin.col), |a| (a.line, a.col));
+        out.push(Located::plain(Severity::Error, line, col, reason));
     }
     if let Some(replay) = &checked.replay {
         for p in &replay.problems {
             let at = place.line_col(p.span.start as usize);
             out.push(Located {
-                severity: p.severity,
-                line: at.line,
-                col: at.col,
                 turn: p.at.map(|t| format!("{} ({})", t.label(), t.color)),
                 written: p.written.clone(),
-                message: p.message.clone(),
                 fen: p.fen.clone(),
                 candidates: p.candidates.clone(),
+                ..Located::plain(p.severity, at.line, at.col, &p.message)
             });
         }
     }
