@@ -1,6 +1,6 @@
 //! The catalogue: which variant a game is played in, by the name its `[Variant]` tag gives.
 //!
-//! So far the catalogue holds orthodox chess; the YAML files of notation/variants/ will
+//! So far the catalogue holds orthodox chess and Chess960; the YAML files of notation/variants/ will
 //! fill it. A name the catalogue knows of but cannot play yet is refused by name, never
 //! validated as something else; an unknown name is refused with the closest names.
 
@@ -13,10 +13,10 @@ const ORTHODOX: &[&str] = &["orthodox", "standard", "chess", "normal", "fromposi
 
 /// Variants arbiter knows of, from the seeds and the archives users bring, whose rules are
 /// not implemented yet.
+/// Names of Chess960.
+const CHESS960: &[&str] = &["chess960", "fischerandom", "fischerrandom", "960", "chess 960"];
+
 const PLANNED: &[&str] = &[
-    "chess960",
-    "fischerandom",
-    "fischerrandom",
     "crazyhouse",
     "atomic",
     "antichess",
@@ -71,6 +71,11 @@ fn orthodox() -> Arc<Variant> {
     Arc::clone(ORTHODOX_VARIANT.get_or_init(Variant::orthodox))
 }
 
+fn chess960() -> Arc<Variant> {
+    static CHESS960_VARIANT: OnceLock<Arc<Variant>> = OnceLock::new();
+    Arc::clone(CHESS960_VARIANT.get_or_init(Variant::chess960))
+}
+
 /// The variant named `name` (`None`: no Variant tag, orthodox chess).
 pub fn find(name: Option<&str>) -> Result<Arc<Variant>, Unsupported> {
     let Some(name) = name else { return Ok(orthodox()) };
@@ -78,11 +83,18 @@ pub fn find(name: Option<&str>) -> Result<Arc<Variant>, Unsupported> {
     if ORTHODOX.iter().any(|&o| normalize(o) == key) {
         return Ok(orthodox());
     }
+    if CHESS960.iter().any(|&c| normalize(c) == key) {
+        return Ok(chess960());
+    }
     if PLANNED.iter().any(|&p| normalize(p) == key) {
         return Err(Unsupported::NotYet(name.to_owned()));
     }
-    let mut scored: Vec<(usize, &str)> =
-        ORTHODOX.iter().chain(PLANNED).map(|&known| (edit_distance(&key, &normalize(known)), known)).collect();
+    let mut scored: Vec<(usize, &str)> = ORTHODOX
+        .iter()
+        .chain(CHESS960)
+        .chain(PLANNED)
+        .map(|&known| (edit_distance(&key, &normalize(known)), known))
+        .collect();
     scored.sort();
     let closest = scored.iter().filter(|(d, _)| *d <= 3).take(3).map(|(_, n)| (*n).to_owned()).collect();
     Err(Unsupported::Unknown { name: name.to_owned(), closest })
@@ -114,6 +126,7 @@ mod tests {
         assert!(find(Some("Standard")).is_ok());
         assert!(find(Some("From Position")).is_ok());
         assert_eq!(find(Some("Crazyhouse")).err(), Some(Unsupported::NotYet("Crazyhouse".to_owned())));
+        assert_eq!(find(Some("Chess960")).map(|v| v.spec.name.clone()), Ok("chess960".to_owned()));
         match find(Some("Crazyhose")) {
             Err(Unsupported::Unknown { closest, .. }) => {
                 assert_eq!(closest.first().map(String::as_str), Some("crazyhouse"))

@@ -67,3 +67,8 @@ fn orthodox_published_counts() {
 fn orthodox_published_counts_to_a_billion_nodes() {
     run(&Variant::orthodox(), "orthodox.txt", 1_000_000_000);
 }
+
+#[test]
+fn chess960_counts() {
+    run(&Variant::chess960(), "chess960.txt", 5_000_000);
+}
