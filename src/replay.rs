@@ -383,6 +383,18 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
             return report;
         }
     };
+    if game.tag("FEN").and_then(|f| f.split_whitespace().nth(5)) == Some("0") {
+        let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
+        report.problems.push(Problem {
+            severity: Severity::Warning,
+            span,
+            at: None,
+            written: None,
+            message: "the FEN tag's fullmove number is 0; read as 1".to_owned(),
+            fen: None,
+            candidates: Vec::new(),
+        });
+    }
     let start = (position.side_to_move() == Color::White, position.fullmove());
     // An explicit stack: (node, ply, entering?). Leaving a node takes its moves back.
     enum Step {

@@ -25,7 +25,8 @@
 //! 3. castling, `-` or ASCII letters, once or once per board;
 //! 4. en passant, `-` or a square such as `e3` or `c'11`, once or once per
 //!    board;
-//! 5. halfmove clock and 6. fullmove number (>= 1), decimal `u32`;
+//! 5. halfmove clock and 6. fullmove number, decimal `u32` (a fullmove number of 0, which
+//!    some collections write, is kept; the rules read it as 1);
 //! 7. any further fields, kept verbatim.
 //!
 //! Fields 3 to 6 may be left off from the end; they default to `-`, `-`,
@@ -504,11 +505,6 @@ pub enum FenError {
         /// The field.
         field: FenField,
     },
-    /// A fullmove number of 0; the count starts at 1.
-    ZeroFullmove {
-        /// Where the number starts.
-        offset: usize,
-    },
 }
 
 impl FenError {
@@ -534,8 +530,7 @@ impl FenError {
             | FenError::BadSquare { offset }
             | FenError::SquareOutOfRange { offset }
             | FenError::BadNumber { offset, .. }
-            | FenError::NumberOverflow { offset, .. }
-            | FenError::ZeroFullmove { offset } => *offset,
+            | FenError::NumberOverflow { offset, .. } => *offset,
         }
     }
 }
@@ -594,7 +589,6 @@ impl fmt::Display for FenError {
             }
             FenError::BadNumber { field, .. } => write!(f, "{field} must be a decimal number"),
             FenError::NumberOverflow { field, .. } => write!(f, "{field} is too large"),
-            FenError::ZeroFullmove { .. } => f.write_str("the fullmove number must be at least 1"),
         }
     }
 }
@@ -658,10 +652,9 @@ impl FromStr for Fen {
             None => 0,
         };
         let fullmove_number = match fields.next() {
-            Some((at, field)) => match parse_number(field, at, FenField::FullmoveNumber)? {
-                0 => return Err(FenError::ZeroFullmove { offset: at }),
-                number => number,
-            },
+            // The count starts at 1, but puzzle collections write 0: the syntax keeps it and
+            // the rules read it as 1.
+            Some((at, field)) => parse_number(field, at, FenField::FullmoveNumber)?,
             None => 1,
         };
         let extra = fields.map(|(_, field)| field.to_owned()).collect();
@@ -1118,6 +1111,13 @@ mod tests {
     }
 
     #[test]
+    fn a_fullmove_number_of_zero_is_kept() {
+        let fen: Fen = "8 w - - 0 0".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(fen.fullmove_number, 0);
+        assert_eq!(fen.to_string(), "8 w - - 0 0");
+    }
+
+    #[test]
     fn squares_past_z() {
         for (text, file, rank) in [
             ("a1", 0, 0),
@@ -1275,7 +1275,6 @@ mod tests {
             ("8 w - - 0 -1", E::BadNumber { offset: 10, field: F::FullmoveNumber }),
             ("8 w - - 00", E::LeadingZero { offset: 8, field: F::HalfmoveClock }),
             ("8 w - - 4294967296", E::NumberOverflow { offset: 8, field: F::HalfmoveClock }),
-            ("8 w - - 0 0", E::ZeroFullmove { offset: 10 }),
         ];
         for (text, expected) in cases {
             let found = error(text);
@@ -1296,7 +1295,6 @@ mod tests {
         assert_eq!(message("8{Q"), "missing '}' to close the bank");
         assert_eq!(message("8 w K|k"), "the castling field has 2 entries for a single board");
         assert_eq!(message("256"), "board 1 is wider than 255 cells");
-        assert_eq!(message("8 w - - 0 0"), "the fullmove number must be at least 1");
         let boxed: Box<dyn Error> = Box::new(error(""));
         assert_eq!(boxed.to_string(), "the fen is empty");
         for text in ["", "8", "8/7", "P~~", "0", "05", "8 w - e0", "8 w - - x"] {

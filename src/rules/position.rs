@@ -315,7 +315,7 @@ impl Position {
             castling: [None; 4],
             en_passant: None,
             halfmove: fen.halfmove_clock,
-            fullmove: fen.fullmove_number,
+            fullmove: fen.fullmove_number.max(1),
             actions_done: 0,
             royals: [None; 2],
             key: 0,
