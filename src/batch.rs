@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::diag::{Diagnostic, Severity};
 use crate::dialect::{GameReader, GameText, Item, Origin};
 use crate::replay::{Replay, replay};
-use crate::variants;
+use crate::variants::Catalogue;
 
 /// What validating one game found.
 #[derive(Debug)]
@@ -53,7 +53,7 @@ impl Checked {
     }
 }
 
-fn check(item: Item) -> Checked {
+fn check(item: Item, catalogue: &Catalogue) -> Checked {
     let (origin, text) = match item {
         Item::TooLarge { origin, size } => {
             return Checked {
@@ -81,7 +81,7 @@ fn check(item: Item) -> Checked {
     if let Some(game) = parsed.game {
         checked.players =
             Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
-        match variants::find(game.tag("Variant")) {
+        match catalogue.find(game.tag("Variant")) {
             Ok(variant) => checked.replay = Some(replay(&variant, &game)),
             Err(e) => {
                 checked.refused = Some(e.to_string());
@@ -95,7 +95,12 @@ fn check(item: Item) -> Checked {
 
 /// Validates every game read from `reader`, calling `done` with each game's result in the
 /// order of the stream and the bytes read so far.
-pub fn validate<R: Read>(reader: R, limit: usize, mut done: impl FnMut(Checked, u64)) -> std::io::Result<()> {
+pub fn validate<R: Read>(
+    reader: R,
+    limit: usize,
+    catalogue: &Catalogue,
+    mut done: impl FnMut(Checked, u64),
+) -> std::io::Result<()> {
     const BATCH_GAMES: usize = 256;
     const BATCH_BYTES: usize = 8 << 20;
     let mut games = GameReader::new(reader, limit);
@@ -114,7 +119,8 @@ pub fn validate<R: Read>(reader: R, limit: usize, mut done: impl FnMut(Checked, 
             batch.push(item);
         }
         if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES || (end && !batch.is_empty()) {
-            let checked: Vec<Checked> = std::mem::take(&mut batch).into_par_iter().map(check).collect();
+            let checked: Vec<Checked> =
+                std::mem::take(&mut batch).into_par_iter().map(|item| check(item, catalogue)).collect();
             for c in checked {
                 read += c.text.as_ref().map_or(0, |t| t.text.len() as u64);
                 done(c, read);

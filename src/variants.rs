@@ -1,22 +1,27 @@
-//! The catalogue: which variant a game is played in, by the name its `[Variant]` tag gives.
+//! The catalogue: variants as YAML files, embedded at build time from notation/variants/, and
+//! the lookup of a game's variant by the name its `[Variant]` tag gives.
 //!
-//! So far the catalogue holds orthodox chess and Chess960; the YAML files of notation/variants/ will
-//! fill it. A name the catalogue knows of but cannot play yet is refused by name, never
-//! validated as something else; an unknown name is refused with the closest names.
+//! A file names its board, pieces (Betza movement), setup, promotion, castling, reserves,
+//! turn plan and rule modules, and may inherit from a parent (a diff: what it gives replaces
+//! the parent's, pieces merge by letter). The schema is in notation/VARIANTS.md. A file
+//! that asks for a rule module arbiter does not implement yet is listed but refused by name
+//! when a game names it, never played as something else; so is every name in [`PLANNED`].
 
+use std::collections::HashMap;
+use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use crate::rules::variant::Variant;
+use serde::{Deserialize, Serialize};
 
-/// Names that mean orthodox chess (compared ignoring case, spaces, dashes and underscores).
-const ORTHODOX: &[&str] = &["orthodox", "standard", "chess", "normal", "fromposition", "classical", "fide"];
+use crate::rules::variant::{PieceSpec, Variant, VariantSpec};
 
-/// Variants arbiter knows of, from the seeds and the archives users bring, whose rules are
-/// not implemented yet.
-/// Names of Chess960.
-const CHESS960: &[&str] = &["chess960", "fischerandom", "fischerrandom", "960", "chess 960"];
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/variant_files.rs"));
+}
 
-const PLANNED: &[&str] = &[
+/// Variants arbiter knows of, from the seeds and the archives users bring, that have no file
+/// yet: a game naming them is refused as "not supported yet".
+pub const PLANNED: &[&str] = &[
     "crazyhouse",
     "atomic",
     "antichess",
@@ -34,9 +39,139 @@ const PLANNED: &[&str] = &[
     "bughouse",
 ];
 
-fn normalize(name: &str) -> String {
-    name.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+/// One variant file as written.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// The name games use in their Variant tag.
+    pub name: String,
+    /// Other names for it.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Where the rules come from (a seed file and section, or a published standard).
+    pub seed: Option<String>,
+    /// The variant this one changes.
+    pub parent: Option<String>,
+    /// The board.
+    pub board: Option<BoardFile>,
+    /// The pieces (merged with the parent's by letter).
+    pub pieces: Option<Vec<PieceFile>>,
+    /// The start position, in FEN.
+    pub setup: Option<String>,
+    /// Letters a pawn may promote to.
+    pub promotion: Option<Vec<String>>,
+    /// Orthodox (Chess960-general) castling.
+    pub castling: Option<bool>,
+    /// Pieces in hand.
+    pub reserves: Option<bool>,
+    /// The turn plan.
+    pub turn: Option<TurnFile>,
+    /// Rule modules and their parameters.
+    #[serde(default)]
+    pub modules: Vec<ModuleFile>,
+    /// How each sentence of the seed was read.
+    #[serde(default)]
+    pub interpretation: Vec<Interpretation>,
 }
+
+/// The board of a variant file.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFile {
+    /// Files.
+    pub files: Option<u8>,
+    /// Ranks.
+    pub ranks: Option<u8>,
+    /// Cells that do not exist, by square name.
+    pub holes: Option<Vec<String>>,
+    /// Which edges are joined.
+    pub wrap: Option<WrapFile>,
+    /// Whether walls may stand on the board.
+    pub walls: Option<bool>,
+}
+
+/// Joined edges.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrapFile {
+    /// Left and right.
+    #[serde(default)]
+    pub files: bool,
+    /// Top and bottom.
+    #[serde(default)]
+    pub ranks: bool,
+}
+
+/// A piece of a variant file.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceFile {
+    /// The letter (uppercase).
+    pub letter: String,
+    /// The name.
+    pub name: Option<String>,
+    /// Movement in Betza notation.
+    pub betza: Option<String>,
+    /// Value in pawns.
+    pub value: Option<u32>,
+    /// Losing it loses the game.
+    pub royal: Option<bool>,
+    /// Promotes, and its double step may be taken en passant.
+    pub pawn: Option<bool>,
+    /// Removes the parent's piece of this letter.
+    pub remove: Option<bool>,
+}
+
+/// The turn plan of a variant file.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnFile {
+    /// Actions per turn.
+    pub actions: u8,
+}
+
+/// A rule module and its parameters.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModuleFile {
+    /// The module's name.
+    pub name: String,
+    /// Its parameters.
+    #[serde(default)]
+    pub params: serde_yaml::Value,
+}
+
+/// A sentence of the seed and how it was read.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Interpretation {
+    /// The sentence, quoted.
+    pub quote: String,
+    /// The reading chosen.
+    pub reading: String,
+}
+
+/// A problem with a variant file, at a place in it where one is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogueError {
+    /// The file.
+    pub file: String,
+    /// Line and column, from 1.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for CatalogueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.at {
+            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for CatalogueError {}
 
 /// Why a game's variant cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,8 +187,8 @@ pub enum Unsupported {
     },
 }
 
-impl std::fmt::Display for Unsupported {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unsupported::NotYet(name) => {
                 write!(f, "variant {name:?} is not supported yet: its games are not validated")
@@ -66,38 +201,269 @@ impl std::fmt::Display for Unsupported {
     }
 }
 
-fn orthodox() -> Arc<Variant> {
-    static ORTHODOX_VARIANT: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(ORTHODOX_VARIANT.get_or_init(Variant::orthodox))
+/// A variant of the catalogue, resolved.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// The file it came from.
+    pub file: String,
+    /// The file with its parents' settings merged in.
+    pub resolved: VariantFile,
+    /// The compiled variant, or why it cannot be played yet.
+    pub playable: Result<Arc<Variant>, String>,
 }
 
-fn chess960() -> Arc<Variant> {
-    static CHESS960_VARIANT: OnceLock<Arc<Variant>> = OnceLock::new();
-    Arc::clone(CHESS960_VARIANT.get_or_init(Variant::chess960))
+/// Every variant arbiter can name.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    definitions: Vec<Definition>,
 }
 
-/// The variant named `name` (`None`: no Variant tag, orthodox chess).
+fn normalize(name: &str) -> String {
+    name.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+}
+
+/// The line and column of the first line of `text` that contains `needle`, for messages
+/// about a value the YAML parser accepted.
+fn find_line(text: &str, needle: &str) -> Option<(usize, usize)> {
+    text.lines().enumerate().find_map(|(i, line)| line.find(needle).map(|c| (i + 1, c + 1)))
+}
+
+fn parse_file(file: &str, text: &str) -> Result<VariantFile, CatalogueError> {
+    serde_yaml::from_str(text).map_err(|e| CatalogueError {
+        file: file.to_owned(),
+        at: e.location().map(|l| (l.line(), l.column())),
+        message: e.to_string().split(" at line ").next().unwrap_or_default().to_owned(),
+    })
+}
+
+/// `child` over `parent`: what the child gives replaces the parent's; pieces merge by letter.
+fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
+    let mut pieces = parent.pieces.clone().unwrap_or_default();
+    for piece in child.pieces.iter().flatten() {
+        let existing = pieces.iter().position(|p| p.letter == piece.letter);
+        match (existing, piece.remove.unwrap_or(false)) {
+            (Some(i), true) => {
+                pieces.remove(i);
+            }
+            (Some(i), false) => {
+                let base = &pieces[i];
+                pieces[i] = PieceFile {
+                    letter: piece.letter.clone(),
+                    name: piece.name.clone().or_else(|| base.name.clone()),
+                    betza: piece.betza.clone().or_else(|| base.betza.clone()),
+                    value: piece.value.or(base.value),
+                    royal: piece.royal.or(base.royal),
+                    pawn: piece.pawn.or(base.pawn),
+                    remove: None,
+                };
+            }
+            (None, false) => pieces.push(piece.clone()),
+            (None, true) => {}
+        }
+    }
+    let board = match (&parent.board, &child.board) {
+        (Some(p), Some(c)) => Some(BoardFile {
+            files: c.files.or(p.files),
+            ranks: c.ranks.or(p.ranks),
+            holes: c.holes.clone().or_else(|| p.holes.clone()),
+            wrap: c.wrap.or(p.wrap),
+            walls: c.walls.or(p.walls),
+        }),
+        (p, c) => c.clone().or_else(|| p.clone()),
+    };
+    VariantFile {
+        name: child.name.clone(),
+        aliases: child.aliases.clone(),
+        seed: child.seed.clone().or_else(|| parent.seed.clone()),
+        parent: child.parent.clone(),
+        board,
+        pieces: Some(pieces),
+        setup: child.setup.clone().or_else(|| parent.setup.clone()),
+        promotion: child.promotion.clone().or_else(|| parent.promotion.clone()),
+        castling: child.castling.or(parent.castling),
+        reserves: child.reserves.or(parent.reserves),
+        turn: child.turn.or(parent.turn),
+        modules: parent.modules.iter().chain(&child.modules).cloned().collect(),
+        interpretation: child.interpretation.clone(),
+    }
+}
+
+/// Rule modules arbiter implements (none yet beyond what the core does for every variant).
+const MODULES: &[&str] = &[];
+
+/// Compiles a resolved file into a variant.
+fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<Variant>, String>, CatalogueError> {
+    let error =
+        |needle: &str, message: String| CatalogueError { file: file.to_owned(), at: find_line(text, needle), message };
+    if let Some(module) = resolved.modules.iter().find(|m| !MODULES.contains(&m.name.as_str())) {
+        return Ok(Err(format!("rule module {:?} is not implemented yet", module.name)));
+    }
+    let board = resolved.board.clone().unwrap_or_default();
+    let (Some(files), Some(ranks)) = (board.files, board.ranks) else {
+        return Err(error("board", "the board needs files and ranks".to_owned()));
+    };
+    let mut holes = Vec::new();
+    for name in board.holes.iter().flatten() {
+        let square = crate::record::read_file(name).and_then(|(f, len)| {
+            let rank: u8 = name.get(len..)?.parse().ok()?;
+            Some((f, rank.checked_sub(1)?))
+        });
+        match square {
+            Some(sq) => holes.push(sq),
+            None => return Err(error(name, format!("{name:?} is not a square"))),
+        }
+    }
+    let mut pieces = Vec::new();
+    for p in resolved.pieces.iter().flatten() {
+        let letter = match p.letter.as_bytes() {
+            [l] if l.is_ascii_uppercase() => *l,
+            _ => return Err(error(&p.letter, format!("piece letter {:?} must be one uppercase letter", p.letter))),
+        };
+        let betza =
+            p.betza.clone().ok_or_else(|| error(&p.letter, format!("piece {} has no betza movement", p.letter)))?;
+        pieces.push(PieceSpec {
+            letter,
+            name: p.name.clone().unwrap_or_else(|| p.letter.clone()),
+            betza,
+            royal: p.royal.unwrap_or(false),
+            pawn: p.pawn.unwrap_or(false),
+            value: p.value.unwrap_or(0),
+        });
+    }
+    let promotions = resolved.promotion.iter().flatten().map(|l| l.bytes().next().unwrap_or(b'?')).collect();
+    let spec = VariantSpec {
+        name: resolved.name.clone(),
+        files,
+        ranks,
+        pieces,
+        start_fen: resolved.setup.clone().ok_or_else(|| error("name", "no setup (start position)".to_owned()))?,
+        promotions,
+        castling: resolved.castling.unwrap_or(false),
+        holes,
+        wrap_files: board.wrap.is_some_and(|w| w.files),
+        wrap_ranks: board.wrap.is_some_and(|w| w.ranks),
+        walls: board.walls.unwrap_or(false),
+        reserves: resolved.reserves.unwrap_or(false),
+        actions_per_turn: resolved.turn.map_or(1, |t| t.actions),
+    };
+    let variant = Variant::build(spec).map_err(|e| {
+        let needle = match &e {
+            crate::rules::variant::VariantError::Betza { letter, .. } => format!("letter: {letter}"),
+            _ => "name".to_owned(),
+        };
+        error(&needle, e.to_string())
+    })?;
+    let variant = Arc::new(variant);
+    // The setup must be a position of the variant.
+    crate::rules::position::Position::start(&variant).map_err(|e| error("setup", e))?;
+    Ok(Ok(variant))
+}
+
+impl Catalogue {
+    /// The catalogue of the files shipped with arbiter.
+    pub fn builtin() -> &'static Catalogue {
+        static BUILTIN: OnceLock<Catalogue> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            // The shipped files are checked by the tests: an error here is a bug of arbiter,
+            // reported when the variant is looked up.
+            Catalogue::from_texts(embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect())
+                .unwrap_or_default()
+        })
+    }
+
+    /// A catalogue of the shipped files and `path`, a user's own file.
+    pub fn with_file(path: &std::path::Path) -> Result<Catalogue, CatalogueError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| CatalogueError {
+            file: file.clone(),
+            at: None,
+            message: format!("cannot read: {e}"),
+        })?;
+        let mut texts: Vec<(String, String)> =
+            embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect();
+        texts.push((file, text));
+        Catalogue::from_texts(texts)
+    }
+
+    /// Builds a catalogue from (file name, text) pairs; later files may name earlier ones or
+    /// one another as parents.
+    pub fn from_texts(texts: Vec<(String, String)>) -> Result<Catalogue, CatalogueError> {
+        let mut files: Vec<(String, String, VariantFile)> = Vec::new();
+        for (file, text) in texts {
+            let parsed = parse_file(&file, &text)?;
+            files.push((file, text, parsed));
+        }
+        let by_name: HashMap<String, usize> =
+            files.iter().enumerate().map(|(i, (_, _, v))| (normalize(&v.name), i)).collect();
+        let mut definitions = Vec::new();
+        for (file, text, raw) in &files {
+            // Walk up the parents, at most as many as there are files (a loop is an error).
+            let mut chain = vec![raw.clone()];
+            let mut current = raw.clone();
+            while let Some(parent) = current.parent.clone() {
+                let Some(&i) = by_name.get(&normalize(&parent)) else {
+                    return Err(CatalogueError {
+                        file: file.clone(),
+                        at: find_line(text, "parent"),
+                        message: format!("parent {parent:?} is no variant of the catalogue"),
+                    });
+                };
+                if chain.len() > files.len() {
+                    return Err(CatalogueError {
+                        file: file.clone(),
+                        at: find_line(text, "parent"),
+                        message: "the parents form a loop".to_owned(),
+                    });
+                }
+                current = files[i].2.clone();
+                chain.push(current.clone());
+            }
+            let resolved =
+                chain.iter().rev().skip(1).fold(chain.last().cloned().unwrap_or_default(), |acc, c| merge(&acc, c));
+            let playable = compile(file, text, &resolved)?;
+            definitions.push(Definition { file: file.clone(), resolved, playable });
+        }
+        Ok(Catalogue { definitions })
+    }
+
+    /// The variants, in file order.
+    pub fn definitions(&self) -> &[Definition] {
+        &self.definitions
+    }
+
+    /// The definition named `name` (or one of its aliases).
+    pub fn definition(&self, name: &str) -> Option<&Definition> {
+        let key = normalize(name);
+        self.definitions
+            .iter()
+            .find(|d| normalize(&d.resolved.name) == key || d.resolved.aliases.iter().any(|a| normalize(a) == key))
+    }
+
+    /// The variant of a game whose Variant tag says `name` (`None`: orthodox chess).
+    pub fn find(&self, name: Option<&str>) -> Result<Arc<Variant>, Unsupported> {
+        let name = name.unwrap_or("orthodox");
+        if let Some(definition) = self.definition(name) {
+            return definition.playable.clone().map_err(|_| Unsupported::NotYet(name.to_owned()));
+        }
+        let key = normalize(name);
+        if PLANNED.iter().any(|&p| normalize(p) == key) {
+            return Err(Unsupported::NotYet(name.to_owned()));
+        }
+        let known = self
+            .definitions
+            .iter()
+            .flat_map(|d| std::iter::once(d.resolved.name.clone()).chain(d.resolved.aliases.clone()))
+            .chain(PLANNED.iter().map(|&p| p.to_owned()));
+        let mut scored: Vec<(usize, String)> = known.map(|k| (edit_distance(&key, &normalize(&k)), k)).collect();
+        scored.sort();
+        let closest = scored.iter().filter(|(d, _)| *d <= 3).take(3).map(|(_, n)| n.clone()).collect();
+        Err(Unsupported::Unknown { name: name.to_owned(), closest })
+    }
+}
+
+/// The variant named `name` in the shipped catalogue (`None`: orthodox chess).
 pub fn find(name: Option<&str>) -> Result<Arc<Variant>, Unsupported> {
-    let Some(name) = name else { return Ok(orthodox()) };
-    let key = normalize(name);
-    if ORTHODOX.iter().any(|&o| normalize(o) == key) {
-        return Ok(orthodox());
-    }
-    if CHESS960.iter().any(|&c| normalize(c) == key) {
-        return Ok(chess960());
-    }
-    if PLANNED.iter().any(|&p| normalize(p) == key) {
-        return Err(Unsupported::NotYet(name.to_owned()));
-    }
-    let mut scored: Vec<(usize, &str)> = ORTHODOX
-        .iter()
-        .chain(CHESS960)
-        .chain(PLANNED)
-        .map(|&known| (edit_distance(&key, &normalize(known)), known))
-        .collect();
-    scored.sort();
-    let closest = scored.iter().filter(|(d, _)| *d <= 3).take(3).map(|(_, n)| (*n).to_owned()).collect();
-    Err(Unsupported::Unknown { name: name.to_owned(), closest })
+    Catalogue::builtin().find(name)
 }
 
 /// Levenshtein distance, for suggestions.
@@ -121,6 +487,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_shipped_files_build() {
+        let texts = embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect();
+        let catalogue = Catalogue::from_texts(texts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(catalogue.definitions().len() >= 2);
+        for d in catalogue.definitions() {
+            assert!(d.playable.is_ok(), "{}: {:?}", d.file, d.playable.as_ref().err());
+            assert!(!d.resolved.interpretation.is_empty(), "{} has no interpretation section", d.file);
+        }
+    }
+
+    #[test]
+    fn the_orthodox_file_is_the_orthodox_variant_of_the_rules_core() {
+        let from_file = find(Some("orthodox")).unwrap_or_else(|e| panic!("{e}"));
+        let built_in = Variant::orthodox();
+        assert_eq!(from_file.spec.pieces, built_in.spec.pieces);
+        assert_eq!(from_file.spec.start_fen, built_in.spec.start_fen);
+        assert_eq!(from_file.spec.promotions, built_in.spec.promotions);
+    }
+
+    #[test]
     fn names() {
         assert!(find(None).is_ok());
         assert!(find(Some("Standard")).is_ok());
@@ -133,5 +519,45 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    fn user(text: &str) -> Result<Catalogue, CatalogueError> {
+        let mut texts: Vec<(String, String)> =
+            embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect();
+        texts.push(("mine.yaml".to_owned(), text.to_owned()));
+        Catalogue::from_texts(texts)
+    }
+
+    #[test]
+    fn a_child_changes_its_parent() {
+        let catalogue =
+            user("name: limpy\nparent: orthodox\npieces:\n  - { letter: N, betza: nN }\ninterpretation: []\n")
+                .unwrap_or_else(|e| panic!("{e}"));
+        let variant = catalogue.find(Some("limpy")).unwrap_or_else(|e| panic!("{e}"));
+        let knight = variant.kind_of_letter(b'N').map(|k| variant.kind(k).spec.betza.clone());
+        assert_eq!(knight.as_deref(), Some("nN"));
+        assert_eq!(variant.kinds.len(), 6);
+    }
+
+    #[test]
+    fn the_example_of_the_schema_loads() {
+        let doc = include_str!("../notation/VARIANTS.md");
+        let start = doc.find("```yaml\n").map(|i| i + 8).unwrap_or(0);
+        let end = doc[start..].find("```").map_or(doc.len(), |i| start + i);
+        let catalogue = user(&doc[start..end]).unwrap_or_else(|e| panic!("{e}"));
+        assert!(catalogue.find(Some("limpy")).is_ok());
+    }
+
+    #[test]
+    fn broken_files_say_where() {
+        let e = user("name: x\nparent: orthodox\nboard: { files: 8, rank: 8 }\n").err();
+        assert!(e.as_ref().is_some_and(|e| e.at.map(|a| a.0) == Some(3)), "{e:?}");
+        let e = user("name: x\nparent: nothing\n").err();
+        assert!(e.as_ref().is_some_and(|e| e.message.contains("nothing") && e.at == Some((2, 1))), "{e:?}");
+        let e = user("name: x\nparent: orthodox\npieces:\n  - { letter: N, betza: Nx }\n").err();
+        assert!(e.as_ref().is_some_and(|e| e.message.contains("piece N") && e.at.map(|a| a.0) == Some(4)), "{e:?}");
+        let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: freeze }\n");
+        let catalogue = e.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(catalogue.find(Some("x")).err(), Some(Unsupported::NotYet("x".to_owned())));
     }
 }

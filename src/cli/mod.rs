@@ -9,6 +9,7 @@ mod inputs;
 mod perft;
 mod report;
 mod validate;
+mod variants;
 
 use std::process::ExitCode;
 
@@ -31,6 +32,7 @@ enum Command {
     Fmt(fmt::FmtArgs),
     Validate(validate::ValidateArgs),
     Perft(perft::PerftArgs),
+    Variants(variants::VariantsArgs),
 }
 
 /// How a run ended, most serious last.
@@ -68,6 +70,7 @@ pub fn run() -> ExitCode {
         Command::Fmt(args) => fmt::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Perft(args) => perft::run(&args),
+        Command::Variants(args) => variants::run(&args),
     };
     status.code()
 }

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use arbiter::rules::fen::Fen;
 use arbiter::rules::position::Position;
-use arbiter::variants;
+use arbiter::variants::Catalogue;
 use clap::Args;
 
 use super::Status;
@@ -27,11 +27,25 @@ pub struct PerftArgs {
     /// The count below each move of the position.
     #[arg(long)]
     divide: bool,
+    /// A variant file of your own, added to the catalogue.
+    #[arg(long, value_name = "FILE")]
+    variant_file: Option<std::path::PathBuf>,
 }
 
 /// Runs `arbiter perft`.
 pub fn run(args: &PerftArgs) -> Status {
-    let variant = match variants::find(Some(&args.variant)) {
+    let catalogue = match &args.variant_file {
+        None => Ok(Catalogue::builtin().clone()),
+        Some(path) => Catalogue::with_file(path),
+    };
+    let catalogue = match catalogue {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return Status::Failure;
+        }
+    };
+    let variant = match catalogue.find(Some(&args.variant)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("arbiter: error: {e}");

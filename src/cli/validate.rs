@@ -7,6 +7,7 @@ use std::time::Instant;
 use arbiter::batch::{self, Checked};
 use arbiter::diag::{Place, Severity};
 use arbiter::dialect::DEFAULT_GAME_LIMIT;
+use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -33,6 +34,9 @@ pub struct ValidateArgs {
     /// Threads to use [default: all cores].
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
+    /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
+    #[arg(long, value_name = "FILE")]
+    variant_file: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -151,6 +155,20 @@ pub fn run(args: &ValidateArgs) -> Status {
         // The global pool can be set once; a failure means it already is, which is fine.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
     }
+    let own;
+    let catalogue = match &args.variant_file {
+        None => Catalogue::builtin(),
+        Some(path) => match Catalogue::with_file(path) {
+            Ok(c) => {
+                own = c;
+                &own
+            }
+            Err(e) => {
+                let _ = writeln!(io::stderr(), "{e}");
+                return Status::Failure;
+            }
+        },
+    };
     let (inputs, failures) = inputs::expand(&args.paths);
     let mut status = Status::Clean;
     let stderr = io::stderr();
@@ -193,7 +211,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
         };
         let before = done_bytes;
-        let result = batch::validate(reader, DEFAULT_GAME_LIMIT, |checked, read| {
+        let result = batch::validate(reader, DEFAULT_GAME_LIMIT, catalogue, |checked: Checked, read| {
             summary.games += 1;
             summary.moves += checked.turns();
             let located = locate(&checked);

@@ -295,18 +295,6 @@ impl Variant {
         }
     }
 
-    /// Chess960 (Fischer random chess): orthodox chess from one of 960 start positions, given
-    /// by the game's FEN, with castling that puts king and rook on the orthodox castled squares
-    /// wherever they started (FIDE Laws, Guidelines II).
-    pub fn chess960() -> Arc<Variant> {
-        let mut spec = Variant::orthodox().spec.clone();
-        spec.name = "chess960".to_owned();
-        match Variant::build(spec) {
-            Ok(variant) => Arc::new(variant),
-            Err(e) => unreachable!("chess960 does not build: {e}"),
-        }
-    }
-
     /// Compiles a variant.
     pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
         let geometry = Geometry::rectangle(spec.files, spec.ranks).map_err(VariantError::Geometry)?;
