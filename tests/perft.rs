@@ -73,3 +73,15 @@ fn chess960_counts() {
     let variant = arbiter::variants::find(Some("chess960")).unwrap_or_else(|e| panic!("{e}"));
     run(&variant, "chess960.txt", 5_000_000);
 }
+
+#[test]
+fn limpy_hand_checked_counts() {
+    let variant = arbiter::variants::find(Some("limpy")).unwrap_or_else(|e| panic!("{e}"));
+    run(&variant, "limpy.txt", u64::MAX);
+}
+
+#[test]
+fn cloak_chess_counts_are_orthodox() {
+    let variant = arbiter::variants::find(Some("cloak")).unwrap_or_else(|e| panic!("{e}"));
+    run(&variant, "orthodox.txt", 200_000);
+}
