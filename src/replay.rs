@@ -89,6 +89,7 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
             resolve_castle(position, *side)
         }
         ActionKind::Pass => Ok(Resolved::Pass),
+        ActionKind::Drop { piece, to } if position.variant().spec.drops => resolve_drop(position, *piece, *to),
         other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
     }
 }
@@ -107,6 +108,37 @@ fn action_name(kind: &ActionKind) -> &'static str {
     }
 }
 
+fn resolve_drop(
+    position: &mut Position,
+    piece: crate::record::PieceLetter,
+    to: crate::record::SquareName,
+) -> Result<Resolved, Refusal> {
+    let kind = kind_of(position, Some(piece.ascii()))?;
+    let name = piece_name(position, kind);
+    let Some(sq) = position.variant().geometry.square(0, to.file, to.rank) else {
+        return Err(Refusal::new(format!("illegal: there is no square {to} on this board")));
+    };
+    if position.in_hand(position.side_to_move(), kind) == 0 {
+        return Err(Refusal::new(format!("illegal: no {name} in hand")));
+    }
+    if position.piece_at(sq).is_some() || position.is_wall(sq) {
+        return Err(Refusal::new(format!("illegal: {to} is not empty")));
+    }
+    let m = Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Drop, capture: false };
+    let mut drops = Vec::new();
+    position.pseudo_legal_moves(&mut drops);
+    if !drops.contains(&m) {
+        return Err(Refusal::new(format!(
+            "illegal: a {name} cannot be dropped on {to} (a pawn never on the first or last rank)"
+        )));
+    }
+    if !position.is_legal(m) {
+        let reason = if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
+        return Err(Refusal::new(format!("illegal: {}@{to} {reason}", char::from(piece.ascii()))));
+    }
+    Ok(Resolved::Move(m))
+}
+
 fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved, Refusal> {
     let name = if side == CastleSide::King { "O-O" } else { "O-O-O" };
     match position.castling(side == CastleSide::King) {
@@ -120,12 +152,37 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     if !m.placements.is_empty() || m.gate.is_some() {
         return Err(Refusal::new("pieces placed by a move are not part of this variant"));
     }
-    let kind = kind_of(position, m.piece.map(|p| p.ascii()))?;
     let g = &position.variant().geometry;
     let Some(to) = g.square(0, m.to.file, m.to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {} on this board", m.to)));
     };
     let side = position.side_to_move();
+    // Coordinate notation (`g1f3`, as UCI writes it): no letter, the whole origin. The piece
+    // standing there says what moves; a king's two-step (or king-takes-rook) is castling.
+    let origin = match (m.piece, m.from_file, m.from_rank) {
+        (None, Some(file), Some(rank)) => g.square(0, file, rank).and_then(|sq| position.piece_at(sq).map(|p| (sq, p))),
+        _ => None,
+    };
+    let kind = match origin {
+        Some((from, piece)) if piece.color == side => {
+            for h_side in [true, false] {
+                if let Ok(c) = position.castling(h_side)
+                    && c.from == from
+                    && let MoveKind::Castle { rook_from, .. } = c.kind
+                    && (c.to == to || rook_from == to)
+                    && position.variant().kind(piece.kind).spec.royal
+                {
+                    return if position.is_legal(c) {
+                        Ok(Resolved::Move(c))
+                    } else {
+                        Err(Refusal::new("illegal: the castling would leave the king in check"))
+                    };
+                }
+            }
+            piece.kind
+        }
+        _ => kind_of(position, m.piece.map(|p| p.ascii()))?,
+    };
     let name = piece_name(position, kind);
     let froms = &mut scratch.froms;
     froms.clear();
@@ -230,6 +287,9 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     let g = &variant.geometry;
     if let MoveKind::Castle { rook_from, .. } = m.kind {
         return if g.file(rook_from) > g.file(m.from) { "O-O".to_owned() } else { "O-O-O".to_owned() };
+    }
+    if m.kind == MoveKind::Drop {
+        return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.to));
     }
     let spec = &variant.kind(m.piece).spec;
     let mut text = String::new();
@@ -352,15 +412,16 @@ impl Replay {
     }
 }
 
-/// The position a game starts from: its FEN tag, or the variant's start.
-pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<Position, String> {
+/// The position a game starts from: its FEN tag, or the variant's start; and the castling
+/// rights of the FEN tag left out because no king and rook stand for them.
+pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<(Position, Vec<char>), String> {
     match game.tag("FEN") {
         Some(text) => {
             let fen: Fen = text.parse().map_err(|e| format!("the FEN tag cannot be read: {e}"))?;
-            Position::from_fen(variant, &fen)
+            Position::from_fen_lenient(variant, &fen)
                 .map_err(|e| format!("the FEN tag is not a position of {}: {e}", variant.spec.name))
         }
-        None => Position::start(variant),
+        None => Position::start(variant).map(|p| (p, Vec::new())),
     }
 }
 
@@ -368,7 +429,22 @@ pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<Position, S
 pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let mut report = Replay::default();
     let mut position = match start_position(variant, game) {
-        Ok(p) => p,
+        Ok((p, dropped)) => {
+            if !dropped.is_empty() {
+                let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
+                let letters: String = dropped.iter().collect();
+                report.problems.push(Problem {
+                    severity: Severity::Warning,
+                    span,
+                    at: None,
+                    written: None,
+                    message: format!("castling rights {letters} of the FEN tag have no king and rook; left out"),
+                    fen: None,
+                    candidates: Vec::new(),
+                });
+            }
+            p
+        }
         Err(message) => {
             let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
             report.problems.push(Problem {
@@ -558,7 +634,9 @@ fn game_over(position: &mut Position) -> Option<Ending> {
 /// `x` must mark a capture, and a capture must have its `x` (PGN 8.2.3.3).
 fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut Replay) {
     let (Resolved::Move(m), ActionKind::Move(notated)) = (resolved, &action.kind) else { return };
-    if m.capture == notated.capture {
+    // Coordinate notation has no capture mark; the parser has said it is not SAN.
+    let coordinates = notated.piece.is_none() && notated.from_file.is_some() && notated.from_rank.is_some();
+    if m.capture == notated.capture || coordinates {
         return;
     }
     let message = if m.capture { "captures, not marked with 'x'" } else { "marked 'x' but captures nothing" };
@@ -699,6 +777,17 @@ mod tests {
         assert!(resolve_text(&mut p, "d5").is_err_and(|e| e.contains("names the pawn's file")));
         assert_eq!(resolve_text(&mut p, "exd5"), Ok("exd5".to_owned()));
         assert_eq!(resolve_text(&mut p, "ed5"), Ok("exd5".to_owned()));
+    }
+
+    #[test]
+    fn coordinate_notation_names_the_piece_by_its_square() {
+        let mut p = at("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+        assert_eq!(resolve_text(&mut p, "a1a7"), Ok("Ra7".to_owned()));
+        assert_eq!(resolve_text(&mut p, "e1g1"), Ok("O-O".to_owned()));
+        assert_eq!(resolve_text(&mut p, "e1a1"), Ok("O-O-O".to_owned()));
+        assert_eq!(resolve_text(&mut p, "e5d6"), Ok("exd6".to_owned()));
+        assert_eq!(resolve_text(&mut p, "b7a8N"), Ok("bxa8=N".to_owned()));
+        assert!(resolve_text(&mut p, "e1e3").is_err());
     }
 
     #[test]

@@ -22,7 +22,6 @@ mod embedded {
 /// Variants arbiter knows of, from the seeds and the archives users bring, that have no file
 /// yet: a game naming them is refused as "not supported yet".
 pub const PLANNED: &[&str] = &[
-    "crazyhouse",
     "atomic",
     "antichess",
     "kingofthehill",
@@ -288,8 +287,10 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
     }
 }
 
-/// Rule modules arbiter implements (none yet beyond what the core does for every variant).
-const MODULES: &[&str] = &[];
+/// Rule modules arbiter implements: `captures-to-hand` (a captured piece joins the
+/// capturer's reserve, a promoted one as a pawn) and `drops` (pieces in reserve are dropped on
+/// empty cells, pawns not on the first or last rank).
+const MODULES: &[&str] = &["captures-to-hand", "drops"];
 
 /// Compiles a resolved file into a variant.
 fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<Variant>, String>, CatalogueError> {
@@ -345,6 +346,8 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         walls: board.walls.unwrap_or(false),
         reserves: resolved.reserves.unwrap_or(false),
         actions_per_turn: resolved.turn.map_or(1, |t| t.actions),
+        captures_to_hand: resolved.modules.iter().any(|m| m.name == "captures-to-hand"),
+        drops: resolved.modules.iter().any(|m| m.name == "drops"),
     };
     let variant = Variant::build(spec).map_err(|e| {
         let needle = match &e {
@@ -511,11 +514,11 @@ mod tests {
         assert!(find(None).is_ok());
         assert!(find(Some("Standard")).is_ok());
         assert!(find(Some("From Position")).is_ok());
-        assert_eq!(find(Some("Crazyhouse")).err(), Some(Unsupported::NotYet("Crazyhouse".to_owned())));
+        assert_eq!(find(Some("Atomic")).err(), Some(Unsupported::NotYet("Atomic".to_owned())));
         assert_eq!(find(Some("Chess960")).map(|v| v.spec.name.clone()), Ok("chess960".to_owned()));
-        match find(Some("Crazyhose")) {
+        match find(Some("Atomik")) {
             Err(Unsupported::Unknown { closest, .. }) => {
-                assert_eq!(closest.first().map(String::as_str), Some("crazyhouse"))
+                assert_eq!(closest.first().map(String::as_str), Some("atomic"))
             }
             other => panic!("{other:?}"),
         }

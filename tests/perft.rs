@@ -85,3 +85,9 @@ fn cloak_chess_counts_are_orthodox() {
     let variant = arbiter::variants::find(Some("cloak")).unwrap_or_else(|e| panic!("{e}"));
     run(&variant, "orthodox.txt", 200_000);
 }
+
+#[test]
+fn crazyhouse_published_counts() {
+    let variant = arbiter::variants::find(Some("crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
+    run(&variant, "crazyhouse.txt", 5_000_000);
+}

@@ -292,6 +292,13 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
                 leniency = Some(Leniency::PromotionWithoutEquals);
                 (after, Some(p))
             }
+            // UCI writes the promotion in lower case after the coordinates: `e7e8q`.
+            Err(_) if path.from_file.is_some() && path.from_rank.is_some() => {
+                match rest.as_bytes().first().copied().filter(|b| b.is_ascii_lowercase() && *b != b'x') {
+                    Some(letter) if ends_token(rest[1..].chars().next()) => (&rest[1..], PieceLetter::new(letter)),
+                    _ => (rest, None),
+                }
+            }
             Err(_) => (rest, None),
         },
         Err(_) => (rest, None),
@@ -524,6 +531,8 @@ mod tests {
         assert_eq!(lenient("e8Q")[0], Some(Leniency::PromotionWithoutEquals));
         assert_eq!(lenient("Qh5++")[1], Some(Leniency::DoubleCheckMark));
         assert_eq!(lenient("Nbd7"), [None, None]);
+        assert_eq!(lenient("e7e8q")[0], Some(Leniency::LongAlgebraic));
+        assert!(matches!(kind("e7e8q"), ActionKind::Move(Move { becomes: Some(_), .. })));
     }
 
     #[test]

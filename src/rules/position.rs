@@ -43,6 +43,8 @@ pub enum MoveKind {
         /// Where the rook goes.
         rook_to: Square,
     },
+    /// A piece of the reserve enters the board on `to` (`from` is `to`).
+    Drop,
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -243,6 +245,23 @@ impl Position {
 
     /// The position a FEN describes, checked against the variant's rules.
     pub fn from_fen(variant: &Arc<Variant>, fen: &Fen) -> Result<Position, SetupError> {
+        Position::setup(variant, fen, false, &mut Vec::new())
+    }
+
+    /// As [`Position::from_fen`], but castling rights without their king and rook are left
+    /// out rather than refused; the letters left out are returned.
+    pub fn from_fen_lenient(variant: &Arc<Variant>, fen: &Fen) -> Result<(Position, Vec<char>), SetupError> {
+        let mut dropped = Vec::new();
+        let position = Position::setup(variant, fen, true, &mut dropped)?;
+        Ok((position, dropped))
+    }
+
+    fn setup(
+        variant: &Arc<Variant>,
+        fen: &Fen,
+        lenient: bool,
+        dropped: &mut Vec<char>,
+    ) -> Result<Position, SetupError> {
         let geometry = &variant.geometry;
         let [board_fen] = fen.boards.as_slice() else {
             return Err(SetupError::Boards(fen.boards.len()));
@@ -335,7 +354,7 @@ impl Position {
                 return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
             }
         }
-        position.read_castling(fen.castling_on(0).unwrap_or(""))?;
+        position.read_castling(fen.castling_on(0).unwrap_or(""), lenient, dropped)?;
         if let Some(Some(ep)) = fen.en_passant_on(0) {
             position.read_en_passant(ep)?;
         }
@@ -346,7 +365,9 @@ impl Position {
         Ok(position)
     }
 
-    fn read_castling(&mut self, text: &str) -> Result<(), SetupError> {
+    /// Reads castling rights; with `lenient`, a right without its king and rook is left out
+    /// and returned instead of refused (as python-chess and lichess read such FENs).
+    fn read_castling(&mut self, text: &str, lenient: bool, dropped: &mut Vec<char>) -> Result<(), SetupError> {
         if !self.variant.spec.castling {
             return Ok(());
         }
@@ -355,7 +376,13 @@ impl Position {
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
             let back = if color == Color::White { 0 } else { self.variant.geometry.ranks() - 1 };
             let king = self.royals[color.index()].filter(|&k| self.variant.geometry.rank(k) == back);
-            let Some(king) = king else { return Err(SetupError::Castling(c)) };
+            let Some(king) = king else {
+                if lenient {
+                    dropped.push(c);
+                    continue;
+                }
+                return Err(SetupError::Castling(c));
+            };
             let king_file = self.variant.geometry.file(king);
             let rook_kind = self.variant.kind_of_letter(b'R');
             let is_rook = |file: u8| {
@@ -375,7 +402,13 @@ impl Position {
                 }
                 _ => None,
             };
-            let Some(file) = file else { return Err(SetupError::Castling(c)) };
+            let Some(file) = file else {
+                if lenient {
+                    dropped.push(c);
+                    continue;
+                }
+                return Err(SetupError::Castling(c));
+            };
             let slot = color.index() * 2 + usize::from(file < king_file);
             self.castling[slot] = self.variant.geometry.square(0, file, back);
         }
@@ -470,11 +503,9 @@ impl Position {
                 key ^= self.variant.key(Square(i as u16), Color::White, Kind(0)).rotate_left(43);
             }
         }
-        for (c, hand) in self.hands.iter().enumerate() {
-            for (k, &count) in hand.iter().enumerate() {
-                let base =
-                    self.variant.key(Square(k as u16), if c == 0 { Color::White } else { Color::Black }, Kind(0));
-                key ^= base.rotate_left(13).wrapping_mul(u64::from(count));
+        for color in [Color::White, Color::Black] {
+            for (k, &count) in self.hands[color.index()].iter().enumerate() {
+                key ^= self.hand_key(color, Kind(k as u8), count);
             }
         }
         key ^ self.state_key()
@@ -652,6 +683,47 @@ impl Position {
             self.piece_moves(Square(i as u16), piece, out);
         }
         self.castling_moves(out);
+        if self.variant.spec.drops {
+            self.drop_moves(out);
+        }
+    }
+
+    /// Drops of the side to move: each kind in hand on each empty cell, pawns not on the first
+    /// or last rank.
+    fn drop_moves(&self, out: &mut Vec<Move>) {
+        let ranks = self.variant.geometry.ranks();
+        for (k, &count) in self.hands[self.side.index()].iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let kind = Kind(k as u8);
+            let pawn = self.variant.kind(kind).spec.pawn;
+            for sq in self.variant.geometry.squares() {
+                if self.piece_at(sq).is_some() || self.is_wall(sq) {
+                    continue;
+                }
+                let rank = self.variant.geometry.rank(sq);
+                if pawn && (rank == 0 || rank + 1 == ranks) {
+                    continue;
+                }
+                out.push(Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Drop, capture: false });
+            }
+        }
+    }
+
+    /// Changes the count of `kind` in `color`'s hand by `delta`, keeping the hash.
+    fn change_hand(&mut self, color: Color, kind: Kind, delta: i32) {
+        let old = self.in_hand(color, kind);
+        let new = (i32::from(old) + delta).clamp(0, i32::from(u16::MAX)) as u16;
+        self.key ^= self.hand_key(color, kind, old) ^ self.hand_key(color, kind, new);
+        if let Some(count) = self.hands[color.index()].get_mut(kind.index()) {
+            *count = new;
+        }
+    }
+
+    fn hand_key(&self, color: Color, kind: Kind, count: u16) -> u64 {
+        let base = self.variant.key(Square(kind.0.into()), color, Kind(0));
+        base.rotate_left(13).wrapping_mul(u64::from(count))
     }
 
     /// The pseudo-legal moves of the piece on `from`.
@@ -801,7 +873,10 @@ impl Position {
         let mover = self.side;
         let at = |sq: Square| usize::from(sq.0);
         let saved_royal = self.royals[mover.index()];
-        let moving = self.board.get(at(m.from)).copied().flatten();
+        let moving = match m.kind {
+            MoveKind::Drop => Some(Piece { color: mover, kind: m.piece, promoted: false }),
+            _ => self.board.get(at(m.from)).copied().flatten(),
+        };
         if moving.is_some_and(|p| self.is_royal(p)) {
             self.royals[mover.index()] = Some(m.to);
         }
@@ -817,6 +892,12 @@ impl Position {
                 for (sq, old) in [m.from, rook_from, m.to, rook_to].into_iter().zip(cells) {
                     self.set(sq, old);
                 }
+                safe
+            }
+            MoveKind::Drop => {
+                self.set(m.to, moving);
+                let safe = !self.is_attacked_by_royal_target(mover);
+                self.set(m.to, None);
                 safe
             }
             _ => {
@@ -842,6 +923,11 @@ impl Position {
         };
         self.royals[mover.index()] = saved_royal;
         safe
+    }
+
+    /// The variant's pawn kind.
+    fn pawn_kind(&self) -> Option<Kind> {
+        self.variant.kinds.iter().position(|k| k.spec.pawn).map(|i| Kind(i as u8))
     }
 
     /// Sets a cell without touching the hash: for trial moves that are taken back at once.
@@ -874,9 +960,11 @@ impl Position {
         self.key ^= self.state_key();
         let captured = match m.kind {
             MoveKind::EnPassant { victim } => self.piece_at(victim).map(|p| (victim, p)),
-            MoveKind::Castle { .. } => None,
+            MoveKind::Castle { .. } | MoveKind::Drop => None,
             _ => self.piece_at(m.to).map(|p| (m.to, p)),
         };
+        let moved =
+            if m.kind == MoveKind::Drop { Piece { color: self.side, kind: m.piece, promoted: false } } else { moved };
         let undo = Undo {
             captured,
             moved,
@@ -897,9 +985,17 @@ impl Position {
                 self.put(rook_to, rook);
                 self.put(m.to, Some(moved));
             }
+            MoveKind::Drop => {
+                self.change_hand(moved.color, moved.kind, -1);
+                self.put(m.to, Some(moved));
+            }
             _ => {
-                if let Some((sq, _)) = captured {
+                if let Some((sq, victim)) = captured {
                     self.put(sq, None);
+                    if self.variant.spec.captures_to_hand {
+                        let kind = if victim.promoted { self.pawn_kind().unwrap_or(victim.kind) } else { victim.kind };
+                        self.change_hand(moved.color, kind, 1);
+                    }
                 }
                 self.put(m.from, None);
                 let placed = match m.promotion {
@@ -938,6 +1034,10 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.actions_done = undo.actions_done;
         match m.kind {
+            MoveKind::Drop => {
+                self.put(m.to, None);
+                self.change_hand(undo.moved.color, undo.moved.kind, 1);
+            }
             MoveKind::Castle { rook_from, rook_to } => {
                 let rook = self.piece_at(rook_to);
                 self.put(m.to, None);
@@ -950,6 +1050,10 @@ impl Position {
                 self.put(m.from, Some(undo.moved));
                 if let Some((sq, piece)) = undo.captured {
                     self.put(sq, Some(piece));
+                    if self.variant.spec.captures_to_hand {
+                        let kind = if piece.promoted { self.pawn_kind().unwrap_or(piece.kind) } else { piece.kind };
+                        self.change_hand(undo.moved.color, kind, -1);
+                    }
                 }
             }
         }
@@ -1036,6 +1140,10 @@ impl Position {
     /// FIDE 5.2.2 for orthodox material: king against king, king and one minor piece
     /// against king, and kings with bishops all on squares of one color.
     pub fn insufficient_material(&self) -> bool {
+        // Where captured pieces come back, material is never gone for good.
+        if self.variant.spec.drops {
+            return false;
+        }
         let g = &self.variant.geometry;
         let mut minors = 0;
         let mut bishop_colors = [false; 2];
@@ -1080,7 +1188,10 @@ impl Position {
                     Some((_, Some(p))) => {
                         let letter = self.variant.kind(p.kind).spec.letter;
                         let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
-                        Cell::Piece(PieceCell::new(letter))
+                        Cell::Piece(PieceCell {
+                            promoted: p.promoted && self.variant.spec.captures_to_hand,
+                            ..PieceCell::new(letter)
+                        })
                     }
                 };
                 cells.push(cell);
@@ -1173,6 +1284,8 @@ mod tests {
             walls: true,
             reserves: true,
             actions_per_turn: 1,
+            captures_to_hand: false,
+            drops: false,
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
     }

@@ -120,6 +120,12 @@ pub struct VariantSpec {
     /// The turn plan: how many actions one side performs before the other moves (1 in
     /// orthodox chess, 2 in a double-move game).
     pub actions_per_turn: u8,
+    /// A captured piece joins the capturer's reserve, turned to the capturer's color (a
+    /// promoted piece as a pawn): the crazyhouse rule.
+    pub captures_to_hand: bool,
+    /// Pieces in reserve may be dropped on any empty cell (pawns not on the first or last
+    /// rank) as a turn's action.
+    pub drops: bool,
 }
 
 /// One ray of a kind's movement, compiled against the board's step tables.
@@ -287,6 +293,8 @@ impl Variant {
             walls: false,
             reserves: false,
             actions_per_turn: 1,
+            captures_to_hand: false,
+            drops: false,
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {
