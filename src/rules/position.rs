@@ -728,6 +728,24 @@ impl Position {
 
     /// The pseudo-legal moves of the piece on `from`.
     pub fn piece_moves(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.piece_rays(from, piece, out);
+        if self.variant.kind(piece.kind).overlapping {
+            // The first way found wins (a double step before a queen-like step, so that it
+            // may still be taken en passant).
+            let mut i = start;
+            while i < out.len() {
+                let m = out[i];
+                if out[start..i].iter().any(|o| o.to == m.to && o.promotion == m.promotion) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    fn piece_rays(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
         let variant = &*self.variant;
         let c = piece.color.index();
         let kind = variant.kind(piece.kind);
@@ -1346,6 +1364,30 @@ mod tests {
         // White move.
         assert_eq!(p.perft(1), 20);
         assert!(p.perft(2) > 400);
+    }
+
+    #[test]
+    fn a_square_reached_two_ways_is_one_move() {
+        // A pawn that also moves as a queen (Crazy Pawns) reaches e3 and e4 both as a pawn
+        // and as a queen: each is one move, and e4 stays a double step (en passant).
+        let mut spec = Variant::orthodox().spec.clone();
+        spec.name = "crazy pawns (queen)".to_owned();
+        spec.pieces[0].betza = "fmWfcFifmnDmQ".to_owned();
+        let variant = Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")));
+        assert!(variant.kinds[0].overlapping);
+        let fen: Fen = "4k3/8/8/8/8/8/4P3/K7 w - - 0 1".parse().unwrap_or_else(|e| panic!("{e}"));
+        let mut p = Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let pawn: Vec<Move> = moves.iter().copied().filter(|m| m.piece == Kind(0)).collect();
+        let distinct: std::collections::HashSet<(Square, Option<Kind>)> =
+            pawn.iter().map(|m| (m.to, m.promotion)).collect();
+        assert_eq!(distinct.len(), pawn.len(), "a move found twice");
+        assert_eq!(pawn.iter().filter(|m| m.kind == MoveKind::DoubleStep).count(), 1);
+        // Up the file e3..e7 (the king stands on e8), the diagonals d3 c4 b5 a6 and f3 g4 h5,
+        // sideways a2..d2 and f2..h2, back d1 e1 f1: 5 + 7 + 7 + 3 = 22.
+        assert_eq!(pawn.len(), 22);
+        assert!(!variant.kinds[1].overlapping, "a knight's eight directions never overlap");
     }
 
     #[test]

@@ -172,6 +172,23 @@ pub struct PieceKind {
     pub movement: Movement,
     /// Its rays, compiled.
     pub rays: Vec<CompiledRay>,
+    /// Two of its rays share a direction (the pawn's step and double step, or a pawn that
+    /// also moves as a queen), so the same move can be found twice.
+    pub overlapping: bool,
+}
+
+/// Whether two rays of `movement` point the same way, so that they may reach one square.
+fn overlapping(movement: &Movement) -> bool {
+    fn unit(dx: i8, dy: i8) -> (i8, i8) {
+        let (mut a, mut b) = (dx.unsigned_abs(), dy.unsigned_abs());
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let g = a.max(1) as i8;
+        (dx / g, dy / g)
+    }
+    let units: Vec<(i8, i8)> = movement.rays.iter().map(|r| unit(r.dx, r.dy)).collect();
+    units.iter().enumerate().any(|(i, u)| units[i + 1..].contains(u))
 }
 
 /// Why a variant could not be built.
@@ -361,7 +378,10 @@ impl Variant {
             .iter()
             .zip(movements)
             .zip(compiled)
-            .map(|((spec, movement), rays)| PieceKind { spec: spec.clone(), movement, rays })
+            .map(|((spec, movement), rays)| {
+                let overlapping = overlapping(&movement);
+                PieceKind { spec: spec.clone(), movement, rays, overlapping }
+            })
             .collect();
         let mut promotions = Vec::new();
         for &letter in &spec.promotions {
