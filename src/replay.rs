@@ -298,30 +298,34 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
         let _ = crate::record::write_file(&mut s, file);
         s
     };
+    // Disambiguation (PGN 8.2.3.4): the file if it tells the pieces apart, else the rank,
+    // else both. A pawn capture always names its file; in variants where pawns move
+    // sideways, a pawn step may need it too.
+    let mut froms = Vec::new();
+    position.reaching(m.to, m.piece, position.side_to_move(), &mut froms);
+    let mut rivals = Vec::new();
+    let mut buffer = Vec::new();
+    for &f in froms.iter().filter(|&&f| f != m.from) {
+        let Some(piece) = position.piece_at(f) else { continue };
+        buffer.clear();
+        position.piece_moves(f, piece, &mut buffer);
+        let reaches = buffer.iter().filter(|c| c.to == m.to && c.promotion == m.promotion).copied().collect::<Vec<_>>();
+        if reaches.into_iter().any(|c| position.is_legal(c)) {
+            rivals.push(f);
+        }
+    }
+    let same_file = rivals.iter().any(|&r| g.file(r) == g.file(m.from));
+    let same_rank = rivals.iter().any(|&r| g.rank(r) == g.rank(m.from));
     if spec.pawn {
-        if m.capture {
+        if m.capture || !rivals.is_empty() {
             text.push_str(&file_name(g.file(m.from)));
+            if same_file {
+                text.push_str(&(u32::from(g.rank(m.from)) + 1).to_string());
+            }
         }
     } else {
         text.push(char::from(spec.letter));
-        // Disambiguation (PGN 8.2.3.4): the file if it tells the pieces apart, else the rank,
-        // else both.
-        let mut froms = Vec::new();
-        position.reaching(m.to, m.piece, position.side_to_move(), &mut froms);
-        let mut rivals = Vec::new();
-        let mut buffer = Vec::new();
-        for &f in froms.iter().filter(|&&f| f != m.from) {
-            let Some(piece) = position.piece_at(f) else { continue };
-            buffer.clear();
-            position.piece_moves(f, piece, &mut buffer);
-            let reaches = buffer.iter().filter(|c| c.to == m.to).copied().collect::<Vec<_>>();
-            if reaches.into_iter().any(|c| position.is_legal(c)) {
-                rivals.push(f);
-            }
-        }
         if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|&r| g.file(r) == g.file(m.from));
-            let same_rank = rivals.iter().any(|&r| g.rank(r) == g.rank(m.from));
             if !same_file {
                 text.push_str(&file_name(g.file(m.from)));
             } else if !same_rank {

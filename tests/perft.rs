@@ -91,3 +91,11 @@ fn crazyhouse_published_counts() {
     let variant = arbiter::variants::find(Some("crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
     run(&variant, "crazyhouse.txt", 5_000_000);
 }
+
+#[test]
+fn better_pawns_hand_checked_counts() {
+    for n in [1, 5, 9, 13] {
+        let variant = arbiter::variants::find(Some(&format!("better pawns {n}"))).unwrap_or_else(|e| panic!("{e}"));
+        run(&variant, &format!("better-pawns-{n}.txt"), u64::MAX);
+    }
+}
