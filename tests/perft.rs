@@ -99,3 +99,14 @@ fn better_pawns_hand_checked_counts() {
         run(&variant, &format!("better-pawns-{n}.txt"), u64::MAX);
     }
 }
+
+#[test]
+fn crazy_pawns_hand_checked_counts() {
+    for piece in ["queen", "rook", "bishop", "knight", "king"] {
+        for suffix in ["", "-forward"] {
+            let name = format!("crazy-pawns-{piece}{suffix}");
+            let variant = arbiter::variants::find(Some(&name)).unwrap_or_else(|e| panic!("{e}"));
+            run(&variant, &format!("{name}.txt"), u64::MAX);
+        }
+    }
+}
