@@ -870,13 +870,7 @@ mod properties {
     #[test]
     fn san_written_resolves_to_the_same_move() {
         let variant = Variant::orthodox();
-        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-        let mut random = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n.max(1) as u64) as usize
-        };
+        let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
         let mut moves = Vec::new();
         for _ in 0..300 {
             let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
@@ -886,7 +880,7 @@ mod properties {
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[random(moves.len())];
+                let m = moves[random.below(moves.len())];
                 let written = san(&mut position, m);
                 let parsed = parse_game(&format!("{written} *"));
                 let game = parsed.game.unwrap_or_else(|| panic!("{written}: {:?}", parsed.diagnostics));

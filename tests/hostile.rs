@@ -6,22 +6,7 @@ use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
 use arbiter::dialect::{GameReader, Item, parse_game, write_game};
-
-/// A small deterministic generator, so that failures reproduce.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use arbiter::rules::random::XorShift;
 
 /// Everything the library promises about one input, whatever it is.
 fn check_invariants(bytes: &[u8]) {
@@ -80,11 +65,11 @@ const ALPHABET: &[u8] = b"[]{}()\"\\;%$!?+#*<>@,&/=:.-_ \n\t\r0123456789abcdefgh
 
 #[test]
 fn random_bytes() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = XorShift::new(0x9E37_79B9_7F4A_7C15);
     for _ in 0..rounds() {
         let len = rng.below(400);
         let bytes: Vec<u8> = (0..len)
-            .map(|_| if rng.below(4) == 0 { rng.next() as u8 } else { ALPHABET[rng.below(ALPHABET.len())] })
+            .map(|_| if rng.below(4) == 0 { rng.next_u64() as u8 } else { ALPHABET[rng.below(ALPHABET.len())] })
             .collect();
         check_invariants(&bytes);
     }
@@ -109,7 +94,7 @@ fn seeds() -> Vec<Vec<u8>> {
 #[test]
 fn mutations_of_valid_records() {
     let seeds = seeds();
-    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut rng = XorShift::new(0x2545_F491_4F6C_DD1D);
     for _ in 0..rounds() {
         let mut bytes = seeds[rng.below(seeds.len())].clone();
         for _ in 0..1 + rng.below(4) {
@@ -163,8 +148,8 @@ fn arbiter(args: &[&str], input: &[u8]) -> (i32, String, String) {
 
 #[test]
 fn random_bytes_through_the_command() {
-    let mut rng = XorShift(42);
-    let bytes: Vec<u8> = (0..1 << 20).map(|_| rng.next() as u8).collect();
+    let mut rng = XorShift::new(42);
+    let bytes: Vec<u8> = (0..1 << 20).map(|_| rng.next_u64() as u8).collect();
     let (code, _, stderr) = arbiter(&["fmt", "-q", "-"], &bytes);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("error:"), "{stderr}");

@@ -907,28 +907,16 @@ mod tests {
         assert_eq!("".parse::<Movement>(), Err(BetzaError::Empty));
     }
 
-    /// A small deterministic generator, so that the test needs no crate and fails the same way
-    /// every run.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
     #[test]
     fn random_strings_never_panic() {
         let alphabet: Vec<char> = "fblrvshmcinWFDNAHCZGKRBQ0123456789WFNpXx é".chars().collect();
-        let mut random = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut random = crate::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
         let mut accepted = 0;
         for _ in 0..200_000 {
-            let length = (random.next() % 12) as usize;
-            let text: String =
-                (0..length).filter_map(|_| alphabet.get((random.next() % alphabet.len() as u64) as usize)).collect();
+            let length = (random.next_u64() % 12) as usize;
+            let text: String = (0..length)
+                .filter_map(|_| alphabet.get((random.next_u64() % alphabet.len() as u64) as usize))
+                .collect();
             match parse(&text) {
                 Ok(movement) => {
                     accepted += 1;

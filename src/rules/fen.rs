@@ -1316,22 +1316,6 @@ mod tests {
         assert_eq!(error(&primes), FenError::SquareOutOfRange { offset: 6 });
     }
 
-    /// A tiny xorshift generator, so the test needs no crates.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, bound: usize) -> usize {
-            (self.next() % bound as u64) as usize
-        }
-    }
-
     /// Parses without panicking and, when it parses, checks idempotence.
     fn check_robust(text: &str) -> bool {
         match text.parse::<Fen>() {
@@ -1372,7 +1356,7 @@ mod tests {
             &["1", "40", "0"],
             &["+0+0", "x"],
         ];
-        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::rules::random::XorShift::new(0x9e37_79b9_7f4a_7c15);
         let mut parsed = 0;
         for round in 0..20_000 {
             let mut text = String::new();

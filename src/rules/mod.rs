@@ -7,4 +7,5 @@ pub mod betza;
 pub mod fen;
 pub mod geometry;
 pub mod position;
+pub mod random;
 pub mod variant;

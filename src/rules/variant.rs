@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::betza::{self, Mode, Movement};
 use super::geometry::{Geometry, GeometryError, Square, Steps};
+use super::random::XorShift;
 
 /// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -390,15 +391,11 @@ impl Variant {
                 None => return Err(VariantError::UnknownPromotion(char::from(letter))),
             }
         }
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64 ^ spec.name.bytes().fold(0u64, |h, b| h.rotate_left(5) ^ u64::from(b));
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random()).collect();
-        let zobrist_side = random();
+        let mut random = XorShift::new(
+            0x9E37_79B9_7F4A_7C15_u64 ^ spec.name.bytes().fold(0u64, |h, b| h.rotate_left(5) ^ u64::from(b)),
+        );
+        let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random.next_u64()).collect();
+        let zobrist_side = random.next_u64();
         let attack_lines = [0, 1].map(|c| attack_lines(&kinds, c));
         Ok(Variant {
             spec,
