@@ -43,6 +43,11 @@ fn cases(file: &str) -> Vec<Case> {
     cases
 }
 
+/// The catalogue's variant `name`.
+fn catalogue(name: &str) -> Arc<Variant> {
+    arbiter::variants::find(Some(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
 fn run(variant: &Arc<Variant>, file: &str, budget: u64) {
     for case in cases(file) {
         let fen: Fen = case.fen.parse().unwrap_or_else(|e| panic!("{}: {e}", case.name));
@@ -70,33 +75,28 @@ fn orthodox_published_counts_to_a_billion_nodes() {
 
 #[test]
 fn chess960_counts() {
-    let variant = arbiter::variants::find(Some("chess960")).unwrap_or_else(|e| panic!("{e}"));
-    run(&variant, "chess960.txt", 5_000_000);
+    run(&catalogue("chess960"), "chess960.txt", 5_000_000);
 }
 
 #[test]
 fn limpy_hand_checked_counts() {
-    let variant = arbiter::variants::find(Some("limpy")).unwrap_or_else(|e| panic!("{e}"));
-    run(&variant, "limpy.txt", u64::MAX);
+    run(&catalogue("limpy"), "limpy.txt", u64::MAX);
 }
 
 #[test]
 fn cloak_chess_counts_are_orthodox() {
-    let variant = arbiter::variants::find(Some("cloak")).unwrap_or_else(|e| panic!("{e}"));
-    run(&variant, "orthodox.txt", 200_000);
+    run(&catalogue("cloak"), "orthodox.txt", 200_000);
 }
 
 #[test]
 fn crazyhouse_published_counts() {
-    let variant = arbiter::variants::find(Some("crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
-    run(&variant, "crazyhouse.txt", 5_000_000);
+    run(&catalogue("crazyhouse"), "crazyhouse.txt", 5_000_000);
 }
 
 #[test]
 fn better_pawns_hand_checked_counts() {
     for n in [1, 5, 9, 13] {
-        let variant = arbiter::variants::find(Some(&format!("better pawns {n}"))).unwrap_or_else(|e| panic!("{e}"));
-        run(&variant, &format!("better-pawns-{n}.txt"), u64::MAX);
+        run(&catalogue(&format!("better pawns {n}")), &format!("better-pawns-{n}.txt"), u64::MAX);
     }
 }
 
@@ -105,8 +105,7 @@ fn crazy_pawns_hand_checked_counts() {
     for piece in ["queen", "rook", "bishop", "knight", "king"] {
         for suffix in ["", "-forward"] {
             let name = format!("crazy-pawns-{piece}{suffix}");
-            let variant = arbiter::variants::find(Some(&name)).unwrap_or_else(|e| panic!("{e}"));
-            run(&variant, &format!("{name}.txt"), u64::MAX);
+            run(&catalogue(&name), &format!("{name}.txt"), u64::MAX);
         }
     }
 }
