@@ -143,6 +143,9 @@ fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved,
     let name = if side == CastleSide::King { "O-O" } else { "O-O-O" };
     match position.castling(side == CastleSide::King) {
         Ok(m) if position.is_legal(m) => Ok(Resolved::Move(m)),
+        Ok(m) if position.lacks_companion(m) => Err(Refusal::new(format!(
+            "illegal: {name}: the king has no piece of its side orthogonally beside it, while pieces that have one can move"
+        ))),
         Ok(_) => Err(Refusal::new(format!("illegal: {name} would leave the king in check"))),
         Err(obstacle) => Err(Refusal::new(format!("illegal: {name}: {obstacle}"))),
     }
@@ -170,7 +173,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
                     && c.from == from
                     && let MoveKind::Castle { rook_from, .. } = c.kind
                     && (c.to == to || rook_from == to)
-                    && position.variant().kind(piece.kind).spec.royal
+                    && Some(piece.kind) == position.variant().castler
                 {
                     return if position.is_legal(c) {
                         Ok(Resolved::Move(c))
@@ -228,8 +231,25 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         }
     }
     let promotes = moves.iter().any(|c| c.promotion.is_some());
-    if promotes && promotion.is_none() {
-        return Err(Refusal::new(format!("illegal: a pawn reaching {target} must promote (=Q, =R, =B or =N)")));
+    // Where a piece may promote at will (Promotion Chess), staying as it is is a move too.
+    let may_stay = moves.iter().any(|c| c.promotion.is_none());
+    if promotion.is_none() && !may_stay {
+        let choices: Vec<String> = moves
+            .iter()
+            .filter_map(|c| c.promotion)
+            .map(|k| format!("={}", char::from(position.variant().kind(k).spec.letter)))
+            .fold(Vec::new(), |mut v, l| {
+                if !v.contains(&l) {
+                    v.push(l);
+                }
+                v
+            });
+        let listed = match choices.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        return Err(Refusal::new(format!("illegal: a {name} reaching {target} must promote ({listed})")));
     }
     if !promotes && promotion.is_some() {
         return Err(Refusal::new(format!("illegal: no promotion on {target}")));
@@ -237,15 +257,20 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     moves.retain(|c| c.promotion == promotion);
     if moves.is_empty() {
         let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
-        return Err(Refusal::new(format!("illegal: a pawn cannot promote to {letter}")));
+        return Err(Refusal::new(format!("illegal: a {name} cannot promote to {letter} on {target}")));
     }
     let first = moves[0];
     moves.retain(|&c| position.is_legal(c));
     match moves.as_slice() {
         [one] => Ok(Resolved::Move(*one)),
         [] => {
-            let reason =
-                if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
+            let reason = if position.lacks_companion(first) {
+                "moves a piece with no piece of its side orthogonally beside it, while pieces that have one can move"
+            } else if position.in_check() {
+                "does not answer the check"
+            } else {
+                "would leave the king in check"
+            };
             let written = san(position, first);
             Err(Refusal {
                 message: format!("illegal: {} {reason}", written.trim_end_matches(['+', '#'])),
@@ -623,6 +648,9 @@ fn written(action: &Action) -> String {
 /// Mate and stalemate end the game; the automatic draws too, but archives often go on
 /// after them, so only the first two make a following move an error.
 fn game_over(position: &mut Position) -> Option<Ending> {
+    if let Some(winner) = position.far_rank_winner() {
+        return Some(Ending::FarRank { winner });
+    }
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     if moves.is_empty() {
@@ -704,8 +732,12 @@ fn check_result(position: &mut Position, game: &Game, report: &mut Replay) {
         game_over(position).or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
     let claimed = tag.unwrap_or(marker);
     let expected = match ending {
-        Some(Ending::Checkmate { winner: Color::White }) => Some(Outcome::WhiteWins),
-        Some(Ending::Checkmate { winner: Color::Black }) => Some(Outcome::BlackWins),
+        Some(Ending::Checkmate { winner: Color::White } | Ending::FarRank { winner: Color::White }) => {
+            Some(Outcome::WhiteWins)
+        }
+        Some(Ending::Checkmate { winner: Color::Black } | Ending::FarRank { winner: Color::Black }) => {
+            Some(Outcome::BlackWins)
+        }
         Some(_) => Some(Outcome::Draw),
         None => None,
     };
@@ -869,26 +901,45 @@ mod properties {
     /// SAN carries exactly the check mark the position calls for.
     #[test]
     fn san_written_resolves_to_the_same_move() {
-        let variant = Variant::orthodox();
+        random_games(&Variant::orthodox(), 300, 1);
+    }
+
+    /// The same for every playable variant of the catalogue, with every legal move of every
+    /// fifth position written and resolved (the backward walk of `reaching` against the
+    /// move generator, disambiguation, promotions at will, castling).
+    #[test]
+    fn san_resolves_in_every_variant_of_the_catalogue() {
+        for definition in crate::variants::Catalogue::builtin().definitions() {
+            if let Ok(variant) = &definition.playable {
+                random_games(variant, 12, 5);
+            }
+        }
+    }
+
+    fn random_games(variant: &Arc<Variant>, games: usize, every: usize) {
         let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
         let mut moves = Vec::new();
-        for _ in 0..300 {
-            let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
-            for _ in 0..120 {
+        for _ in 0..games {
+            let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+            for ply in 0..120 {
                 moves.clear();
                 position.legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;
                 }
                 let m = moves[random.below(moves.len())];
-                let written = san(&mut position, m);
-                let parsed = parse_game(&format!("{written} *"));
-                let game = parsed.game.unwrap_or_else(|| panic!("{written}: {:?}", parsed.diagnostics));
-                let node = game.mainline().next().unwrap_or(NodeId::ROOT);
-                let action = &game.node(node).turn.actions[0];
-                match resolve(&mut position, action) {
-                    Ok(Resolved::Move(back)) => assert_eq!(back, m, "{written} in {}", position.fen()),
-                    other => panic!("{written} in {}: {other:?}", position.fen()),
+                let checked = if ply % every == 0 { moves.clone() } else { vec![m] };
+                for c in checked {
+                    let written = san(&mut position, c);
+                    let parsed = parse_game(&format!("{written} *"));
+                    let game = parsed.game.unwrap_or_else(|| panic!("{written}: {:?}", parsed.diagnostics));
+                    let node = game.mainline().next().unwrap_or(NodeId::ROOT);
+                    let action = &game.node(node).turn.actions[0];
+                    let name = &variant.spec.name;
+                    match resolve(&mut position, action) {
+                        Ok(Resolved::Move(back)) => assert_eq!(back, c, "{name}: {written} in {}", position.fen()),
+                        other => panic!("{name}: {written} in {}: {other:?}", position.fen()),
+                    }
                 }
                 position.play(m);
             }

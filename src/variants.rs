@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::variant::{PieceSpec, Variant, VariantSpec};
+use crate::rules::variant::{FarRank, PieceSpec, Rules, Transparency, Variant, VariantSpec};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/variant_files.rs"));
@@ -282,15 +282,91 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
         castling: child.castling.or(parent.castling),
         reserves: child.reserves.or(parent.reserves),
         turn: child.turn.or(parent.turn),
-        modules: parent.modules.iter().chain(&child.modules).cloned().collect(),
+        // Modules merge by name: the child's settings of a module replace the parent's.
+        modules: parent
+            .modules
+            .iter()
+            .filter(|m| !child.modules.iter().any(|c| c.name == m.name))
+            .chain(&child.modules)
+            .cloned()
+            .collect(),
         interpretation: child.interpretation.clone(),
     }
 }
 
 /// Rule modules arbiter implements: `captures-to-hand` (a captured piece joins the
-/// capturer's reserve, a promoted one as a pawn) and `drops` (pieces in reserve are dropped on
-/// empty cells, pawns not on the first or last rank).
-const MODULES: &[&str] = &["captures-to-hand", "drops"];
+/// capturer's reserve, a promoted one as a pawn), `drops` (pieces in reserve are dropped on
+/// empty cells, pawns not on the first or last rank), `transparent` (riders pass through
+/// pieces), `companions` (only a piece with an orthogonal neighbour of its side may move),
+/// `pieces-promote` (every piece may promote on the last rank) and `far-rank` (reaching the
+/// opponent's back rank wins). notation/VARIANTS.md gives their parameters.
+const MODULES: &[&str] = &["captures-to-hand", "drops", "transparent", "companions", "pieces-promote", "far-rank"];
+
+/// The parameters of the modules that have some, read into the rules core's settings.
+fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
+    let mut rules = Rules::default();
+    for module in modules {
+        let params = &module.params;
+        let known: &[&str] = match module.name.as_str() {
+            "transparent" => &["through", "pieces"],
+            "far-rank" => &["safe"],
+            _ => &[],
+        };
+        if let Some(map) = params.as_mapping() {
+            for key in map.keys() {
+                let key = key.as_str().unwrap_or("?");
+                if !known.contains(&key) {
+                    let expected = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
+                    return Err((
+                        key.to_owned(),
+                        format!("module {} has no parameter {key:?} (it takes: {expected})", module.name),
+                    ));
+                }
+            }
+        } else if !params.is_null() {
+            return Err((module.name.clone(), format!("the parameters of module {} must be a mapping", module.name)));
+        }
+        match module.name.as_str() {
+            "transparent" => {
+                let through = match params.get("through").and_then(|v| v.as_str()) {
+                    Some("all") => Transparency::All,
+                    Some("friendly") => Transparency::Friendly,
+                    Some("enemy") => Transparency::Enemy,
+                    other => {
+                        let found = other.map_or("nothing".to_owned(), |o| format!("{o:?}"));
+                        return Err((
+                            "through".to_owned(),
+                            format!("module transparent: `through` must be all, friendly or enemy, not {found}"),
+                        ));
+                    }
+                };
+                let pieces: Vec<u8> = match params.get("pieces").and_then(|v| v.as_sequence()) {
+                    Some(list) => list.iter().filter_map(|v| v.as_str()).filter_map(|l| l.bytes().next()).collect(),
+                    None => {
+                        return Err((
+                            "transparent".to_owned(),
+                            "module transparent needs `pieces`: the letters of the riders that pass through".to_owned(),
+                        ));
+                    }
+                };
+                rules.transparent = Some((through, pieces));
+            }
+            "companions" => rules.companions = true,
+            "pieces-promote" => rules.pieces_promote = true,
+            "far-rank" => {
+                rules.far_rank = Some(match params.get("safe").map(|v| v.as_bool()) {
+                    None | Some(Some(false)) => FarRank::Reach,
+                    Some(Some(true)) => FarRank::ReachSafely,
+                    Some(None) => {
+                        return Err(("safe".to_owned(), "module far-rank: `safe` must be true or false".to_owned()));
+                    }
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(rules)
+}
 
 /// Compiles a resolved file into a variant.
 fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<Variant>, String>, CatalogueError> {
@@ -331,6 +407,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
             value: p.value.unwrap_or(0),
         });
     }
+    let rules = read_rules(&resolved.modules).map_err(|(needle, message)| error(&needle, message))?;
     let promotions = resolved.promotion.iter().flatten().map(|l| l.bytes().next().unwrap_or(b'?')).collect();
     let spec = VariantSpec {
         name: resolved.name.clone(),
@@ -348,6 +425,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         actions_per_turn: resolved.turn.map_or(1, |t| t.actions),
         captures_to_hand: resolved.modules.iter().any(|m| m.name == "captures-to-hand"),
         drops: resolved.modules.iter().any(|m| m.name == "drops"),
+        rules,
     };
     let variant = Variant::build(spec).map_err(|e| {
         let needle = match &e {
@@ -559,6 +637,22 @@ mod tests {
         assert!(e.as_ref().is_some_and(|e| e.message.contains("nothing") && e.at == Some((2, 1))), "{e:?}");
         let e = user("name: x\nparent: orthodox\npieces:\n  - { letter: N, betza: Nx }\n").err();
         assert!(e.as_ref().is_some_and(|e| e.message.contains("piece N") && e.at.map(|a| a.0) == Some(4)), "{e:?}");
+        let e = user(
+            "name: x\nparent: orthodox\nmodules:\n  - { name: transparent, params: { through: some, pieces: [R] } }\n",
+        )
+        .err();
+        assert!(
+            e.as_ref().is_some_and(|e| e.message.contains("all, friendly or enemy") && e.at.map(|a| a.0) == Some(4))
+        );
+        let e = user(
+            "name: x\nparent: orthodox\nmodules:\n  - { name: transparent, params: { through: all, pieces: [X] } }\n",
+        )
+        .err();
+        assert!(e.as_ref().is_some_and(|e| e.message.contains("piece X")), "{e:?}");
+        let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: far-rank, params: { safety: true } }\n").err();
+        assert!(
+            e.as_ref().is_some_and(|e| e.message.contains("no parameter \"safety\"") && e.at.map(|a| a.0) == Some(4))
+        );
         let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: freeze }\n");
         let catalogue = e.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(catalogue.find(Some("x")).err(), Some(Unsupported::NotYet("x".to_owned())));

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::Square;
-use super::variant::{Color, Kind, Variant};
+use super::variant::{Color, FarRank, Kind, Variant};
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +76,7 @@ pub struct Undo {
     side: Color,
     fullmove: u32,
     actions_done: u8,
+    landed: Option<Square>,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -160,6 +161,11 @@ pub enum Ending {
     SeventyFiveMoves,
     /// The same position for the fifth time (FIDE 9.6.1): the game is drawn.
     FivefoldRepetition,
+    /// A piece has reached the far rank (the far-rank module).
+    FarRank {
+        /// Whose piece.
+        winner: Color,
+    },
 }
 
 impl fmt::Display for Ending {
@@ -170,6 +176,7 @@ impl fmt::Display for Ending {
             Ending::InsufficientMaterial => f.write_str("neither side can mate"),
             Ending::SeventyFiveMoves => f.write_str("75 moves without a capture or a pawn move"),
             Ending::FivefoldRepetition => f.write_str("the same position a fifth time"),
+            Ending::FarRank { winner } => write!(f, "a {} piece has reached the far rank", winner.name()),
         }
     }
 }
@@ -226,6 +233,8 @@ pub struct Position {
     /// Actions the side to move has performed in the current turn (the turn state).
     actions_done: u8,
     royals: [Option<Square>; 2],
+    /// Where the last move put a piece on the mover's far rank (the far-rank module).
+    landed: Option<Square>,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -337,20 +346,24 @@ impl Position {
             fullmove: fen.fullmove_number.max(1),
             actions_done: 0,
             royals: [None; 2],
+            landed: None,
             key: 0,
             history: Vec::new(),
         };
         for color in [Color::White, Color::Black] {
             let royals: Vec<Square> =
                 position.squares_of(color).filter(|&(_, p)| position.is_royal(p)).map(|(s, _)| s).collect();
-            if royals.len() != 1 {
+            // With no royal kind (River Chess's king), there is nothing to count.
+            if variant.has_royal && royals.len() != 1 {
                 return Err(SetupError::Royals { color, count: royals.len() });
             }
             position.royals[color.index()] = royals.first().copied();
         }
         for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
             let rank = geometry.rank(sq);
-            if position.is_pawn(piece) && (rank == 0 || rank == ranks - 1) {
+            let own_first = if piece.color == Color::White { 0 } else { ranks - 1 };
+            let on_first = rank == own_first && !variant.pawns_retreat;
+            if position.is_pawn(piece) && (on_first || rank == ranks - 1 - own_first) {
                 return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
             }
         }
@@ -375,7 +388,7 @@ impl Position {
         for c in text.chars() {
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
             let back = if color == Color::White { 0 } else { self.variant.geometry.ranks() - 1 };
-            let king = self.royals[color.index()].filter(|&k| self.variant.geometry.rank(k) == back);
+            let king = self.castling_king(color).filter(|&k| self.variant.geometry.rank(k) == back);
             let Some(king) = king else {
                 if lenient {
                     dropped.push(c);
@@ -616,6 +629,9 @@ impl Position {
                 continue;
             }
             let mut cur = to;
+            // Pieces passed on the way back, which a rider of the transparent module may
+            // move through but not capture after.
+            let mut passed = false;
             for _ in 0..ray.range {
                 let Some(next) = variant.steps.step(usize::from(ray.back[c]), cur) else { break };
                 cur = next;
@@ -623,7 +639,8 @@ impl Position {
                     break;
                 }
                 let Some(p) = self.piece_at(cur) else { continue };
-                if p.color == color && p.kind == kind && !out.contains(&cur) {
+                let mover = Piece { color, kind, promoted: false };
+                if p.color == color && p.kind == kind && !out.contains(&cur) && (!passed || target.is_none()) {
                     let initial_ok = !ray.initial || self.on_start_square(cur, p);
                     let lame_ok = match ray.lame {
                         Some(l) => {
@@ -634,6 +651,10 @@ impl Position {
                     if initial_ok && lame_ok {
                         out.push(cur);
                     }
+                }
+                if self.passes_through(mover, p) {
+                    passed = true;
+                    continue;
                 }
                 break;
             }
@@ -652,10 +673,12 @@ impl Position {
             side: self.side,
             fullmove: self.fullmove,
             actions_done: self.actions_done,
+            landed: self.landed,
         };
         self.history.push(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
+        self.landed = None;
         self.halfmove += 1;
         self.advance_turn(true);
         self.key ^= self.state_key();
@@ -664,6 +687,7 @@ impl Position {
 
     /// Takes back a pass.
     pub fn undo_pass(&mut self, undo: Undo) {
+        self.landed = undo.landed;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.actions_done = undo.actions_done;
@@ -764,6 +788,8 @@ impl Position {
                 }
             }
             let mut cur = from;
+            // A rider of the transparent module that has passed through a piece may not capture.
+            let mut passed = false;
             for _ in 0..ray.range {
                 let Some(next) = variant.steps.step(usize::from(ray.step[c]), cur) else { break };
                 // On a wrapped board a rider comes round to its start: it may not land there.
@@ -775,6 +801,11 @@ impl Position {
                     break;
                 }
                 match self.piece_at(cur) {
+                    None if passed => {
+                        if Variant::moves(ray.mode) {
+                            self.push_move(from, cur, piece, MoveKind::Normal, false, out);
+                        }
+                    }
                     None => {
                         if Variant::moves(ray.mode) {
                             let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
@@ -788,8 +819,12 @@ impl Position {
                         }
                     }
                     Some(other) => {
-                        if other.color != piece.color && Variant::captures(ray.mode) {
+                        if !passed && other.color != piece.color && Variant::captures(ray.mode) {
                             self.push_move(from, cur, piece, MoveKind::Normal, true, out);
+                        }
+                        if self.passes_through(piece, other) {
+                            passed = true;
+                            continue;
                         }
                         break;
                     }
@@ -798,10 +833,31 @@ impl Position {
         }
     }
 
+    /// Whether `mover` may pass through `piece` (the transparent module).
+    fn passes_through(&self, mover: Piece, piece: Piece) -> bool {
+        match &self.variant.spec.rules.transparent {
+            Some((through, _)) => {
+                self.variant.transparent_kinds.get(mover.kind.index()).copied().unwrap_or(false)
+                    && through.lets_through(mover.color, piece.color)
+            }
+            None => false,
+        }
+    }
+
     fn push_move(&self, from: Square, to: Square, piece: Piece, kind: MoveKind, capture: bool, out: &mut Vec<Move>) {
         let m = Move { from, to, piece: piece.kind, promotion: None, kind, capture };
         if self.is_pawn(piece) && self.on_last_rank(to, piece.color) {
             for &promotion in &self.variant.promotions {
+                out.push(Move { promotion: Some(promotion), ..m });
+            }
+        } else if self.variant.spec.rules.pieces_promote
+            && !self.is_royal(piece)
+            && self.on_last_rank(to, piece.color)
+            && !self.on_last_rank(from, piece.color)
+        {
+            // Promotion Chess: the piece may stay what it is or become any other kind.
+            out.push(m);
+            for &promotion in self.variant.promotions.iter().filter(|&&k| k != piece.kind) {
                 out.push(Move { promotion: Some(promotion), ..m });
             }
         } else {
@@ -833,7 +889,7 @@ impl Position {
     /// or why there is none.
     pub fn castling(&self, h_side: bool) -> Result<Move, CastlingObstacle> {
         let g = &self.variant.geometry;
-        let king = self.royals[self.side.index()].ok_or(CastlingObstacle::NoRight)?;
+        let king = self.castling_king(self.side).ok_or(CastlingObstacle::NoRight)?;
         let king_piece = self.piece_at(king).ok_or(CastlingObstacle::NoRight)?;
         let rook = self.castling[self.side.index() * 2 + usize::from(!h_side)].ok_or(CastlingObstacle::NoRight)?;
         let files = g.files();
@@ -852,13 +908,16 @@ impl Position {
         if !clear {
             return Err(CastlingObstacle::Blocked);
         }
-        if self.is_attacked(king, self.side.other()) {
-            return Err(CastlingObstacle::InCheck);
-        }
-        let (a, b) = (g.file(king).min(king_to_file), g.file(king).max(king_to_file));
-        let safe = (a..=b).all(|f| g.square(0, f, rank).is_some_and(|s| !self.is_attacked(s, self.side.other())));
-        if !safe {
-            return Err(CastlingObstacle::Attacked);
+        // A king that is not royal (River Chess) knows no check.
+        if self.is_royal(king_piece) {
+            if self.is_attacked(king, self.side.other()) {
+                return Err(CastlingObstacle::InCheck);
+            }
+            let (a, b) = (g.file(king).min(king_to_file), g.file(king).max(king_to_file));
+            let safe = (a..=b).all(|f| g.square(0, f, rank).is_some_and(|s| !self.is_attacked(s, self.side.other())));
+            if !safe {
+                return Err(CastlingObstacle::Attacked);
+            }
         }
         Ok(Move {
             from: king,
@@ -870,24 +929,103 @@ impl Position {
         })
     }
 
+    /// The square of `color`'s castling king: its royal piece, or in a variant without one,
+    /// its piece of the castling kind on its back rank.
+    fn castling_king(&self, color: Color) -> Option<Square> {
+        if self.variant.has_royal {
+            return self.royals[color.index()];
+        }
+        let castler = self.variant.castler?;
+        let g = &self.variant.geometry;
+        let back = if color == Color::White { 0 } else { g.ranks() - 1 };
+        (0..g.files())
+            .filter_map(|f| g.square(0, f, back))
+            .find(|&s| self.piece_at(s).is_some_and(|p| p.color == color && p.kind == castler))
+    }
+
     /// Every legal move, appended to `out`.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        if self.far_rank_winner().is_some() {
+            return;
+        }
         let start = out.len();
         self.pseudo_legal_moves(out);
         let mut keep = start;
         for i in start..out.len() {
             let m = out[i];
-            if self.is_legal(m) {
+            if self.is_safe(m) {
                 out[keep] = m;
                 keep += 1;
             }
         }
         out.truncate(keep);
+        // Companion Chess: a piece without a companion moves only when no piece with one can.
+        if self.variant.spec.rules.companions && out[start..].iter().any(|&m| self.has_companion(m)) {
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if self.has_companion(m) {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+    }
+
+    /// Whether a pseudo-legal move is legal: it leaves the mover's king safe and obeys the
+    /// variant's rule modules.
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        if !self.is_safe(m) || self.far_rank_winner().is_some() {
+            return false;
+        }
+        if !self.variant.spec.rules.companions || self.has_companion(m) {
+            return true;
+        }
+        let mut moves = Vec::new();
+        self.pseudo_legal_moves(&mut moves);
+        !moves.into_iter().any(|c| self.has_companion(c) && self.is_safe(c))
+    }
+
+    /// Whether the Companion Chess rule alone forbids the safe move `m`: its piece has no
+    /// companion, and a piece that has one can move.
+    pub fn lacks_companion(&mut self, m: Move) -> bool {
+        self.variant.spec.rules.companions && self.is_safe(m) && !self.is_legal(m)
+    }
+
+    /// Whether the piece that `m` moves has a piece of its side orthogonally next to it
+    /// (Companion Chess; castling is the king's move, a drop needs no companion).
+    fn has_companion(&self, m: Move) -> bool {
+        if m.kind == MoveKind::Drop {
+            return true;
+        }
+        let g = &self.variant.geometry;
+        [(1, 0), (-1, 0), (0, 1), (0, -1)].into_iter().any(|(dx, dy)| {
+            g.offset(m.from, dx, dy).and_then(|s| self.piece_at(s)).is_some_and(|p| p.color == self.side)
+        })
+    }
+
+    /// The far-rank module: the player whose piece has reached the far rank and won.
+    pub fn far_rank_winner(&mut self) -> Option<Color> {
+        let rule = self.variant.spec.rules.far_rank?;
+        let landed = self.landed?;
+        let mover = self.piece_at(landed)?.color;
+        match rule {
+            FarRank::Reach => Some(mover),
+            FarRank::ReachSafely => {
+                // Safe: the opponent has no capture of it (no royal piece here needs guarding,
+                // but where one does, only captures that leave it safe count).
+                let mut replies = Vec::new();
+                self.pseudo_legal_moves(&mut replies);
+                let taken = replies.into_iter().any(|r| r.capture && r.to == landed && self.is_safe(r));
+                (!taken).then_some(mover)
+            }
+        }
     }
 
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
     /// for the test (no hashing, no counters), and is restored.
-    pub fn is_legal(&mut self, m: Move) -> bool {
+    fn is_safe(&mut self, m: Move) -> bool {
         let mover = self.side;
         let at = |sq: Square| usize::from(sq.0);
         let saved_royal = self.royals[mover.index()];
@@ -993,6 +1131,7 @@ impl Position {
             side: self.side,
             fullmove: self.fullmove,
             actions_done: self.actions_done,
+            landed: self.landed,
         };
         self.history.push(undo_key);
         match m.kind {
@@ -1024,7 +1163,7 @@ impl Position {
             }
         }
         // Castling rights: a king that moves loses both; a rook that moves or is taken, its own.
-        let royal_moved = self.variant.kind(moved.kind).spec.royal;
+        let royal_moved = Some(moved.kind) == self.variant.castler;
         for (i, right) in self.castling.iter_mut().enumerate() {
             let Some(rook) = *right else { continue };
             let owner = if i < 2 { Color::White } else { Color::Black };
@@ -1041,6 +1180,8 @@ impl Position {
             _ => None,
         };
         self.halfmove = if captured.is_some() || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
+        self.landed =
+            (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
         self.advance_turn(false);
         self.key ^= self.state_key();
         undo
@@ -1048,6 +1189,7 @@ impl Position {
 
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
+        self.landed = undo.landed;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.actions_done = undo.actions_done;
@@ -1115,6 +1257,9 @@ impl Position {
 
     /// How the rules end the game here, if they do.
     pub fn ending(&mut self) -> Option<Ending> {
+        if let Some(winner) = self.far_rank_winner() {
+            return Some(Ending::FarRank { winner });
+        }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -1156,11 +1301,17 @@ impl Position {
     }
 
     /// FIDE 5.2.2 for orthodox material: king against king, king and one minor piece
-    /// against king, and kings with bishops all on squares of one color.
+    /// against king, and kings with bishops all on squares of one color. Where captured
+    /// pieces come back or reaching the far rank wins, material never runs out; where every
+    /// piece promotes, only bare kings are dead.
     pub fn insufficient_material(&self) -> bool {
         // Where captured pieces come back, material is never gone for good.
-        if self.variant.spec.drops {
+        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() {
             return false;
+        }
+        // Where a knight or bishop may become a queen, only bare kings cannot mate.
+        if self.variant.spec.rules.pieces_promote {
+            return self.board.iter().flatten().all(|p| self.is_royal(*p));
         }
         let g = &self.variant.geometry;
         let mut minors = 0;
@@ -1304,6 +1455,7 @@ mod tests {
             actions_per_turn: 1,
             captures_to_hand: false,
             drops: false,
+            rules: Default::default(),
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
     }

@@ -127,6 +127,55 @@ pub struct VariantSpec {
     /// Pieces in reserve may be dropped on any empty cell (pawns not on the first or last
     /// rank) as a turn's action.
     pub drops: bool,
+    /// The rule modules that change movement, legality and the end of the game.
+    pub rules: Rules,
+}
+
+/// Which pieces a rider may pass through (the `transparent` module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transparency {
+    /// Every piece.
+    All,
+    /// The mover's own pieces.
+    Friendly,
+    /// The opponent's pieces.
+    Enemy,
+}
+
+impl Transparency {
+    /// Whether a piece of `piece` is transparent to a rider of `mover`.
+    pub fn lets_through(self, mover: Color, piece: Color) -> bool {
+        match self {
+            Transparency::All => true,
+            Transparency::Friendly => mover == piece,
+            Transparency::Enemy => mover != piece,
+        }
+    }
+}
+
+/// How reaching the far rank wins (the `far-rank` module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FarRank {
+    /// A piece that lands on the opponent's back rank wins at once.
+    Reach,
+    /// It wins if the opponent cannot take it with their next move.
+    ReachSafely,
+}
+
+/// Rule modules beyond movement, drops and reserves; each off by default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// Riders (the kinds listed) may pass through pieces to empty cells beyond, not
+    /// capturing in that move.
+    pub transparent: Option<(Transparency, Vec<u8>)>,
+    /// Only a piece with a friendly piece orthogonally next to it may move, unless no such
+    /// piece has a legal move.
+    pub companions: bool,
+    /// Every piece but the pawns and the royal ones may promote, at will, on arriving on the
+    /// last rank.
+    pub pieces_promote: bool,
+    /// Reaching the opponent's back rank wins.
+    pub far_rank: Option<FarRank>,
 }
 
 /// One ray of a kind's movement, compiled against the board's step tables.
@@ -210,6 +259,8 @@ pub enum VariantError {
     TooManyPieces(usize),
     /// A promotion names a letter no piece has.
     UnknownPromotion(char),
+    /// A rule module names a letter no piece has.
+    UnknownModulePiece(char),
 }
 
 impl fmt::Display for VariantError {
@@ -220,6 +271,7 @@ impl fmt::Display for VariantError {
             VariantError::DuplicateLetter(c) => write!(f, "two pieces use the letter {c}"),
             VariantError::TooManyPieces(n) => write!(f, "{n} piece kinds; at most 64 are supported"),
             VariantError::UnknownPromotion(c) => write!(f, "promotion to {c}, which no piece uses"),
+            VariantError::UnknownModulePiece(c) => write!(f, "a rule module names the piece {c}, which no piece uses"),
         }
     }
 }
@@ -245,6 +297,14 @@ pub struct Variant {
     pub(crate) zobrist_side: u64,
     /// For each color, the lines along which its pieces attack.
     pub attack_lines: [Vec<AttackLine>; 2],
+    /// Per kind: a rider of the `transparent` module.
+    pub transparent_kinds: Vec<bool>,
+    /// The piece that castles: the royal kind, or where no kind is royal, the one written K.
+    pub castler: Option<Kind>,
+    /// Whether some kind is royal (then each side has exactly one royal piece).
+    pub has_royal: bool,
+    /// Whether a pawn may step backwards, so that it may stand on its own first rank.
+    pub pawns_retreat: bool,
     /// The start position, built once (positions of every game copy it).
     pub(crate) start: std::sync::OnceLock<Result<super::position::Position, String>>,
 }
@@ -313,6 +373,7 @@ impl Variant {
             actions_per_turn: 1,
             captures_to_hand: false,
             drops: false,
+            rules: Rules::default(),
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {
@@ -397,6 +458,25 @@ impl Variant {
         let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random.next_u64()).collect();
         let zobrist_side = random.next_u64();
         let attack_lines = [0, 1].map(|c| attack_lines(&kinds, c));
+        let mut transparent_kinds = vec![false; kinds.len()];
+        if let Some((_, letters)) = &spec.rules.transparent {
+            for &letter in letters {
+                match kinds.iter().position(|k| k.spec.letter == letter) {
+                    Some(i) => transparent_kinds[i] = true,
+                    None => return Err(VariantError::UnknownModulePiece(char::from(letter))),
+                }
+            }
+        }
+        let has_royal = kinds.iter().any(|k| k.spec.royal);
+        let castler = kinds
+            .iter()
+            .position(|k| k.spec.royal)
+            .or_else(|| kinds.iter().position(|k| k.spec.letter == b'K'))
+            .map(|i| Kind(i as u8));
+        let pawns_retreat = kinds
+            .iter()
+            .filter(|k| k.spec.pawn)
+            .any(|k| k.movement.rays.iter().any(|r| r.dy < 0 && Variant::moves(r.mode)));
         Ok(Variant {
             spec,
             geometry,
@@ -406,6 +486,10 @@ impl Variant {
             zobrist,
             zobrist_side,
             attack_lines,
+            transparent_kinds,
+            castler,
+            has_royal,
+            pawns_retreat,
             start: std::sync::OnceLock::new(),
         })
     }
