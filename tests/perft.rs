@@ -95,7 +95,7 @@ fn crazyhouse_published_counts() {
 
 #[test]
 fn better_pawns_hand_checked_counts() {
-    for n in [1, 5, 9, 13] {
+    for n in [1, 2, 5, 6, 9, 10, 13] {
         run(&catalogue(&format!("better pawns {n}")), &format!("better-pawns-{n}.txt"), u64::MAX);
     }
 }
@@ -108,4 +108,47 @@ fn crazy_pawns_hand_checked_counts() {
             run(&catalogue(&name), &format!("{name}.txt"), u64::MAX);
         }
     }
+}
+
+#[test]
+fn fortress_counts_agree_with_python_chess() {
+    run(&catalogue("fortress"), "fortress.txt", u64::MAX);
+}
+
+#[test]
+fn transparent_counts_agree_with_an_independent_implementation() {
+    for through in ["all", "friendly", "enemy"] {
+        run(&catalogue(&format!("transparent {through}")), &format!("transparent-{through}.txt"), 500_000);
+    }
+}
+
+#[test]
+fn companion_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("companion"), "companion.txt", 500_000);
+}
+
+#[test]
+fn promotion_chess_hand_checked_counts() {
+    run(&catalogue("promotion"), "promotion.txt", u64::MAX);
+}
+
+#[test]
+fn river_chess_hand_checked_counts() {
+    run(&catalogue("river 1"), "river-1.txt", u64::MAX);
+    run(&catalogue("river 2"), "river-2.txt", u64::MAX);
+}
+
+#[test]
+fn backward_pawns_may_stand_on_their_first_rank_only() {
+    let variant = catalogue("better pawns 2");
+    let at = |fen: &str| Position::from_fen(&variant, &fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}")));
+    assert!(at("4k3/8/8/8/8/8/8/P3K3 w - - 0 1").is_ok());
+    assert!(at("p3k3/8/8/8/8/8/8/4K3 w - - 0 1").is_ok());
+    assert!(at("P3k3/8/8/8/8/8/8/4K3 w - - 0 1").is_err(), "a white pawn on the eighth rank");
+    assert!(at("4k3/8/8/8/8/8/8/p3K3 w - - 0 1").is_err(), "a black pawn on the first rank");
+    let orthodox = Variant::orthodox();
+    assert!(
+        Position::from_fen(&orthodox, &"4k3/8/8/8/8/8/8/P3K3 w - - 0 1".parse().unwrap_or_else(|e| panic!("{e}")))
+            .is_err()
+    );
 }
