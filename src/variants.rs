@@ -299,8 +299,10 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// empty cells, pawns not on the first or last rank), `transparent` (riders pass through
 /// pieces), `companions` (only a piece with an orthogonal neighbour of its side may move),
 /// `pieces-promote` (every piece may promote on the last rank) and `far-rank` (reaching the
-/// opponent's back rank wins). notation/VARIANTS.md gives their parameters.
-const MODULES: &[&str] = &["captures-to-hand", "drops", "transparent", "companions", "pieces-promote", "far-rank"];
+/// opponent's back rank wins), `cross-eyed` (a move captures the piece opposite its target).
+/// notation/VARIANTS.md gives their parameters.
+const MODULES: &[&str] =
+    &["captures-to-hand", "drops", "transparent", "companions", "pieces-promote", "far-rank", "cross-eyed"];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
 fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
@@ -353,6 +355,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             }
             "companions" => rules.companions = true,
             "pieces-promote" => rules.pieces_promote = true,
+            "cross-eyed" => rules.cross_eyed = true,
             "far-rank" => {
                 rules.far_rank = Some(match params.get("safe").map(|v| v.as_bool()) {
                     None | Some(Some(false)) => FarRank::Reach,

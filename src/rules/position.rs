@@ -45,6 +45,11 @@ pub enum MoveKind {
     },
     /// A piece of the reserve enters the board on `to` (`from` is `to`).
     Drop,
+    /// A capture of the piece on `victim`, which is not the target (Cross-eyed Chess).
+    Remote {
+        /// The captured piece's square.
+        victim: Square,
+    },
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -559,6 +564,9 @@ impl Position {
     /// Whether `target` is attacked by a piece of `by` (pins do not matter: a pinned piece
     /// still gives check).
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        if self.variant.spec.rules.cross_eyed {
+            return self.cross_eyed_attacked(target, by);
+        }
         let variant = &*self.variant;
         for line in &variant.attack_lines[by.index()] {
             let mut cur = target;
@@ -612,6 +620,18 @@ impl Position {
     /// The squares of the pieces of `kind` and `color` with a pseudo-legal move to `to`,
     /// found by walking their movement backwards from `to` (no move generation).
     pub fn reaching(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Square>) {
+        if self.variant.spec.rules.cross_eyed {
+            // Moves and captures part ways here; the move generator says who reaches `to`.
+            let mut moves = Vec::new();
+            for (sq, piece) in self.squares_of(color).filter(|&(_, p)| p.kind == kind) {
+                moves.clear();
+                self.piece_moves(sq, piece, &mut moves);
+                if moves.iter().any(|m| m.to == to) {
+                    out.push(sq);
+                }
+            }
+            return;
+        }
         let variant = &*self.variant;
         let c = color.index();
         let target = self.piece_at(to);
@@ -770,6 +790,9 @@ impl Position {
     }
 
     fn piece_rays(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        if self.variant.spec.rules.cross_eyed {
+            return self.cross_eyed_rays(from, piece, out);
+        }
         let variant = &*self.variant;
         let c = piece.color.index();
         let kind = variant.kind(piece.kind);
@@ -831,6 +854,85 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Cross-eyed Chess: every move goes to an empty cell D; it captures the enemy piece on
+    /// the cell M opposite D (as far from the mover's square, the other way), if the way to M
+    /// is clear. A pawn's diagonal step is only a capture: of the piece diagonally behind it,
+    /// or en passant of the pawn that passed over that cell.
+    fn cross_eyed_rays(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        let variant = &*self.variant;
+        let c = piece.color.index();
+        let kind = variant.kind(piece.kind);
+        let pawn = kind.spec.pawn;
+        for ray in &kind.rays {
+            if ray.initial && !self.on_start_square(from, piece) {
+                continue;
+            }
+            if let Some(lame) = ray.lame {
+                let blocked = variant
+                    .steps
+                    .step(usize::from(lame[c]), from)
+                    .is_none_or(|s| self.piece_at(s).is_some() || self.is_wall(s));
+                if blocked {
+                    continue;
+                }
+            }
+            let (mut cur, mut mirror) = (from, Some(from));
+            // Whether every cell strictly between the mover and `mirror` is empty.
+            let mut mirror_clear = true;
+            for step in 0..ray.range {
+                let Some(next) = variant.steps.step(usize::from(ray.step[c]), cur) else { break };
+                if next == from || self.is_wall(next) || self.piece_at(next).is_some() {
+                    break;
+                }
+                cur = next;
+                if step > 0 {
+                    mirror_clear &= mirror.is_some_and(|m| self.piece_at(m).is_none() && !self.is_wall(m));
+                }
+                mirror = mirror.and_then(|m| variant.steps.step(usize::from(ray.back[c]), m));
+                let victim = mirror
+                    .filter(|&m| mirror_clear && !self.is_wall(m))
+                    .and_then(|m| self.piece_at(m).map(|p| (m, p)))
+                    .filter(|&(_, p)| p.color != piece.color);
+                match victim {
+                    Some((m, _)) if Variant::captures(ray.mode) => {
+                        self.push_move(from, cur, piece, MoveKind::Remote { victim: m }, true, out);
+                    }
+                    _ if pawn && !Variant::moves(ray.mode) => {
+                        if let (Some(m), Some((target, victim))) = (mirror, self.en_passant)
+                            && target == m
+                            && mirror_clear
+                            && self.piece_at(victim).is_some_and(|p| p.color != piece.color)
+                        {
+                            self.push_move(from, cur, piece, MoveKind::EnPassant { victim }, true, out);
+                        }
+                    }
+                    _ if Variant::moves(ray.mode) => {
+                        let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
+                        self.push_move(from, cur, piece, kind, false, out);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Cross-eyed Chess: whether a piece of `by` captures on `target` by moving the other way.
+    fn cross_eyed_attacked(&self, target: Square, by: Color) -> bool {
+        let mut moves = Vec::new();
+        for (i, slot) in self.board.iter().enumerate() {
+            let Some(piece) = *slot else { continue };
+            if piece.color != by {
+                continue;
+            }
+            moves.clear();
+            self.cross_eyed_rays(Square(i as u16), piece, &mut moves);
+            if moves.iter().any(|m| matches!(m.kind, MoveKind::Remote { victim } if victim == target)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `mover` may pass through `piece` (the transparent module).
@@ -1058,7 +1160,7 @@ impl Position {
             }
             _ => {
                 let victim = match m.kind {
-                    MoveKind::EnPassant { victim } => Some(victim),
+                    MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
                     _ => None,
                 };
                 let taken = victim.map(|v| (v, self.board.get(at(v)).copied().flatten()));
@@ -1115,7 +1217,7 @@ impl Position {
         let undo_key = self.key;
         self.key ^= self.state_key();
         let captured = match m.kind {
-            MoveKind::EnPassant { victim } => self.piece_at(victim).map(|p| (victim, p)),
+            MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => self.piece_at(victim).map(|p| (victim, p)),
             MoveKind::Castle { .. } | MoveKind::Drop => None,
             _ => self.piece_at(m.to).map(|p| (m.to, p)),
         };

@@ -176,6 +176,9 @@ pub struct Rules {
     pub pieces_promote: bool,
     /// Reaching the opponent's back rank wins.
     pub far_rank: Option<FarRank>,
+    /// Cross-eyed Chess: no piece moves onto an occupied cell; a move to an empty cell
+    /// captures the enemy piece on the cell opposite it, seen from the mover's square.
+    pub cross_eyed: bool,
 }
 
 /// One ray of a kind's movement, compiled against the board's step tables.
