@@ -264,7 +264,10 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     match moves.as_slice() {
         [one] => Ok(Resolved::Move(*one)),
         [] => {
-            let reason = if position.lacks_companion(first) {
+            let continuing = position.continuing().filter(|&p| p != first.from).map(|p| position.square_name(p));
+            let reason = if let Some(pawn) = &continuing {
+                &format!("is no move of this turn: only the pawn on {pawn} may move on")
+            } else if position.lacks_companion(first) {
                 "moves a piece with no piece of its side orthogonally beside it, while pieces that have one can move"
             } else if position.in_check() {
                 "does not answer the check"
@@ -503,8 +506,16 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let start = (position.side_to_move() == Color::White, position.fullmove());
     // An explicit stack: (node, ply, entering?). Leaving a node takes its moves back.
     enum Step {
-        Enter { node: NodeId, ply: u32, main: bool },
-        Leave { undo: Vec<(Resolved, Undo)> },
+        Enter {
+            node: NodeId,
+            ply: u32,
+            main: bool,
+        },
+        /// What the turn did, to take back: actions, and `None` for the end of a turn that
+        /// could have gone on.
+        Leave {
+            undo: Vec<(Option<Resolved>, Undo)>,
+        },
     }
     let firsts: Vec<NodeId> = game.children(NodeId::ROOT).collect();
     let mut stack: Vec<Step> =
@@ -517,8 +528,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
             Step::Leave { undo } => {
                 for (resolved, u) in undo.into_iter().rev() {
                     match resolved {
-                        Resolved::Move(m) => position.undo(m, u),
-                        Resolved::Pass => position.undo_pass(u),
+                        Some(Resolved::Move(m)) => position.undo(m, u),
+                        Some(Resolved::Pass) => position.undo_pass(u),
+                        None => position.undo_end_turn(u),
                     }
                 }
             }
@@ -530,7 +542,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 let mut undo = Vec::with_capacity(n.turn.actions.len());
                 let mut failed = false;
                 let plan = usize::from(variant.spec.actions_per_turn.max(1));
-                if n.turn.actions.len() != plan {
+                // Fastpawn: a turn is one move, and its pawn's further moves.
+                let open_plan = variant.spec.rules.pawn_moves_per_turn > 1;
+                if n.turn.actions.len() != plan && !open_plan {
                     report.problems.push(Problem {
                         severity: Severity::Error,
                         span: n.span,
@@ -545,7 +559,25 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     });
                     failed = true;
                 }
-                for action in n.turn.actions.iter().filter(|_| !failed) {
+                let count = n.turn.actions.len();
+                for (i, action) in n.turn.actions.iter().enumerate().filter(|_| !failed) {
+                    if i > 0 && position.actions_done() == 0 {
+                        report.problems.push(Problem {
+                            severity: Severity::Error,
+                            span: action.span,
+                            at: Some(at),
+                            written: Some(written(action)),
+                            message: format!(
+                                "the turn is over after {} action{}: only a pawn that has just moved may move on",
+                                i,
+                                if i == 1 { "" } else { "s" }
+                            ),
+                            fen: Some(position.fen()),
+                            candidates: Vec::new(),
+                        });
+                        failed = true;
+                        break;
+                    }
                     match resolve_with(&mut position, action, &mut scratch) {
                         Ok(resolved) => {
                             let u = match resolved {
@@ -556,7 +588,10 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                     position.pass()
                                 }
                             };
-                            undo.push((resolved, u));
+                            undo.push((Some(resolved), u));
+                            if i + 1 == count && position.may_end_turn() {
+                                undo.push((None, position.end_turn()));
+                            }
                             capture_mark(resolved, action, at, &mut report);
                             check_mark(&mut position, action, at, &mut report);
                         }

@@ -299,10 +299,11 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// empty cells, pawns not on the first or last rank), `transparent` (riders pass through
 /// pieces), `companions` (only a piece with an orthogonal neighbour of its side may move),
 /// `pieces-promote` (every piece may promote on the last rank) and `far-rank` (reaching the
-/// opponent's back rank wins), `cross-eyed` (a move captures the piece opposite its target).
+/// opponent's back rank wins), `cross-eyed` (a move captures the piece opposite its target),
+/// `fastpawn` (a pawn makes several moves in one turn).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] =
-    &["captures-to-hand", "drops", "transparent", "companions", "pieces-promote", "far-rank", "cross-eyed"];
+    &["captures-to-hand", "drops", "transparent", "companions", "pieces-promote", "far-rank", "cross-eyed", "fastpawn"];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
 fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
@@ -312,6 +313,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
         let known: &[&str] = match module.name.as_str() {
             "transparent" => &["through", "pieces"],
             "far-rank" => &["safe"],
+            "fastpawn" => &["moves"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -356,6 +358,15 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "companions" => rules.companions = true,
             "pieces-promote" => rules.pieces_promote = true,
             "cross-eyed" => rules.cross_eyed = true,
+            "fastpawn" => match params.get("moves").and_then(|v| v.as_u64()) {
+                Some(n @ 2..=8) => rules.pawn_moves_per_turn = n as u8,
+                _ => {
+                    return Err((
+                        "fastpawn".to_owned(),
+                        "module fastpawn needs `moves`: how many pawn moves a turn may have, 2 to 8".to_owned(),
+                    ));
+                }
+            },
             "far-rank" => {
                 rules.far_rank = Some(match params.get("safe").map(|v| v.as_bool()) {
                     None | Some(Some(false)) => FarRank::Reach,

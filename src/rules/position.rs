@@ -82,6 +82,7 @@ pub struct Undo {
     fullmove: u32,
     actions_done: u8,
     landed: Option<Square>,
+    continuing: Option<Square>,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -240,6 +241,8 @@ pub struct Position {
     royals: [Option<Square>; 2],
     /// Where the last move put a piece on the mover's far rank (the far-rank module).
     landed: Option<Square>,
+    /// The pawn that may move again in this turn (Fastpawn Chess).
+    continuing: Option<Square>,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -352,6 +355,7 @@ impl Position {
             actions_done: 0,
             royals: [None; 2],
             landed: None,
+            continuing: None,
             key: 0,
             history: Vec::new(),
         };
@@ -541,6 +545,9 @@ impl Position {
         if let Some((target, _)) = self.en_passant {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
+        if let Some(pawn) = self.continuing {
+            key ^= self.variant.key(pawn, Color::White, Kind(0)).rotate_left(47);
+        }
         key ^ u64::from(self.actions_done).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
@@ -694,20 +701,65 @@ impl Position {
             fullmove: self.fullmove,
             actions_done: self.actions_done,
             landed: self.landed,
+            continuing: self.continuing,
         };
         self.history.push(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
         self.landed = None;
+        self.continuing = None;
         self.halfmove += 1;
         self.advance_turn(true);
         self.key ^= self.state_key();
         undo
     }
 
+    /// Whether the side to move is in the middle of a turn that it may end now (Fastpawn
+    /// Chess: its pawn has moved and may move again).
+    pub fn may_end_turn(&self) -> bool {
+        self.continuing.is_some()
+    }
+
+    /// The pawn that may move on in this turn, if the turn is one that may go on.
+    pub fn continuing(&self) -> Option<Square> {
+        self.continuing
+    }
+
+    /// Ends a turn that may go on ([`Position::may_end_turn`]): the other side moves.
+    pub fn end_turn(&mut self) -> Undo {
+        let undo = Undo {
+            captured: None,
+            moved: Piece { color: self.side, kind: Kind(0), promoted: false },
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: self.key,
+            side: self.side,
+            fullmove: self.fullmove,
+            actions_done: self.actions_done,
+            landed: self.landed,
+            continuing: self.continuing,
+        };
+        self.key ^= self.state_key();
+        self.continuing = None;
+        self.advance_turn(true);
+        self.key ^= self.state_key();
+        undo
+    }
+
+    /// Takes back [`Position::end_turn`].
+    pub fn undo_end_turn(&mut self, undo: Undo) {
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.actions_done = undo.actions_done;
+        self.continuing = undo.continuing;
+        self.key = undo.key;
+    }
+
     /// Takes back a pass.
     pub fn undo_pass(&mut self, undo: Undo) {
         self.landed = undo.landed;
+        self.continuing = undo.continuing;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.actions_done = undo.actions_done;
@@ -719,6 +771,12 @@ impl Position {
 
     /// Every pseudo-legal move (legal but for leaving the king attacked), appended to `out`.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        if let Some(pawn) = self.continuing {
+            if let Some(piece) = self.piece_at(pawn) {
+                self.piece_moves(pawn, piece, out);
+            }
+            return;
+        }
         for (i, slot) in self.board.iter().enumerate() {
             let Some(piece) = *slot else { continue };
             if piece.color != self.side {
@@ -1081,6 +1139,12 @@ impl Position {
         if !self.is_safe(m) || self.far_rank_winner().is_some() {
             return false;
         }
+        if self
+            .continuing
+            .is_some_and(|pawn| pawn != m.from || matches!(m.kind, MoveKind::Drop | MoveKind::Castle { .. }))
+        {
+            return false;
+        }
         if !self.variant.spec.rules.companions || self.has_companion(m) {
             return true;
         }
@@ -1234,6 +1298,7 @@ impl Position {
             fullmove: self.fullmove,
             actions_done: self.actions_done,
             landed: self.landed,
+            continuing: self.continuing,
         };
         self.history.push(undo_key);
         match m.kind {
@@ -1284,7 +1349,19 @@ impl Position {
         self.halfmove = if captured.is_some() || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
         self.landed =
             (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
-        self.advance_turn(false);
+        // Fastpawn: a pawn that is still a pawn may go on, while its moves last.
+        let per_turn = self.variant.spec.rules.pawn_moves_per_turn;
+        let goes_on = per_turn > 1
+            && self.is_pawn(moved)
+            && m.promotion.is_none()
+            && !matches!(m.kind, MoveKind::Drop | MoveKind::Castle { .. })
+            && self.actions_done + 1 < per_turn;
+        self.continuing = goes_on.then_some(m.to);
+        if goes_on {
+            self.actions_done += 1;
+        } else {
+            self.advance_turn(false);
+        }
         self.key ^= self.state_key();
         undo
     }
@@ -1292,6 +1369,7 @@ impl Position {
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
         self.landed = undo.landed;
+        self.continuing = undo.continuing;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.actions_done = undo.actions_done;
@@ -1328,18 +1406,34 @@ impl Position {
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
     pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
+        // A turn of several actions counts once, when it is complete.
+        if depth == 1 && self.variant.spec.rules.pawn_moves_per_turn <= 1 {
+            return moves.len() as u64;
         }
         let mut nodes = 0;
         for &m in &moves {
             let undo = self.play(m);
-            nodes += self.perft(depth - 1);
+            nodes += self.perft_after_action(depth);
             self.undo(m, undo);
         }
         nodes
+    }
+
+    /// Perft after an action of a turn of `depth` turns: the turn is over, or it may end
+    /// here or go on.
+    fn perft_after_action(&mut self, depth: u32) -> u64 {
+        if !self.may_end_turn() {
+            return self.perft(depth - 1);
+        }
+        let undo = self.end_turn();
+        let ended = self.perft(depth - 1);
+        self.undo_end_turn(undo);
+        ended + self.perft(depth)
     }
 
     /// The moves of the position with the node count below each, for `perft --divide`.
@@ -1350,7 +1444,7 @@ impl Position {
             .into_iter()
             .map(|m| {
                 let undo = self.play(m);
-                let n = self.perft(depth.saturating_sub(1));
+                let n = if depth == 0 { 1 } else { self.perft_after_action(depth) };
                 self.undo(m, undo);
                 (m, n)
             })

@@ -179,6 +179,9 @@ pub struct Rules {
     /// Cross-eyed Chess: no piece moves onto an occupied cell; a move to an empty cell
     /// captures the enemy piece on the cell opposite it, seen from the mover's square.
     pub cross_eyed: bool,
+    /// Fastpawn Chess: a pawn that has moved may move again in the same turn, up to this many
+    /// pawn moves in all (0 or 1: off).
+    pub pawn_moves_per_turn: u8,
 }
 
 /// One ray of a kind's movement, compiled against the board's step tables.
