@@ -269,6 +269,8 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
                 &format!("is no move of this turn: only the pawn on {pawn} may move on")
             } else if position.lacks_companion(first) {
                 "moves a piece with no piece of its side orthogonally beside it, while pieces that have one can move"
+            } else if position.variant().spec.rules.deadly_pawns.is_some() {
+                "would leave the king attacked, or where an enemy pawn's zone reaches it"
             } else if position.in_check() {
                 "does not answer the check"
             } else {

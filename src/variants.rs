@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::variant::{FarRank, PieceSpec, Rules, Transparency, Variant, VariantSpec};
+use crate::rules::variant::{FarRank, PieceSpec, Rules, Transparency, Variant, VariantSpec, Zone};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/variant_files.rs"));
@@ -300,10 +300,20 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// pieces), `companions` (only a piece with an orthogonal neighbour of its side may move),
 /// `pieces-promote` (every piece may promote on the last rank) and `far-rank` (reaching the
 /// opponent's back rank wins), `cross-eyed` (a move captures the piece opposite its target),
-/// `fastpawn` (a pawn makes several moves in one turn).
+/// `fastpawn` (a pawn makes several moves in one turn), `deadly-pawns` (pieces next to an
+/// enemy pawn are removed).
 /// notation/VARIANTS.md gives their parameters.
-const MODULES: &[&str] =
-    &["captures-to-hand", "drops", "transparent", "companions", "pieces-promote", "far-rank", "cross-eyed", "fastpawn"];
+const MODULES: &[&str] = &[
+    "captures-to-hand",
+    "drops",
+    "transparent",
+    "companions",
+    "pieces-promote",
+    "far-rank",
+    "cross-eyed",
+    "fastpawn",
+    "deadly-pawns",
+];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
 fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
@@ -314,6 +324,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "transparent" => &["through", "pieces"],
             "far-rank" => &["safe"],
             "fastpawn" => &["moves"],
+            "deadly-pawns" => &["zone"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -358,6 +369,18 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "companions" => rules.companions = true,
             "pieces-promote" => rules.pieces_promote = true,
             "cross-eyed" => rules.cross_eyed = true,
+            "deadly-pawns" => {
+                rules.deadly_pawns = Some(match params.get("zone").and_then(|v| v.as_str()) {
+                    Some("diagonal") => Zone::Diagonal,
+                    Some("adjacent") => Zone::Adjacent,
+                    _ => {
+                        return Err((
+                            "deadly-pawns".to_owned(),
+                            "module deadly-pawns needs `zone`: diagonal or adjacent".to_owned(),
+                        ));
+                    }
+                })
+            }
             "fastpawn" => match params.get("moves").and_then(|v| v.as_u64()) {
                 Some(n @ 2..=8) => rules.pawn_moves_per_turn = n as u8,
                 _ => {

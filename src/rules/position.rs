@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::Square;
-use super::variant::{Color, FarRank, Kind, Variant};
+use super::variant::{Color, FarRank, Kind, Variant, Zone};
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,6 +83,8 @@ pub struct Undo {
     actions_done: u8,
     landed: Option<Square>,
     continuing: Option<Square>,
+    /// Pieces the move's pawns removed (Deadly Pawns), on the position's stack.
+    eliminated: u8,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -243,6 +245,8 @@ pub struct Position {
     landed: Option<Square>,
     /// The pawn that may move again in this turn (Fastpawn Chess).
     continuing: Option<Square>,
+    /// Pieces removed by Deadly Pawns, for taking moves back.
+    eliminated: Vec<(Square, Piece)>,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -356,6 +360,7 @@ impl Position {
             royals: [None; 2],
             landed: None,
             continuing: None,
+            eliminated: Vec::new(),
             key: 0,
             history: Vec::new(),
         };
@@ -601,7 +606,7 @@ impl Position {
 
     /// Whether the side to move's king is attacked.
     pub fn in_check(&self) -> bool {
-        self.royals[self.side.index()].is_some_and(|k| self.is_attacked(k, self.side.other()))
+        self.is_attacked_by_royal_target(self.side)
     }
 
     /// Whether `color`'s king stands attacked by the other side.
@@ -611,7 +616,11 @@ impl Position {
 
     /// Whether `color`'s king stands attacked by the other side.
     fn is_attacked_by_royal_target(&self, color: Color) -> bool {
-        self.royals[color.index()].is_some_and(|k| self.is_attacked(k, color.other()))
+        match self.royals[color.index()] {
+            Some(k) => self.king_square_threatened(k, color.other()),
+            // A royal piece removed by a deadly pawn is lost.
+            None => self.variant.has_royal && self.variant.spec.rules.deadly_pawns.is_some(),
+        }
     }
 
     /// Whether `piece` stands where a piece of its kind and color starts in this variant:
@@ -702,6 +711,7 @@ impl Position {
             actions_done: self.actions_done,
             landed: self.landed,
             continuing: self.continuing,
+            eliminated: 0,
         };
         self.history.push(self.key);
         self.key ^= self.state_key();
@@ -739,6 +749,7 @@ impl Position {
             actions_done: self.actions_done,
             landed: self.landed,
             continuing: self.continuing,
+            eliminated: 0,
         };
         self.key ^= self.state_key();
         self.continuing = None;
@@ -895,6 +906,7 @@ impl Position {
                             && let Some((target, victim)) = self.en_passant
                             && target == cur
                             && Variant::captures(ray.mode)
+                            && self.piece_at(victim).is_some_and(|v| v.color != piece.color)
                         {
                             self.push_move(from, cur, piece, MoveKind::EnPassant { victim }, true, out);
                         }
@@ -993,6 +1005,82 @@ impl Position {
         false
     }
 
+    /// Deadly Pawns: removes, all at once, every piece that `m` brought into the zone of an
+    /// enemy pawn and every enemy piece in the zone of a pawn that `m` brought; returns how
+    /// many (they go on the position's stack for [`Position::undo`]). Only the cells a
+    /// piece arrived on can make new neighbours: removals never do.
+    fn eliminate(&mut self, m: Move, zone: Zone) -> u8 {
+        let g = &self.variant.geometry;
+        let arrivals = match m.kind {
+            MoveKind::Castle { rook_to, .. } => [Some(m.to), Some(rook_to)],
+            _ => [Some(m.to), None],
+        };
+        let mut doomed: Vec<Square> = Vec::new();
+        for sq in arrivals.into_iter().flatten() {
+            let Some(piece) = self.piece_at(sq) else { continue };
+            let strikes = self.is_pawn(piece);
+            for &(dx, dy) in zone.offsets() {
+                let Some(n) = g.offset(sq, dx, dy) else { continue };
+                let Some(other) = self.piece_at(n) else { continue };
+                if other.color == piece.color {
+                    continue;
+                }
+                if self.is_pawn(other) && !doomed.contains(&sq) {
+                    doomed.push(sq);
+                }
+                if strikes && !doomed.contains(&n) {
+                    doomed.push(n);
+                }
+            }
+        }
+        for &sq in &doomed {
+            if let Some(piece) = self.piece_at(sq) {
+                self.eliminated.push((sq, piece));
+                self.put(sq, None);
+            }
+        }
+        doomed.len() as u8
+    }
+
+    /// Deadly Pawns: whether a piece of the other side than `by` on `target` is in the zone
+    /// of a pawn of `by`, or would be after one move of such a pawn (one that stays a pawn).
+    fn deadly_threat(&self, target: Square, by: Color) -> bool {
+        let Some(zone) = self.variant.spec.rules.deadly_pawns else { return false };
+        let g = &self.variant.geometry;
+        let near = |a: Square, b: Square| {
+            let (dx, dy) = (g.file(a).abs_diff(g.file(b)), g.rank(a).abs_diff(g.rank(b)));
+            match zone {
+                Zone::Diagonal => dx == 1 && dy == 1,
+                Zone::Adjacent => dx.max(dy) == 1,
+            }
+        };
+        let mut moves = Vec::new();
+        for (sq, piece) in self.squares_of(by) {
+            if !self.is_pawn(piece) {
+                continue;
+            }
+            if near(sq, target) {
+                return true;
+            }
+            // A pawn moves at most two ranks and one file: only pawns near enough matter.
+            if g.file(sq).abs_diff(g.file(target)) > 2 || g.rank(sq).abs_diff(g.rank(target)) > 3 {
+                continue;
+            }
+            moves.clear();
+            self.piece_moves(sq, piece, &mut moves);
+            if moves.iter().any(|m| m.promotion.is_none() && near(m.to, target)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a king of the side other than `by` would be lost on `target`: attacked, or
+    /// (Deadly Pawns) within reach of an enemy pawn's zone.
+    fn king_square_threatened(&self, target: Square, by: Color) -> bool {
+        self.is_attacked(target, by) || self.deadly_threat(target, by)
+    }
+
     /// Whether `mover` may pass through `piece` (the transparent module).
     fn passes_through(&self, mover: Piece, piece: Piece) -> bool {
         match &self.variant.spec.rules.transparent {
@@ -1070,11 +1158,12 @@ impl Position {
         }
         // A king that is not royal (River Chess) knows no check.
         if self.is_royal(king_piece) {
-            if self.is_attacked(king, self.side.other()) {
+            if self.king_square_threatened(king, self.side.other()) {
                 return Err(CastlingObstacle::InCheck);
             }
             let (a, b) = (g.file(king).min(king_to_file), g.file(king).max(king_to_file));
-            let safe = (a..=b).all(|f| g.square(0, f, rank).is_some_and(|s| !self.is_attacked(s, self.side.other())));
+            let safe = (a..=b)
+                .all(|f| g.square(0, f, rank).is_some_and(|s| !self.king_square_threatened(s, self.side.other())));
             if !safe {
                 return Err(CastlingObstacle::Attacked);
             }
@@ -1192,6 +1281,14 @@ impl Position {
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
     /// for the test (no hashing, no counters), and is restored.
     fn is_safe(&mut self, m: Move) -> bool {
+        if self.variant.spec.rules.deadly_pawns.is_some() {
+            // Removals follow the move: play it out.
+            let mover = self.side;
+            let undo = self.play(m);
+            let safe = !self.is_attacked_by_royal_target(mover);
+            self.undo(m, undo);
+            return safe;
+        }
         let mover = self.side;
         let at = |sq: Square| usize::from(sq.0);
         let saved_royal = self.royals[mover.index()];
@@ -1263,6 +1360,9 @@ impl Position {
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
             if let Some(old) = *slot {
                 self.key ^= self.variant.key(sq, old.color, old.kind);
+                if self.royals[old.color.index()] == Some(sq) {
+                    self.royals[old.color.index()] = None;
+                }
             }
             *slot = piece;
             if let Some(new) = piece {
@@ -1287,7 +1387,7 @@ impl Position {
         };
         let moved =
             if m.kind == MoveKind::Drop { Piece { color: self.side, kind: m.piece, promoted: false } } else { moved };
-        let undo = Undo {
+        let mut undo = Undo {
             captured,
             moved,
             castling: self.castling,
@@ -1299,6 +1399,7 @@ impl Position {
             actions_done: self.actions_done,
             landed: self.landed,
             continuing: self.continuing,
+            eliminated: 0,
         };
         self.history.push(undo_key);
         match m.kind {
@@ -1329,15 +1430,24 @@ impl Position {
                 self.put(m.to, Some(placed));
             }
         }
+        let eliminated = match self.variant.spec.rules.deadly_pawns {
+            Some(zone) => self.eliminate(m, zone),
+            None => 0,
+        };
+        let gone = &self.eliminated[self.eliminated.len() - usize::from(eliminated)..];
         // Castling rights: a king that moves loses both; a rook that moves or is taken, its own.
         let royal_moved = Some(moved.kind) == self.variant.castler;
-        for (i, right) in self.castling.iter_mut().enumerate() {
+        let mut castling = self.castling;
+        for (i, right) in castling.iter_mut().enumerate() {
             let Some(rook) = *right else { continue };
             let owner = if i < 2 { Color::White } else { Color::Black };
-            if (royal_moved && owner == moved.color) || rook == m.from || captured.is_some_and(|(s, _)| s == rook) {
+            let taken = captured.is_some_and(|(s, _)| s == rook) || gone.iter().any(|&(s, _)| s == rook);
+            if (royal_moved && owner == moved.color) || rook == m.from || taken {
                 *right = None;
             }
         }
+        self.castling = castling;
+        undo.eliminated = eliminated;
         self.en_passant = match m.kind {
             MoveKind::DoubleStep => {
                 let forward = moved.color.forward();
@@ -1346,7 +1456,7 @@ impl Position {
             }
             _ => None,
         };
-        self.halfmove = if captured.is_some() || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
+        self.halfmove = if captured.is_some() || eliminated > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
         self.landed =
             (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
         // Fastpawn: a pawn that is still a pawn may go on, while its moves last.
@@ -1368,6 +1478,11 @@ impl Position {
 
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
+        for _ in 0..undo.eliminated {
+            if let Some((sq, piece)) = self.eliminated.pop() {
+                self.put(sq, Some(piece));
+            }
+        }
         self.landed = undo.landed;
         self.continuing = undo.continuing;
         self.side = undo.side;

@@ -182,6 +182,29 @@ pub struct Rules {
     /// Fastpawn Chess: a pawn that has moved may move again in the same turn, up to this many
     /// pawn moves in all (0 or 1: off).
     pub pawn_moves_per_turn: u8,
+    /// Deadly Pawns: a piece next to an enemy pawn (in its zone) is removed at once.
+    pub deadly_pawns: Option<Zone>,
+}
+
+/// The cells next to a pawn where enemy pieces die (Deadly Pawns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zone {
+    /// The four diagonal neighbours.
+    Diagonal,
+    /// All eight neighbours.
+    Adjacent,
+}
+
+impl Zone {
+    /// The neighbours' offsets, as (files, ranks).
+    pub fn offsets(self) -> &'static [(i8, i8)] {
+        const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        const ADJACENT: [(i8, i8); 8] = [(1, 1), (1, -1), (-1, 1), (-1, -1), (1, 0), (-1, 0), (0, 1), (0, -1)];
+        match self {
+            Zone::Diagonal => &DIAGONAL,
+            Zone::Adjacent => &ADJACENT,
+        }
+    }
 }
 
 /// One ray of a kind's movement, compiled against the board's step tables.
