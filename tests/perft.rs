@@ -152,3 +152,27 @@ fn backward_pawns_may_stand_on_their_first_rank_only() {
             .is_err()
     );
 }
+
+#[test]
+fn cross_eyed_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("cross-eyed"), "cross-eyed.txt", 200_000);
+}
+
+#[test]
+fn fastpawn_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("fastpawn 2"), "fastpawn-2.txt", 200_000);
+    run(&catalogue("fastpawn 3"), "fastpawn-3.txt", 200_000);
+}
+
+#[test]
+fn deadly_pawns_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("deadly pawns 1"), "deadly-pawns-1.txt", 200_000);
+    run(&catalogue("deadly pawns 2"), "deadly-pawns-2.txt", 200_000);
+}
+
+#[test]
+fn deadly_pawns_refuse_a_piece_left_in_a_pawn_zone() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let fen = kiwipete.parse().unwrap_or_else(|e| panic!("{e}"));
+    assert!(Position::from_fen(&catalogue("deadly pawns 1"), &fen).is_err());
+}

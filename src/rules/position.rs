@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::Square;
-use super::variant::{Color, FarRank, Kind, Variant, Zone};
+use super::variant::{Color, CompiledRay, FarRank, Kind, Variant, Zone};
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -119,6 +119,8 @@ pub enum SetupError {
     },
     /// A pawn on its first or last rank.
     PawnOnBackRank(String),
+    /// A piece in the zone of an enemy pawn (Deadly Pawns), which no move can leave there.
+    InPawnZone(String),
     /// A castling right without a rook (or king) to castle with.
     Castling(char),
     /// An en passant square where no double step can have ended.
@@ -142,6 +144,9 @@ impl fmt::Display for SetupError {
                 write!(f, "{} has {count} kings; it needs exactly one", color.name())
             }
             SetupError::PawnOnBackRank(sq) => write!(f, "a pawn on {sq}, its first or last rank"),
+            SetupError::InPawnZone(sq) => {
+                write!(f, "the piece on {sq} stands next to an enemy pawn, where Deadly Pawns would have removed it")
+            }
             SetupError::Castling(c) => write!(f, "castling right {c} has no king and rook to castle with"),
             SetupError::EnPassant(sq) => {
                 write!(f, "en passant square {sq} is not behind a pawn that just moved two squares")
@@ -379,6 +384,19 @@ impl Position {
             let on_first = rank == own_first && !variant.pawns_retreat;
             if position.is_pawn(piece) && (on_first || rank == ranks - 1 - own_first) {
                 return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
+            }
+        }
+        if let Some(zone) = variant.spec.rules.deadly_pawns {
+            for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
+                let doomed = zone.offsets().iter().any(|&(dx, dy)| {
+                    geometry
+                        .offset(sq, dx, dy)
+                        .and_then(|n| position.piece_at(n))
+                        .is_some_and(|p| p.color != piece.color && position.is_pawn(p))
+                });
+                if doomed {
+                    return Err(SetupError::InPawnZone(position.square_name(sq)));
+                }
             }
         }
         position.read_castling(fen.castling_on(0).unwrap_or(""), lenient, dropped)?;
@@ -931,10 +949,48 @@ impl Position {
     /// is clear. A pawn's diagonal step is only a capture: of the piece diagonally behind it,
     /// or en passant of the pawn that passed over that cell.
     fn cross_eyed_rays(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        let pawn = self.variant.kind(piece.kind).spec.pawn;
+        self.cross_eyed_walk(from, piece, &mut |ray, to, mirror, clear| {
+            let victim = mirror
+                .filter(|_| clear)
+                .and_then(|m| self.piece_at(m).map(|p| (m, p)))
+                .filter(|&(_, p)| p.color != piece.color);
+            match victim {
+                Some((m, _)) if Variant::captures(ray.mode) => {
+                    self.push_move(from, to, piece, MoveKind::Remote { victim: m }, true, out);
+                }
+                _ if pawn && !Variant::moves(ray.mode) => {
+                    if let (Some(m), Some((target, victim))) = (mirror, self.en_passant)
+                        && target == m
+                        && clear
+                        && self.piece_at(victim).is_some_and(|p| p.color != piece.color)
+                    {
+                        self.push_move(from, to, piece, MoveKind::EnPassant { victim }, true, out);
+                    }
+                }
+                _ if Variant::moves(ray.mode) => {
+                    let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
+                    self.push_move(from, to, piece, kind, false, out);
+                }
+                _ => {}
+            }
+            false
+        });
+    }
+
+    /// Walks the Cross-eyed moves of `piece` on `from`: for every empty cell D it may move to,
+    /// calls `visit(ray, D, M, clear)` with M the cell opposite (None off the board or on a
+    /// wall) and whether every cell between `from` and M is empty. Stops when `visit` says so,
+    /// and returns whether it did.
+    fn cross_eyed_walk(
+        &self,
+        from: Square,
+        piece: Piece,
+        visit: &mut dyn FnMut(&CompiledRay, Square, Option<Square>, bool) -> bool,
+    ) -> bool {
         let variant = &*self.variant;
         let c = piece.color.index();
         let kind = variant.kind(piece.kind);
-        let pawn = kind.spec.pawn;
         for ray in &kind.rays {
             if ray.initial && !self.on_start_square(from, piece) {
                 continue;
@@ -950,7 +1006,7 @@ impl Position {
             }
             let (mut cur, mut mirror) = (from, Some(from));
             // Whether every cell strictly between the mover and `mirror` is empty.
-            let mut mirror_clear = true;
+            let mut clear = true;
             for step in 0..ray.range {
                 let Some(next) = variant.steps.step(usize::from(ray.step[c]), cur) else { break };
                 if next == from || self.is_wall(next) || self.piece_at(next).is_some() {
@@ -958,51 +1014,25 @@ impl Position {
                 }
                 cur = next;
                 if step > 0 {
-                    mirror_clear &= mirror.is_some_and(|m| self.piece_at(m).is_none() && !self.is_wall(m));
+                    clear &= mirror.is_some_and(|m| self.piece_at(m).is_none() && !self.is_wall(m));
                 }
-                mirror = mirror.and_then(|m| variant.steps.step(usize::from(ray.back[c]), m));
-                let victim = mirror
-                    .filter(|&m| mirror_clear && !self.is_wall(m))
-                    .and_then(|m| self.piece_at(m).map(|p| (m, p)))
-                    .filter(|&(_, p)| p.color != piece.color);
-                match victim {
-                    Some((m, _)) if Variant::captures(ray.mode) => {
-                        self.push_move(from, cur, piece, MoveKind::Remote { victim: m }, true, out);
-                    }
-                    _ if pawn && !Variant::moves(ray.mode) => {
-                        if let (Some(m), Some((target, victim))) = (mirror, self.en_passant)
-                            && target == m
-                            && mirror_clear
-                            && self.piece_at(victim).is_some_and(|p| p.color != piece.color)
-                        {
-                            self.push_move(from, cur, piece, MoveKind::EnPassant { victim }, true, out);
-                        }
-                    }
-                    _ if Variant::moves(ray.mode) => {
-                        let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
-                        self.push_move(from, cur, piece, kind, false, out);
-                    }
-                    _ => {}
+                mirror = mirror.and_then(|m| variant.steps.step(usize::from(ray.back[c]), m)).filter(|&m| !self.is_wall(m));
+                if visit(ray, cur, mirror, clear) {
+                    return true;
                 }
-            }
-        }
-    }
-
-    /// Cross-eyed Chess: whether a piece of `by` captures on `target` by moving the other way.
-    fn cross_eyed_attacked(&self, target: Square, by: Color) -> bool {
-        let mut moves = Vec::new();
-        for (i, slot) in self.board.iter().enumerate() {
-            let Some(piece) = *slot else { continue };
-            if piece.color != by {
-                continue;
-            }
-            moves.clear();
-            self.cross_eyed_rays(Square(i as u16), piece, &mut moves);
-            if moves.iter().any(|m| matches!(m.kind, MoveKind::Remote { victim } if victim == target)) {
-                return true;
             }
         }
         false
+    }
+
+    /// Cross-eyed Chess: whether a piece of `by` could capture a piece on `target` (empty or
+    /// not) by moving the other way.
+    fn cross_eyed_attacked(&self, target: Square, by: Color) -> bool {
+        self.squares_of(by).any(|(sq, piece)| {
+            self.cross_eyed_walk(sq, piece, &mut |ray, _, mirror, clear| {
+                clear && mirror == Some(target) && Variant::captures(ray.mode)
+            })
+        })
     }
 
     /// Deadly Pawns: removes, all at once, every piece that `m` brought into the zone of an
@@ -1281,6 +1311,16 @@ impl Position {
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
     /// for the test (no hashing, no counters), and is restored.
     fn is_safe(&mut self, m: Move) -> bool {
+        // No move takes a royal piece: in a legal game one is only ever exposed in the middle
+        // of a turn of several moves (Fastpawn), and the turn may not end by taking it.
+        let victim = match m.kind {
+            MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
+            MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
+            _ => None,
+        };
+        if victim.and_then(|v| self.piece_at(v)).is_some_and(|p| self.is_royal(p)) {
+            return false;
+        }
         if self.variant.spec.rules.deadly_pawns.is_some() {
             // Removals follow the move: play it out.
             let mover = self.side;
