@@ -316,7 +316,9 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     let variant = Arc::clone(position.variant());
     let g = &variant.geometry;
     if let MoveKind::Castle { rook_from, .. } = m.kind {
-        return if g.file(rook_from) > g.file(m.from) { "O-O".to_owned() } else { "O-O-O".to_owned() };
+        let side = position.side_to_move();
+        let h_side = variant.lateral(side, rook_from) > variant.lateral(side, m.from);
+        return if h_side { "O-O".to_owned() } else { "O-O-O".to_owned() };
     }
     if m.kind == MoveKind::Drop {
         return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.to));

@@ -13,7 +13,9 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::variant::{FarRank, PieceSpec, Rules, Transparency, Variant, VariantSpec, Zone};
+use crate::rules::variant::{
+    CastlingStyle, Direction, FarRank, PieceSpec, Rules, Transparency, Variant, VariantSpec, Zone,
+};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/variant_files.rs"));
@@ -61,6 +63,10 @@ pub struct VariantFile {
     pub promotion: Option<Vec<String>>,
     /// Orthodox (Chess960-general) castling.
     pub castling: Option<bool>,
+    /// Where castling takes king and rook: `chess960` (the default) or `two-squares`.
+    pub castling_style: Option<String>,
+    /// Which way each side's pawns go: north, south, east or west.
+    pub forward: Option<ForwardFile>,
     /// Pieces in hand.
     pub reserves: Option<bool>,
     /// The turn plan.
@@ -119,6 +125,16 @@ pub struct PieceFile {
     pub pawn: Option<bool>,
     /// Removes the parent's piece of this letter.
     pub remove: Option<bool>,
+}
+
+/// Which way each side's pawns go.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForwardFile {
+    /// White's forward: `north` unless said.
+    pub white: Option<String>,
+    /// Black's forward: `south` unless said.
+    pub black: Option<String>,
 }
 
 /// The turn plan of a variant file.
@@ -280,6 +296,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
         setup: child.setup.clone().or_else(|| parent.setup.clone()),
         promotion: child.promotion.clone().or_else(|| parent.promotion.clone()),
         castling: child.castling.or(parent.castling),
+        castling_style: child.castling_style.clone().or_else(|| parent.castling_style.clone()),
+        forward: child.forward.clone().or_else(|| parent.forward.clone()),
         reserves: child.reserves.or(parent.reserves),
         turn: child.turn.or(parent.turn),
         // Modules merge by name: the child's settings of a module replace the parent's.
@@ -445,6 +463,24 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         });
     }
     let rules = read_rules(&resolved.modules).map_err(|(needle, message)| error(&needle, message))?;
+    let direction = |name: Option<&String>, default: Direction| match name.map(String::as_str) {
+        None => Ok(default),
+        Some("north") => Ok(Direction::North),
+        Some("south") => Ok(Direction::South),
+        Some("east") => Ok(Direction::East),
+        Some("west") => Ok(Direction::West),
+        Some(other) => Err(error(other, format!("forward: {other:?} is not north, south, east or west"))),
+    };
+    let forward = resolved.forward.clone().unwrap_or_default();
+    let directions =
+        [direction(forward.white.as_ref(), Direction::North)?, direction(forward.black.as_ref(), Direction::South)?];
+    let castling_style = match resolved.castling_style.as_deref() {
+        None | Some("chess960") => CastlingStyle::Chess960,
+        Some("two-squares") => CastlingStyle::TwoSquares,
+        Some(other) => {
+            return Err(error(other, format!("castling_style: {other:?} is not chess960 or two-squares")));
+        }
+    };
     let promotions = resolved.promotion.iter().flatten().map(|l| l.bytes().next().unwrap_or(b'?')).collect();
     let spec = VariantSpec {
         name: resolved.name.clone(),
@@ -463,6 +499,8 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         captures_to_hand: resolved.modules.iter().any(|m| m.name == "captures-to-hand"),
         drops: resolved.modules.iter().any(|m| m.name == "drops"),
         rules,
+        directions,
+        castling_style,
     };
     let variant = Variant::build(spec).map_err(|e| {
         let needle = match &e {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::Square;
-use super::variant::{Color, CompiledRay, FarRank, Kind, Variant, Zone};
+use super::variant::{CastlingStyle, Color, CompiledRay, FarRank, Kind, Variant, Zone};
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -379,10 +379,9 @@ impl Position {
             position.royals[color.index()] = royals.first().copied();
         }
         for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
-            let rank = geometry.rank(sq);
-            let own_first = if piece.color == Color::White { 0 } else { ranks - 1 };
-            let on_first = rank == own_first && !variant.pawns_retreat;
-            if position.is_pawn(piece) && (on_first || rank == ranks - 1 - own_first) {
+            let depth = variant.depth(piece.color, sq);
+            let on_first = depth == 0 && !variant.pawns_retreat;
+            if position.is_pawn(piece) && (on_first || depth + 1 == variant.depth_len(piece.color)) {
                 return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
             }
         }
@@ -416,11 +415,11 @@ impl Position {
         if !self.variant.spec.castling {
             return Ok(());
         }
-        let files = self.variant.geometry.files();
+        let v = Arc::clone(&self.variant);
         for c in text.chars() {
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-            let back = if color == Color::White { 0 } else { self.variant.geometry.ranks() - 1 };
-            let king = self.castling_king(color).filter(|&k| self.variant.geometry.rank(k) == back);
+            let files = v.lateral_len(color);
+            let king = self.castling_king(color).filter(|&k| v.depth(color, k) == 0);
             let Some(king) = king else {
                 if lenient {
                     dropped.push(c);
@@ -428,20 +427,19 @@ impl Position {
                 }
                 return Err(SetupError::Castling(c));
             };
-            let king_file = self.variant.geometry.file(king);
-            let rook_kind = self.variant.kind_of_letter(b'R');
+            let king_file = v.lateral(color, king);
+            let rook_kind = v.kind_of_letter(b'R');
             let is_rook = |file: u8| {
-                self.variant
-                    .geometry
-                    .square(0, file, back)
+                v.line_square(color, file, 0)
                     .and_then(|s| self.piece_at(s))
                     .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind)
             };
-            // K/Q: the outermost rook on that side (X-FEN); a file letter names the rook.
+            // K/Q: the outermost rook on that side (X-FEN); a file letter names the rook (only
+            // where the back line is a rank).
             let file = match c.to_ascii_uppercase() {
                 'K' => (king_file + 1..files).rev().find(|&f| is_rook(f)),
                 'Q' => (0..king_file).find(|&f| is_rook(f)),
-                letter @ 'A'..='Z' => {
+                letter @ 'A'..='Z' if v.spec.directions[color.index()].along_ranks() => {
                     let f = letter as u8 - b'A';
                     (f < files && f != king_file && is_rook(f)).then_some(f)
                 }
@@ -455,7 +453,7 @@ impl Position {
                 return Err(SetupError::Castling(c));
             };
             let slot = color.index() * 2 + usize::from(file < king_file);
-            self.castling[slot] = self.variant.geometry.square(0, file, back);
+            self.castling[slot] = v.line_square(color, file, 0);
         }
         Ok(())
     }
@@ -466,8 +464,9 @@ impl Position {
         let target = geometry.square(0, ep.file, ep.rank).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
         // The pawn that moved is one rank beyond the target, seen from the side to move.
         let mover = self.side.other();
-        let victim = geometry.offset(target, 0, mover.forward()).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
-        let from = geometry.offset(target, 0, -mover.forward()).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
+        let (fx, fy) = self.variant.forward(mover);
+        let victim = geometry.offset(target, fx, fy).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
+        let from = geometry.offset(target, -fx, -fy).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
         let pawn_there = self.piece_at(victim).is_some_and(|p| p.color == mover && self.is_pawn(p));
         if !pawn_there || self.piece_at(target).is_some() || self.piece_at(from).is_some() {
             return Err(SetupError::EnPassant(name));
@@ -646,9 +645,7 @@ impl Position {
     fn on_start_square(&self, sq: Square, piece: Piece) -> bool {
         // The start position of every variant so far puts pawns on the second rank from
         // each side; other initial moves will read the variant's setup.
-        let rank = self.variant.geometry.rank(sq);
-        let second = if piece.color == Color::White { 1 } else { self.variant.geometry.ranks().saturating_sub(2) };
-        rank == second
+        self.variant.depth(piece.color, sq) == 1
     }
 
     /// The squares of the pieces of `kind` and `color` with a pseudo-legal move to `to`,
@@ -822,7 +819,6 @@ impl Position {
     /// Drops of the side to move: each kind in hand on each empty cell, pawns not on the first
     /// or last rank.
     fn drop_moves(&self, out: &mut Vec<Move>) {
-        let ranks = self.variant.geometry.ranks();
         for (k, &count) in self.hands[self.side.index()].iter().enumerate() {
             if count == 0 {
                 continue;
@@ -833,8 +829,8 @@ impl Position {
                 if self.piece_at(sq).is_some() || self.is_wall(sq) {
                     continue;
                 }
-                let rank = self.variant.geometry.rank(sq);
-                if pawn && (rank == 0 || rank + 1 == ranks) {
+                let depth = self.variant.depth(self.side, sq);
+                if pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)) {
                     continue;
                 }
                 out.push(Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Drop, capture: false });
@@ -1093,7 +1089,7 @@ impl Position {
                 return true;
             }
             // A pawn moves at most two ranks and one file: only pawns near enough matter.
-            if g.file(sq).abs_diff(g.file(target)) > 2 || g.rank(sq).abs_diff(g.rank(target)) > 3 {
+            if g.file(sq).abs_diff(g.file(target)).max(g.rank(sq).abs_diff(g.rank(target))) > 3 {
                 continue;
             }
             moves.clear();
@@ -1144,11 +1140,7 @@ impl Position {
     }
 
     fn on_last_rank(&self, sq: Square, color: Color) -> bool {
-        let rank = self.variant.geometry.rank(sq);
-        match color {
-            Color::White => rank + 1 == self.variant.geometry.ranks(),
-            Color::Black => rank == 0,
-        }
+        self.variant.depth(color, sq) + 1 == self.variant.depth_len(color)
     }
 
     /// Castling in the Chess960 form, which covers the orthodox one: the king goes to the
@@ -1166,20 +1158,28 @@ impl Position {
     /// The castling of the side to move towards the h-side (`O-O`) or the a-side (`O-O-O`),
     /// or why there is none.
     pub fn castling(&self, h_side: bool) -> Result<Move, CastlingObstacle> {
-        let g = &self.variant.geometry;
-        let king = self.castling_king(self.side).ok_or(CastlingObstacle::NoRight)?;
+        let v = &*self.variant;
+        let side = self.side;
+        let king = self.castling_king(side).ok_or(CastlingObstacle::NoRight)?;
         let king_piece = self.piece_at(king).ok_or(CastlingObstacle::NoRight)?;
-        let rook = self.castling[self.side.index() * 2 + usize::from(!h_side)].ok_or(CastlingObstacle::NoRight)?;
-        let files = g.files();
-        let (king_to_file, rook_to_file) = if h_side { (files - 2, files - 3) } else { (2, 3) };
-        let rank = g.rank(king);
-        let (Some(king_to), Some(rook_to)) = (g.square(0, king_to_file, rank), g.square(0, rook_to_file, rank)) else {
+        let rook = self.castling[side.index() * 2 + usize::from(!h_side)].ok_or(CastlingObstacle::NoRight)?;
+        // Everything happens on the king's line, in lateral coordinates (the files, where the
+        // back line is a rank).
+        let (len, king_at) = (i16::from(v.lateral_len(side)), i16::from(v.lateral(side, king)));
+        let (king_to_at, rook_to_at) = match v.spec.castling_style {
+            CastlingStyle::Chess960 if h_side => (len - 2, len - 3),
+            CastlingStyle::Chess960 => (2, 3),
+            CastlingStyle::TwoSquares if h_side => (king_at + 2, king_at + 1),
+            CastlingStyle::TwoSquares => (king_at - 2, king_at - 1),
+        };
+        let depth = v.depth(side, king);
+        let cell = |at: i16| u8::try_from(at).ok().and_then(|l| v.line_square(side, l, depth));
+        let (Some(king_to), Some(rook_to)) = (cell(king_to_at), cell(rook_to_at)) else {
             return Err(CastlingObstacle::NoRight);
         };
-        let files_spanned = [g.file(king), g.file(rook), king_to_file, rook_to_file];
-        let (lo, hi) =
-            (files_spanned.iter().min().copied().unwrap_or(0), files_spanned.iter().max().copied().unwrap_or(0));
-        let clear = (lo..=hi).all(|f| match g.square(0, f, rank) {
+        let spanned = [king_at, i16::from(v.lateral(side, rook)), king_to_at, rook_to_at];
+        let (lo, hi) = (spanned.iter().min().copied().unwrap_or(0), spanned.iter().max().copied().unwrap_or(0));
+        let clear = (lo..=hi).all(|at| match cell(at) {
             Some(s) => s == king || s == rook || (self.piece_at(s).is_none() && !self.is_wall(s)),
             None => false,
         });
@@ -1191,9 +1191,8 @@ impl Position {
             if self.king_square_threatened(king, self.side.other()) {
                 return Err(CastlingObstacle::InCheck);
             }
-            let (a, b) = (g.file(king).min(king_to_file), g.file(king).max(king_to_file));
-            let safe = (a..=b)
-                .all(|f| g.square(0, f, rank).is_some_and(|s| !self.king_square_threatened(s, self.side.other())));
+            let (a, b) = (king_at.min(king_to_at), king_at.max(king_to_at));
+            let safe = (a..=b).all(|at| cell(at).is_some_and(|s| !self.king_square_threatened(s, side.other())));
             if !safe {
                 return Err(CastlingObstacle::Attacked);
             }
@@ -1215,10 +1214,8 @@ impl Position {
             return self.royals[color.index()];
         }
         let castler = self.variant.castler?;
-        let g = &self.variant.geometry;
-        let back = if color == Color::White { 0 } else { g.ranks() - 1 };
-        (0..g.files())
-            .filter_map(|f| g.square(0, f, back))
+        (0..self.variant.lateral_len(color))
+            .filter_map(|l| self.variant.line_square(color, l, 0))
             .find(|&s| self.piece_at(s).is_some_and(|p| p.color == color && p.kind == castler))
     }
 
@@ -1490,8 +1487,8 @@ impl Position {
         undo.eliminated = eliminated;
         self.en_passant = match m.kind {
             MoveKind::DoubleStep => {
-                let forward = moved.color.forward();
-                let passed = self.variant.geometry.offset(m.from, 0, forward);
+                let (fx, fy) = self.variant.forward(moved.color);
+                let passed = self.variant.geometry.offset(m.from, fx, fy);
                 passed.map(|p| (p, m.to))
             }
             _ => None,
@@ -1757,18 +1754,24 @@ impl Position {
             let Some(rook) = *right else { continue };
             let color = if i < 2 { Color::White } else { Color::Black };
             let h_side = i % 2 == 0;
-            let rank = g.rank(rook);
-            let rook_kind = self.variant.kind_of_letter(b'R');
+            let v = &*self.variant;
+            let (at, len) = (v.lateral(color, rook), v.lateral_len(color));
+            let rook_kind = v.kind_of_letter(b'R');
             let outermost = {
-                let beyond: Vec<u8> =
-                    if h_side { (g.file(rook) + 1..g.files()).collect() } else { (0..g.file(rook)).collect() };
-                !beyond.iter().any(|&f| {
-                    g.square(0, f, rank)
+                let beyond: Vec<u8> = if h_side { (at + 1..len).collect() } else { (0..at).collect() };
+                !beyond.iter().any(|&l| {
+                    v.line_square(color, l, 0)
                         .and_then(|s| self.piece_at(s))
                         .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind)
                 })
             };
-            let c = if outermost { if h_side { 'K' } else { 'Q' } } else { char::from(b'A' + g.file(rook)) };
+            // A back line that is a file has no Shredder letters: K and Q only.
+            let letters = v.spec.directions[color.index()].along_ranks();
+            let c = if outermost || !letters {
+                if h_side { 'K' } else { 'Q' }
+            } else {
+                char::from(b'A' + g.file(rook))
+            };
             text.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
         }
         text
@@ -1807,6 +1810,8 @@ mod tests {
             captures_to_hand: false,
             drops: false,
             rules: Default::default(),
+            directions: [crate::rules::variant::Direction::North, crate::rules::variant::Direction::South],
+            castling_style: CastlingStyle::Chess960,
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
     }

@@ -129,6 +129,53 @@ pub struct VariantSpec {
     pub drops: bool,
     /// The rule modules that change movement, legality and the end of the game.
     pub rules: Rules,
+    /// Which way is forward for White and for Black.
+    pub directions: [Direction; 2],
+    /// Where castling takes king and rook.
+    pub castling_style: CastlingStyle,
+}
+
+/// The way a side's pawns go, and so where its back rank, second rank and last rank are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Up the board, towards the last rank (White in orthodox chess).
+    North,
+    /// Down the board (Black in orthodox chess).
+    South,
+    /// Towards the last file (Black in Angle Chess).
+    East,
+    /// Towards the a-file.
+    West,
+}
+
+impl Direction {
+    /// A vector of White's frame (forward is +y, the h-side +x) in this side's frame. Each
+    /// side's frame is a mirror image of the other's, as the orthodox sides are.
+    pub fn turn(self, dx: i8, dy: i8) -> (i8, i8) {
+        match self {
+            Direction::North => (dx, dy),
+            Direction::South => (dx, -dy),
+            Direction::East => (dy, dx),
+            Direction::West => (-dy, dx),
+        }
+    }
+
+    /// Whether the side's back line is a rank (else a file).
+    pub fn along_ranks(self) -> bool {
+        matches!(self, Direction::North | Direction::South)
+    }
+}
+
+/// Where castling takes king and rook.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CastlingStyle {
+    /// The king to the c- or g-file (two cells from the edge), the rook next to it on the
+    /// inner side: orthodox chess and Chess960.
+    #[default]
+    Chess960,
+    /// The king two cells towards the rook, the rook to the cell the king crossed (FIDE
+    /// 3.8.2 taken literally, for setups where the king does not start on the e-file).
+    TwoSquares,
 }
 
 /// Which pieces a rider may pass through (the `transparent` module).
@@ -403,6 +450,8 @@ impl Variant {
             captures_to_hand: false,
             drops: false,
             rules: Rules::default(),
+            directions: [Direction::North, Direction::South],
+            castling_style: CastlingStyle::Chess960,
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {
@@ -443,10 +492,12 @@ impl Variant {
             }
         };
         let mut compiled: Vec<Vec<CompiledRay>> = Vec::new();
+        let [white, black] = spec.directions;
         for movement in &movements {
             let mut rays = Vec::new();
             for ray in &movement.rays {
-                let per_color = |f: &mut dyn FnMut((i8, i8)) -> u16, dx: i8, dy: i8| [f((dx, dy)), f((dx, -dy))];
+                let per_color =
+                    |f: &mut dyn FnMut((i8, i8)) -> u16, dx: i8, dy: i8| [f(white.turn(dx, dy)), f(black.turn(dx, dy))];
                 let step = per_color(&mut index_of, ray.dx, ray.dy);
                 let back = per_color(&mut index_of, -ray.dx, -ray.dy);
                 let lame = ray.lame.map(|(lx, ly)| per_color(&mut index_of, lx, ly));
@@ -521,6 +572,49 @@ impl Variant {
             pawns_retreat,
             start: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The forward vector of `color`, as (files, ranks).
+    pub fn forward(&self, color: Color) -> (i8, i8) {
+        self.spec.directions[color.index()].turn(0, 1)
+    }
+
+    /// How many lines forward of `color`'s back line `sq` stands (0 on its back rank).
+    pub fn depth(&self, color: Color, sq: Square) -> u8 {
+        let g = &self.geometry;
+        match self.spec.directions[color.index()] {
+            Direction::North => g.rank(sq),
+            Direction::South => g.ranks() - 1 - g.rank(sq),
+            Direction::East => g.file(sq),
+            Direction::West => g.files() - 1 - g.file(sq),
+        }
+    }
+
+    /// How many lines `color`'s pawns cross, from its back line to its last.
+    pub fn depth_len(&self, color: Color) -> u8 {
+        if self.spec.directions[color.index()].along_ranks() { self.geometry.ranks() } else { self.geometry.files() }
+    }
+
+    /// Where `sq` lies along `color`'s back line, from its a-side (0) to its h-side.
+    pub fn lateral(&self, color: Color, sq: Square) -> u8 {
+        if self.spec.directions[color.index()].along_ranks() { self.geometry.file(sq) } else { self.geometry.rank(sq) }
+    }
+
+    /// The length of `color`'s back line.
+    pub fn lateral_len(&self, color: Color) -> u8 {
+        if self.spec.directions[color.index()].along_ranks() { self.geometry.files() } else { self.geometry.ranks() }
+    }
+
+    /// The cell `lateral` along and `depth` forward in `color`'s frame.
+    pub fn line_square(&self, color: Color, lateral: u8, depth: u8) -> Option<Square> {
+        let g = &self.geometry;
+        let (file, rank) = match self.spec.directions[color.index()] {
+            Direction::North => (lateral, depth),
+            Direction::South => (lateral, g.ranks().checked_sub(depth + 1)?),
+            Direction::East => (depth, lateral),
+            Direction::West => (g.files().checked_sub(depth + 1)?, lateral),
+        };
+        g.square(0, file, rank)
     }
 
     /// The kind written with `letter` (either case).
