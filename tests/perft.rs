@@ -176,3 +176,9 @@ fn deadly_pawns_refuse_a_piece_left_in_a_pawn_zone() {
     let fen = kiwipete.parse().unwrap_or_else(|e| panic!("{e}"));
     assert!(Position::from_fen(&catalogue("deadly pawns 1"), &fen).is_err());
 }
+
+#[test]
+fn angle_chess_counts_are_the_same_from_either_side() {
+    run(&catalogue("angle"), "angle.txt", 200_000);
+    run(&catalogue("angle rooks"), "angle-rooks.txt", 200_000);
+}

@@ -1012,7 +1012,8 @@ impl Position {
                 if step > 0 {
                     clear &= mirror.is_some_and(|m| self.piece_at(m).is_none() && !self.is_wall(m));
                 }
-                mirror = mirror.and_then(|m| variant.steps.step(usize::from(ray.back[c]), m)).filter(|&m| !self.is_wall(m));
+                mirror =
+                    mirror.and_then(|m| variant.steps.step(usize::from(ray.back[c]), m)).filter(|&m| !self.is_wall(m));
                 if visit(ray, cur, mirror, clear) {
                     return true;
                 }
@@ -1767,11 +1768,8 @@ impl Position {
             };
             // A back line that is a file has no Shredder letters: K and Q only.
             let letters = v.spec.directions[color.index()].along_ranks();
-            let c = if outermost || !letters {
-                if h_side { 'K' } else { 'Q' }
-            } else {
-                char::from(b'A' + g.file(rook))
-            };
+            let c =
+                if outermost || !letters { if h_side { 'K' } else { 'Q' } } else { char::from(b'A' + g.file(rook)) };
             text.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
         }
         text
