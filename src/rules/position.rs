@@ -13,6 +13,10 @@ use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::Square;
 use super::variant::{CastlingStyle, Color, CompiledRay, FarRank, Kind, Variant, Zone};
 
+/// What [`Position::cross_eyed_walk`] calls for each cell a piece may move to: the ray, the
+/// cell, the cell opposite it, and whether the way there is clear; `true` stops the walk.
+type CrossEyedVisit<'a> = dyn FnMut(&CompiledRay, Square, Option<Square>, bool) -> bool + 'a;
+
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -978,12 +982,7 @@ impl Position {
     /// calls `visit(ray, D, M, clear)` with M the cell opposite (None off the board or on a
     /// wall) and whether every cell between `from` and M is empty. Stops when `visit` says so,
     /// and returns whether it did.
-    fn cross_eyed_walk(
-        &self,
-        from: Square,
-        piece: Piece,
-        visit: &mut dyn FnMut(&CompiledRay, Square, Option<Square>, bool) -> bool,
-    ) -> bool {
+    fn cross_eyed_walk(&self, from: Square, piece: Piece, visit: &mut CrossEyedVisit<'_>) -> bool {
         let variant = &*self.variant;
         let c = piece.color.index();
         let kind = variant.kind(piece.kind);
