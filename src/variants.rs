@@ -319,7 +319,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// `pieces-promote` (every piece may promote on the last rank) and `far-rank` (reaching the
 /// opponent's back rank wins), `cross-eyed` (a move captures the piece opposite its target),
 /// `fastpawn` (a pawn makes several moves in one turn), `deadly-pawns` (pieces next to an
-/// enemy pawn are removed).
+/// enemy pawn are removed), `onwards` (pieces turn round on the last rank and back on the
+/// first).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -331,6 +332,7 @@ const MODULES: &[&str] = &[
     "cross-eyed",
     "fastpawn",
     "deadly-pawns",
+    "onwards",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -387,6 +389,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "companions" => rules.companions = true,
             "pieces-promote" => rules.pieces_promote = true,
             "cross-eyed" => rules.cross_eyed = true,
+            "onwards" => rules.onwards = true,
             "deadly-pawns" => {
                 rules.deadly_pawns = Some(match params.get("zone").and_then(|v| v.as_str()) {
                     Some("diagonal") => Zone::Diagonal,

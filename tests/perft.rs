@@ -182,3 +182,8 @@ fn angle_chess_counts_are_the_same_from_either_side() {
     run(&catalogue("angle"), "angle.txt", 200_000);
     run(&catalogue("angle rooks"), "angle-rooks.txt", 200_000);
 }
+
+#[test]
+fn onwards_chess_hand_checked_counts() {
+    run(&catalogue("onwards"), "onwards.txt", 200_000);
+}

@@ -26,6 +26,20 @@ pub struct Piece {
     pub kind: Kind,
     /// A promoted piece (crazyhouse: it goes back to the hand as a pawn).
     pub promoted: bool,
+    /// Turned round: it moves as if its side's forward were backward (Onwards Chess; FEN `^`).
+    pub reversed: bool,
+}
+
+impl Piece {
+    /// A piece as it enters the board: not promoted, not turned round.
+    pub fn new(color: Color, kind: Kind) -> Piece {
+        Piece { color, kind, promoted: false, reversed: false }
+    }
+
+    /// The index of the frame it moves in ([`Variant::frame`]).
+    pub fn frame(self) -> usize {
+        Variant::frame(self.color, self.reversed)
+    }
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -328,8 +342,13 @@ impl Position {
                         let kind =
                             variant.kind_of_letter(p.letter).ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
                         let color = if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+                        // Only Onwards Chess turns pieces round, and never its pawns.
+                        if p.reversed && (!variant.spec.rules.onwards || variant.kind(kind).spec.pawn) {
+                            return Err(SetupError::UnexpectedCell("piece turned round (^)"));
+                        }
                         if let Some(sq) = sq {
-                            board[usize::from(sq.0)] = Some(Piece { color, kind, promoted: p.promoted });
+                            board[usize::from(sq.0)] =
+                                Some(Piece { color, kind, promoted: p.promoted, reversed: p.reversed });
                         }
                     }
                 }
@@ -541,11 +560,21 @@ impl Position {
         self.variant.kind(piece.kind).spec.pawn
     }
 
+    /// The hash of `piece` on `sq`, its turned-round state included.
+    fn piece_key(&self, sq: Square, piece: Piece) -> u64 {
+        Self::key_of(&self.variant, sq, piece)
+    }
+
+    fn key_of(variant: &Variant, sq: Square, piece: Piece) -> u64 {
+        let key = variant.key(sq, piece.color, piece.kind);
+        if piece.reversed { key.rotate_left(29) ^ 0x5851_F42D_4C95_7F2D } else { key }
+    }
+
     fn compute_key(&self) -> u64 {
         let mut key = 0;
         for (i, p) in self.board.iter().enumerate() {
             if let Some(p) = p {
-                key ^= self.variant.key(Square(i as u16), p.color, p.kind);
+                key ^= self.piece_key(Square(i as u16), *p);
             }
             if self.walls.get(i).copied().unwrap_or(false) {
                 key ^= self.variant.key(Square(i as u16), Color::White, Kind(0)).rotate_left(43);
@@ -601,7 +630,19 @@ impl Position {
             return self.cross_eyed_attacked(target, by);
         }
         let variant = &*self.variant;
-        for line in &variant.attack_lines[by.index()] {
+        let frames = if variant.spec.rules.onwards { 2 } else { 1 };
+        for reversed in (0..frames).map(|r| r == 1) {
+            if self.attacked_in_frame(target, by, reversed) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a piece of `by`, turned round or not as `reversed` says, attacks `target`.
+    fn attacked_in_frame(&self, target: Square, by: Color, reversed: bool) -> bool {
+        let variant = &*self.variant;
+        for line in &variant.attack_lines[Variant::frame(by, reversed)] {
             let mut cur = target;
             for distance in 1..=line.reach {
                 let Some(next) = variant.steps.step(usize::from(line.back), cur) else { break };
@@ -611,6 +652,7 @@ impl Position {
                 }
                 let Some(p) = self.piece_at(cur) else { continue };
                 if p.color == by
+                    && p.reversed == reversed
                     && line.kinds.iter().any(|&(k, reach)| k == p.kind && reach >= distance)
                     && line.lame_back.is_none_or(|l| {
                         variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none())
@@ -667,8 +709,17 @@ impl Position {
             }
             return;
         }
+        let frames = if self.variant.spec.rules.onwards { 2 } else { 1 };
+        for reversed in (0..frames).map(|r| r == 1) {
+            self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out);
+        }
+    }
+
+    /// [`Position::reaching`] for pieces in the frame of `mover` (turned round or not).
+    fn reaching_in_frame(&self, to: Square, mover: Piece, out: &mut Vec<Square>) {
+        let (color, kind) = (mover.color, mover.kind);
         let variant = &*self.variant;
-        let c = color.index();
+        let c = mover.frame();
         let target = self.piece_at(to);
         if target.is_some_and(|p| p.color == color) {
             return;
@@ -694,8 +745,8 @@ impl Position {
                     break;
                 }
                 let Some(p) = self.piece_at(cur) else { continue };
-                let mover = Piece { color, kind, promoted: false };
-                if p.color == color && p.kind == kind && !out.contains(&cur) && (!passed || target.is_none()) {
+                let same = p.color == color && p.kind == kind && p.reversed == mover.reversed;
+                if same && !out.contains(&cur) && (!passed || target.is_none()) {
                     let initial_ok = !ray.initial || self.on_start_square(cur, p);
                     let lame_ok = match ray.lame {
                         Some(l) => {
@@ -720,7 +771,7 @@ impl Position {
     pub fn pass(&mut self) -> Undo {
         let undo = Undo {
             captured: None,
-            moved: Piece { color: self.side, kind: Kind(0), promoted: false },
+            moved: Piece::new(self.side, Kind(0)),
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
@@ -758,7 +809,7 @@ impl Position {
     pub fn end_turn(&mut self) -> Undo {
         let undo = Undo {
             captured: None,
-            moved: Piece { color: self.side, kind: Kind(0), promoted: false },
+            moved: Piece::new(self.side, Kind(0)),
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
@@ -881,7 +932,7 @@ impl Position {
             return self.cross_eyed_rays(from, piece, out);
         }
         let variant = &*self.variant;
-        let c = piece.color.index();
+        let c = piece.frame();
         let kind = variant.kind(piece.kind);
         let pawn = kind.spec.pawn;
         for ray in &kind.rays {
@@ -984,7 +1035,7 @@ impl Position {
     /// and returns whether it did.
     fn cross_eyed_walk(&self, from: Square, piece: Piece, visit: &mut CrossEyedVisit<'_>) -> bool {
         let variant = &*self.variant;
-        let c = piece.color.index();
+        let c = piece.frame();
         let kind = variant.kind(piece.kind);
         for ray in &kind.rays {
             if ray.initial && !self.on_start_square(from, piece) {
@@ -1105,6 +1156,22 @@ impl Position {
     /// (Deadly Pawns) within reach of an enemy pawn's zone.
     fn king_square_threatened(&self, target: Square, by: Color) -> bool {
         self.is_attacked(target, by) || self.deadly_threat(target, by)
+    }
+
+    /// Onwards Chess: `piece` arriving on `sq` turns round on its last rank and back on its
+    /// first. Pawns do not turn (they promote; the piece they become has arrived, and turns).
+    fn turned(&self, piece: Piece, sq: Square) -> Piece {
+        if !self.variant.spec.rules.onwards || self.is_pawn(piece) {
+            return piece;
+        }
+        let depth = self.variant.depth(piece.color, sq);
+        if !piece.reversed && depth + 1 == self.variant.depth_len(piece.color) {
+            Piece { reversed: true, ..piece }
+        } else if piece.reversed && depth == 0 {
+            Piece { reversed: false, ..piece }
+        } else {
+            piece
+        }
     }
 
     /// Whether `mover` may pass through `piece` (the transparent module).
@@ -1330,7 +1397,7 @@ impl Position {
         let at = |sq: Square| usize::from(sq.0);
         let saved_royal = self.royals[mover.index()];
         let moving = match m.kind {
-            MoveKind::Drop => Some(Piece { color: mover, kind: m.piece, promoted: false }),
+            MoveKind::Drop => Some(Piece::new(mover, m.piece)),
             _ => self.board.get(at(m.from)).copied().flatten(),
         };
         if moving.is_some_and(|p| self.is_royal(p)) {
@@ -1396,14 +1463,14 @@ impl Position {
     fn put(&mut self, sq: Square, piece: Option<Piece>) {
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
             if let Some(old) = *slot {
-                self.key ^= self.variant.key(sq, old.color, old.kind);
+                self.key ^= Self::key_of(&self.variant, sq, old);
                 if self.royals[old.color.index()] == Some(sq) {
                     self.royals[old.color.index()] = None;
                 }
             }
             *slot = piece;
             if let Some(new) = piece {
-                self.key ^= self.variant.key(sq, new.color, new.kind);
+                self.key ^= Self::key_of(&self.variant, sq, new);
                 if self.variant.kind(new.kind).spec.royal {
                     self.royals[new.color.index()] = Some(sq);
                 }
@@ -1414,7 +1481,7 @@ impl Position {
     /// Plays `m` (which must come from this position's move generation) and returns what
     /// takes it back.
     pub fn play(&mut self, m: Move) -> Undo {
-        let moved = self.piece_at(m.from).unwrap_or(Piece { color: self.side, kind: m.piece, promoted: false });
+        let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
         let undo_key = self.key;
         self.key ^= self.state_key();
         let captured = match m.kind {
@@ -1422,8 +1489,7 @@ impl Position {
             MoveKind::Castle { .. } | MoveKind::Drop => None,
             _ => self.piece_at(m.to).map(|p| (m.to, p)),
         };
-        let moved =
-            if m.kind == MoveKind::Drop { Piece { color: self.side, kind: m.piece, promoted: false } } else { moved };
+        let moved = if m.kind == MoveKind::Drop { Piece::new(self.side, m.piece) } else { moved };
         let mut undo = Undo {
             captured,
             moved,
@@ -1464,6 +1530,7 @@ impl Position {
                     Some(kind) => Piece { kind, promoted: true, ..moved },
                     None => moved,
                 };
+                let placed = self.turned(placed, m.to);
                 self.put(m.to, Some(placed));
             }
         }
@@ -1707,6 +1774,7 @@ impl Position {
                         let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
                         Cell::Piece(PieceCell {
                             promoted: p.promoted && self.variant.spec.captures_to_hand,
+                            reversed: p.reversed,
                             ..PieceCell::new(letter)
                         })
                     }

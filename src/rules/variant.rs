@@ -231,6 +231,9 @@ pub struct Rules {
     pub pawn_moves_per_turn: u8,
     /// Deadly Pawns: a piece next to an enemy pawn (in its zone) is removed at once.
     pub deadly_pawns: Option<Zone>,
+    /// Onwards Chess: a piece that reaches its last rank turns round (it moves as if its
+    /// side's forward were backward) until it reaches its first rank again.
+    pub onwards: bool,
 }
 
 /// The cells next to a pawn where enemy pieces die (Deadly Pawns).
@@ -257,14 +260,15 @@ impl Zone {
 /// One ray of a kind's movement, compiled against the board's step tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompiledRay {
-    /// Index of the step vector in the variant's [`Steps`], per color (White, Black).
-    pub step: [u16; 2],
-    /// Index of the reversed vector, per color (for walking back from a target).
-    pub back: [u16; 2],
-    /// Index of the lame square's vector, per color, when the ray is lame.
-    pub lame: Option<[u16; 2]>,
-    /// Index of the vector from the target back to the lame square, per color.
-    pub lame_back: Option<[u16; 2]>,
+    /// Index of the step vector in the variant's [`Steps`], per frame (White, White turned
+    /// round, Black, Black turned round: see [`Variant::frame`]).
+    pub step: [u16; 4],
+    /// Index of the reversed vector, per frame (for walking back from a target).
+    pub back: [u16; 4],
+    /// Index of the lame square's vector, per frame, when the ray is lame.
+    pub lame: Option<[u16; 4]>,
+    /// Index of the vector from the target back to the lame square, per frame.
+    pub lame_back: Option<[u16; 4]>,
     /// Steps the ray may take: 1 for a leaper, `u8::MAX` for an unlimited rider.
     pub range: u8,
     /// Whether the ray moves, captures, or both.
@@ -371,8 +375,9 @@ pub struct Variant {
     pub(crate) zobrist: Vec<u64>,
     /// Keys for the side to move, castling rook squares and en passant cells.
     pub(crate) zobrist_side: u64,
-    /// For each color, the lines along which its pieces attack.
-    pub attack_lines: [Vec<AttackLine>; 2],
+    /// For each frame (color, and whether the piece is turned round), the lines along which
+    /// its pieces attack.
+    pub attack_lines: [Vec<AttackLine>; 4],
     /// Per kind: a rider of the `transparent` module.
     pub transparent_kinds: Vec<bool>,
     /// The piece that castles: the royal kind, or where no kind is royal, the one written K.
@@ -496,8 +501,11 @@ impl Variant {
         for movement in &movements {
             let mut rays = Vec::new();
             for ray in &movement.rays {
-                let per_color =
-                    |f: &mut dyn FnMut((i8, i8)) -> u16, dx: i8, dy: i8| [f(white.turn(dx, dy)), f(black.turn(dx, dy))];
+                // A piece turned round (Onwards Chess) moves as its side would with forward and
+                // backward exchanged.
+                let per_color = |f: &mut dyn FnMut((i8, i8)) -> u16, dx: i8, dy: i8| {
+                    [f(white.turn(dx, dy)), f(white.turn(dx, -dy)), f(black.turn(dx, dy)), f(black.turn(dx, -dy))]
+                };
                 let step = per_color(&mut index_of, ray.dx, ray.dy);
                 let back = per_color(&mut index_of, -ray.dx, -ray.dy);
                 let lame = ray.lame.map(|(lx, ly)| per_color(&mut index_of, lx, ly));
@@ -537,7 +545,7 @@ impl Variant {
         );
         let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random.next_u64()).collect();
         let zobrist_side = random.next_u64();
-        let attack_lines = [0, 1].map(|c| attack_lines(&kinds, c));
+        let attack_lines = [0, 1, 2, 3].map(|frame| attack_lines(&kinds, frame));
         let mut transparent_kinds = vec![false; kinds.len()];
         if let Some((_, letters)) = &spec.rules.transparent {
             for &letter in letters {
@@ -572,6 +580,12 @@ impl Variant {
             pawns_retreat,
             start: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The index of the frame a piece of `color` moves in, turned round or not: into the
+    /// per-frame tables of [`CompiledRay`] and [`Variant::attack_lines`].
+    pub fn frame(color: Color, reversed: bool) -> usize {
+        color.index() * 2 + usize::from(reversed)
     }
 
     /// The forward vector of `color`, as (files, ranks).
