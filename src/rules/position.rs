@@ -625,18 +625,15 @@ impl Position {
 
     /// Whether `target` is attacked by a piece of `by` (pins do not matter: a pinned piece
     /// still gives check).
+    #[inline]
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
         if self.variant.spec.rules.cross_eyed {
             return self.cross_eyed_attacked(target, by);
         }
-        let variant = &*self.variant;
-        let frames = if variant.spec.rules.onwards { 2 } else { 1 };
-        for reversed in (0..frames).map(|r| r == 1) {
-            if self.attacked_in_frame(target, by, reversed) {
-                return true;
-            }
+        if !self.variant.spec.rules.onwards {
+            return self.attacked_in_frame(target, by, false);
         }
-        false
+        self.attacked_in_frame(target, by, false) || self.attacked_in_frame(target, by, true)
     }
 
     /// Whether a piece of `by`, turned round or not as `reversed` says, attacks `target`.
@@ -935,6 +932,7 @@ impl Position {
         let c = piece.frame();
         let kind = variant.kind(piece.kind);
         let pawn = kind.spec.pawn;
+        let transparent = variant.transparent_kinds.get(piece.kind.index()).copied().unwrap_or(false);
         for ray in &kind.rays {
             if ray.initial && !self.on_start_square(from, piece) {
                 continue;
@@ -984,7 +982,7 @@ impl Position {
                         if !passed && other.color != piece.color && Variant::captures(ray.mode) {
                             self.push_move(from, cur, piece, MoveKind::Normal, true, out);
                         }
-                        if self.passes_through(piece, other) {
+                        if transparent && self.passes_through(piece, other) {
                             passed = true;
                             continue;
                         }
@@ -1155,7 +1153,8 @@ impl Position {
     /// Whether a king of the side other than `by` would be lost on `target`: attacked, or
     /// (Deadly Pawns) within reach of an enemy pawn's zone.
     fn king_square_threatened(&self, target: Square, by: Color) -> bool {
-        self.is_attacked(target, by) || self.deadly_threat(target, by)
+        self.is_attacked(target, by)
+            || (self.variant.spec.rules.deadly_pawns.is_some() && self.deadly_threat(target, by))
     }
 
     /// Onwards Chess: `piece` arriving on `sq` turns round on its last rank and back on its
@@ -1185,15 +1184,17 @@ impl Position {
         }
     }
 
+    #[inline]
     fn push_move(&self, from: Square, to: Square, piece: Piece, kind: MoveKind, capture: bool, out: &mut Vec<Move>) {
         let m = Move { from, to, piece: piece.kind, promotion: None, kind, capture };
-        if self.is_pawn(piece) && self.on_last_rank(to, piece.color) {
+        if !self.on_last_rank(to, piece.color) {
+            out.push(m);
+        } else if self.is_pawn(piece) {
             for &promotion in &self.variant.promotions {
                 out.push(Move { promotion: Some(promotion), ..m });
             }
         } else if self.variant.spec.rules.pieces_promote
             && !self.is_royal(piece)
-            && self.on_last_rank(to, piece.color)
             && !self.on_last_rank(from, piece.color)
         {
             // Promotion Chess: the piece may stay what it is or become any other kind.
@@ -1206,6 +1207,7 @@ impl Position {
         }
     }
 
+    #[inline]
     fn on_last_rank(&self, sq: Square, color: Color) -> bool {
         self.variant.depth(color, sq) + 1 == self.variant.depth_len(color)
     }
@@ -1377,13 +1379,15 @@ impl Position {
     fn is_safe(&mut self, m: Move) -> bool {
         // No move takes a royal piece: in a legal game one is only ever exposed in the middle
         // of a turn of several moves (Fastpawn), and the turn may not end by taking it.
-        let victim = match m.kind {
-            MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
-            MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
-            _ => None,
-        };
-        if victim.and_then(|v| self.piece_at(v)).is_some_and(|p| self.is_royal(p)) {
-            return false;
+        if self.actions_done > 0 {
+            let victim = match m.kind {
+                MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
+                MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
+                _ => None,
+            };
+            if victim.and_then(|v| self.piece_at(v)).is_some_and(|p| self.is_royal(p)) {
+                return false;
+            }
         }
         if self.variant.spec.rules.deadly_pawns.is_some() {
             // Removals follow the move: play it out.

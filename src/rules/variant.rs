@@ -378,6 +378,10 @@ pub struct Variant {
     /// For each frame (color, and whether the piece is turned round), the lines along which
     /// its pieces attack.
     pub attack_lines: [Vec<AttackLine>; 4],
+    /// Per color, per cell: how far forward of the color's back line it lies.
+    depths: [Vec<u8>; 2],
+    /// Per color: how many lines its pawns cross, back line to last.
+    depth_lens: [u8; 2],
     /// Per kind: a rider of the `transparent` module.
     pub transparent_kinds: Vec<bool>,
     /// The piece that castles: the royal kind, or where no kind is royal, the one written K.
@@ -565,7 +569,19 @@ impl Variant {
             .iter()
             .filter(|k| k.spec.pawn)
             .any(|k| k.movement.rays.iter().any(|r| r.dy < 0 && Variant::moves(r.mode)));
+        let depth_of = |color: Color, sq: Square| match spec.directions[color.index()] {
+            Direction::North => geometry.rank(sq),
+            Direction::South => geometry.ranks() - 1 - geometry.rank(sq),
+            Direction::East => geometry.file(sq),
+            Direction::West => geometry.files() - 1 - geometry.file(sq),
+        };
+        let depths = [Color::White, Color::Black]
+            .map(|c| (0..geometry.cells()).map(|i| depth_of(c, Square(i as u16))).collect::<Vec<u8>>());
+        let depth_lens = [Color::White, Color::Black]
+            .map(|c| if spec.directions[c.index()].along_ranks() { geometry.ranks() } else { geometry.files() });
         Ok(Variant {
+            depths,
+            depth_lens,
             spec,
             geometry,
             kinds,
@@ -594,19 +610,15 @@ impl Variant {
     }
 
     /// How many lines forward of `color`'s back line `sq` stands (0 on its back rank).
+    #[inline]
     pub fn depth(&self, color: Color, sq: Square) -> u8 {
-        let g = &self.geometry;
-        match self.spec.directions[color.index()] {
-            Direction::North => g.rank(sq),
-            Direction::South => g.ranks() - 1 - g.rank(sq),
-            Direction::East => g.file(sq),
-            Direction::West => g.files() - 1 - g.file(sq),
-        }
+        self.depths[color.index()].get(usize::from(sq.0)).copied().unwrap_or(0)
     }
 
     /// How many lines `color`'s pawns cross, from its back line to its last.
+    #[inline]
     pub fn depth_len(&self, color: Color) -> u8 {
-        if self.spec.directions[color.index()].along_ranks() { self.geometry.ranks() } else { self.geometry.files() }
+        self.depth_lens[color.index()]
     }
 
     /// Where `sq` lies along `color`'s back line, from its a-side (0) to its h-side.
