@@ -320,7 +320,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// opponent's back rank wins), `cross-eyed` (a move captures the piece opposite its target),
 /// `fastpawn` (a pawn makes several moves in one turn), `deadly-pawns` (pieces next to an
 /// enemy pawn are removed), `onwards` (pieces turn round on the last rank and back on the
-/// first).
+/// first), `side-promotion` (pawns also promote on the edge file across the board).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -333,6 +333,7 @@ const MODULES: &[&str] = &[
     "fastpawn",
     "deadly-pawns",
     "onwards",
+    "side-promotion",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -390,6 +391,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "pieces-promote" => rules.pieces_promote = true,
             "cross-eyed" => rules.cross_eyed = true,
             "onwards" => rules.onwards = true,
+            "side-promotion" => rules.side_promotion = true,
             "deadly-pawns" => {
                 rules.deadly_pawns = Some(match params.get("zone").and_then(|v| v.as_str()) {
                     Some("diagonal") => Zone::Diagonal,

@@ -28,12 +28,15 @@ pub struct Piece {
     pub promoted: bool,
     /// Turned round: it moves as if its side's forward were backward (Onwards Chess; FEN `^`).
     pub reversed: bool,
+    /// A pawn that started on the h-side half of the board, so it promotes on the a-file as
+    /// well as on its last rank (Better Pawns 3; FEN `^` on a pawn).
+    pub from_h_half: bool,
 }
 
 impl Piece {
     /// A piece as it enters the board: not promoted, not turned round.
     pub fn new(color: Color, kind: Kind) -> Piece {
-        Piece { color, kind, promoted: false, reversed: false }
+        Piece { color, kind, promoted: false, reversed: false, from_h_half: false }
     }
 
     /// The index of the frame it moves in ([`Variant::frame`]).
@@ -161,7 +164,9 @@ impl fmt::Display for SetupError {
             SetupError::Royals { color, count } => {
                 write!(f, "{} has {count} kings; it needs exactly one", color.name())
             }
-            SetupError::PawnOnBackRank(sq) => write!(f, "a pawn on {sq}, its first or last rank"),
+            SetupError::PawnOnBackRank(sq) => {
+                write!(f, "a pawn on {sq}, its first or last rank (or the file where it promotes)")
+            }
             SetupError::InPawnZone(sq) => {
                 write!(f, "the piece on {sq} stands next to an enemy pawn, where Deadly Pawns would have removed it")
             }
@@ -342,13 +347,17 @@ impl Position {
                         let kind =
                             variant.kind_of_letter(p.letter).ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
                         let color = if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-                        // Only Onwards Chess turns pieces round, and never its pawns.
-                        if p.reversed && (!variant.spec.rules.onwards || variant.kind(kind).spec.pawn) {
+                        // Only Onwards Chess turns pieces round, and never its pawns; in Better
+                        // Pawns 3 the mark says a pawn came from the h-side half.
+                        let pawn = variant.kind(kind).spec.pawn;
+                        let from_h_half = p.reversed && pawn && variant.spec.rules.side_promotion;
+                        if p.reversed && !from_h_half && (!variant.spec.rules.onwards || pawn) {
                             return Err(SetupError::UnexpectedCell("piece turned round (^)"));
                         }
                         if let Some(sq) = sq {
+                            let reversed = p.reversed && !from_h_half;
                             board[usize::from(sq.0)] =
-                                Some(Piece { color, kind, promoted: p.promoted, reversed: p.reversed });
+                                Some(Piece { color, kind, promoted: p.promoted, reversed, from_h_half });
                         }
                     }
                 }
@@ -404,7 +413,9 @@ impl Position {
         for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
             let depth = variant.depth(piece.color, sq);
             let on_first = depth == 0 && !variant.pawns_retreat;
-            if position.is_pawn(piece) && (on_first || depth + 1 == variant.depth_len(piece.color)) {
+            if position.is_pawn(piece)
+                && (on_first || depth + 1 == variant.depth_len(piece.color) || position.on_goal_file(sq, piece))
+            {
                 return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
             }
         }
@@ -567,7 +578,7 @@ impl Position {
 
     fn key_of(variant: &Variant, sq: Square, piece: Piece) -> u64 {
         let key = variant.key(sq, piece.color, piece.kind);
-        if piece.reversed { key.rotate_left(29) ^ 0x5851_F42D_4C95_7F2D } else { key }
+        if piece.reversed || piece.from_h_half { key.rotate_left(29) ^ 0x5851_F42D_4C95_7F2D } else { key }
     }
 
     fn compute_key(&self) -> u64 {
@@ -1187,7 +1198,7 @@ impl Position {
     #[inline]
     fn push_move(&self, from: Square, to: Square, piece: Piece, kind: MoveKind, capture: bool, out: &mut Vec<Move>) {
         let m = Move { from, to, piece: piece.kind, promotion: None, kind, capture };
-        if !self.on_last_rank(to, piece.color) {
+        if !self.on_last_rank(to, piece.color) && !self.on_goal_file(to, piece) {
             out.push(m);
         } else if self.is_pawn(piece) {
             for &promotion in &self.variant.promotions {
@@ -1205,6 +1216,16 @@ impl Position {
         } else {
             out.push(m);
         }
+    }
+
+    /// Better Pawns 3: whether `sq` is on the file where the pawn `piece` promotes sideways.
+    #[inline]
+    fn on_goal_file(&self, sq: Square, piece: Piece) -> bool {
+        if !self.variant.spec.rules.side_promotion || !self.is_pawn(piece) {
+            return false;
+        }
+        let g = &self.variant.geometry;
+        g.file(sq) == if piece.from_h_half { 0 } else { g.files() - 1 }
     }
 
     #[inline]
@@ -1531,7 +1552,7 @@ impl Position {
                 }
                 self.put(m.from, None);
                 let placed = match m.promotion {
-                    Some(kind) => Piece { kind, promoted: true, ..moved },
+                    Some(kind) => Piece { kind, promoted: true, from_h_half: false, ..moved },
                     None => moved,
                 };
                 let placed = self.turned(placed, m.to);
@@ -1778,7 +1799,7 @@ impl Position {
                         let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
                         Cell::Piece(PieceCell {
                             promoted: p.promoted && self.variant.spec.captures_to_hand,
-                            reversed: p.reversed,
+                            reversed: p.reversed || p.from_h_half,
                             ..PieceCell::new(letter)
                         })
                     }

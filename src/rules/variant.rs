@@ -234,6 +234,10 @@ pub struct Rules {
     /// Onwards Chess: a piece that reaches its last rank turns round (it moves as if its
     /// side's forward were backward) until it reaches its first rank again.
     pub onwards: bool,
+    /// Better Pawns 3, 4, 7, 8, 11, 12: a pawn also promotes on reaching the edge file on the
+    /// far side from the half of the board it started on (a-d pawns on the h-file, e-h pawns
+    /// on the a-file).
+    pub side_promotion: bool,
 }
 
 /// The cells next to a pawn where enemy pieces die (Deadly Pawns).
