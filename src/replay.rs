@@ -265,8 +265,12 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         [one] => Ok(Resolved::Move(*one)),
         [] => {
             let continuing = position.continuing().filter(|&p| p != first.from).map(|p| position.square_name(p));
+            let chain = position.continuing().is_some() && position.variant().spec.rules.checkers.is_some();
             let reason = if let Some(pawn) = &continuing {
-                &format!("is no move of this turn: only the pawn on {pawn} may move on")
+                let what = if chain { "piece" } else { "pawn" };
+                &format!("is no move of this turn: only the {what} on {pawn} may move on")
+            } else if chain {
+                "is no move of this turn: a chain of jumps goes on only by jumps that capture"
             } else if position.lacks_companion(first) {
                 "moves a piece with no piece of its side orthogonally beside it, while pieces that have one can move"
             } else if position.variant().spec.rules.deadly_pawns.is_some() {
@@ -547,7 +551,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 let mut failed = false;
                 let plan = usize::from(variant.spec.actions_per_turn.max(1));
                 // Fastpawn: a turn is one move, and its pawn's further moves.
-                let open_plan = variant.spec.rules.pawn_moves_per_turn > 1;
+                let open_plan = variant.turns_go_on();
                 if n.turn.actions.len() != plan && !open_plan {
                     report.problems.push(Problem {
                         severity: Severity::Error,
@@ -572,9 +576,14 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                             at: Some(at),
                             written: Some(written(action)),
                             message: format!(
-                                "the turn is over after {} action{}: only a pawn that has just moved may move on",
+                                "the turn is over after {} action{}: {}",
                                 i,
-                                if i == 1 { "" } else { "s" }
+                                if i == 1 { "" } else { "s" },
+                                if variant.spec.rules.checkers.is_some() {
+                                    "only a piece that has just captured by a jump may jump on"
+                                } else {
+                                    "only a pawn that has just moved may move on"
+                                }
                             ),
                             fen: Some(position.fen()),
                             candidates: Vec::new(),

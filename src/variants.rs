@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::variant::{
-    CastlingStyle, Direction, FarRank, PieceSpec, Rules, Transparency, Variant, VariantSpec, Zone,
+    CastlingStyle, Direction, FarRank, PawnJumps, PieceSpec, Rules, Transparency, Variant, VariantSpec, Zone,
 };
 
 mod embedded {
@@ -320,7 +320,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// opponent's back rank wins), `cross-eyed` (a move captures the piece opposite its target),
 /// `fastpawn` (a pawn makes several moves in one turn), `deadly-pawns` (pieces next to an
 /// enemy pawn are removed), `onwards` (pieces turn round on the last rank and back on the
-/// first), `side-promotion` (pawns also promote on the edge file across the board).
+/// first), `side-promotion` (pawns also promote on the edge file across the board),
+/// `checkers-jumps` (pieces jump adjacent pieces, capturing enemies, in chains).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -334,6 +335,7 @@ const MODULES: &[&str] = &[
     "deadly-pawns",
     "onwards",
     "side-promotion",
+    "checkers-jumps",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -346,6 +348,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "far-rank" => &["safe"],
             "fastpawn" => &["moves"],
             "deadly-pawns" => &["zone"],
+            "checkers-jumps" => &["pieces", "pawns"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -392,6 +395,29 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "cross-eyed" => rules.cross_eyed = true,
             "onwards" => rules.onwards = true,
             "side-promotion" => rules.side_promotion = true,
+            "checkers-jumps" => {
+                let pieces: Vec<u8> = match params.get("pieces").and_then(|v| v.as_sequence()) {
+                    Some(list) => list.iter().filter_map(|v| v.as_str()).filter_map(|l| l.bytes().next()).collect(),
+                    None => {
+                        return Err((
+                            "checkers-jumps".to_owned(),
+                            "module checkers-jumps needs `pieces`: the letters of the pieces that jump".to_owned(),
+                        ));
+                    }
+                };
+                let pawns = match params.get("pawns").and_then(|v| v.as_str()) {
+                    None | Some("none") => PawnJumps::None,
+                    Some("diagonal") => PawnJumps::Diagonal,
+                    Some("forward") => PawnJumps::Forward,
+                    Some(other) => {
+                        return Err((
+                            "pawns".to_owned(),
+                            format!("module checkers-jumps: `pawns` must be none, diagonal or forward, not {other:?}"),
+                        ));
+                    }
+                };
+                rules.checkers = Some((pieces, pawns));
+            }
             "deadly-pawns" => {
                 rules.deadly_pawns = Some(match params.get("zone").and_then(|v| v.as_str()) {
                     Some("diagonal") => Zone::Diagonal,

@@ -187,3 +187,10 @@ fn angle_chess_counts_are_the_same_from_either_side() {
 fn onwards_chess_hand_checked_counts() {
     run(&catalogue("onwards"), "onwards.txt", 200_000);
 }
+
+#[test]
+fn checkers_chess_counts() {
+    for name in ["checkers", "checkers-pawns-diagonal", "checkers-pawns-forward"] {
+        run(&catalogue(&name.replace('-', " ")), &format!("{name}.txt"), 200_000);
+    }
+}

@@ -705,8 +705,9 @@ impl Position {
     /// The squares of the pieces of `kind` and `color` with a pseudo-legal move to `to`,
     /// found by walking their movement backwards from `to` (no move generation).
     pub fn reaching(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Square>) {
-        if self.variant.spec.rules.cross_eyed {
-            // Moves and captures part ways here; the move generator says who reaches `to`.
+        if self.variant.spec.rules.cross_eyed || self.variant.spec.rules.checkers.is_some() {
+            // Moves and captures part ways here (or pieces jump); the move generator says who
+            // reaches `to`.
             let mut moves = Vec::new();
             for (sq, piece) in self.squares_of(color).filter(|&(_, p)| p.kind == kind) {
                 moves.clear();
@@ -862,7 +863,12 @@ impl Position {
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         if let Some(pawn) = self.continuing {
             if let Some(piece) = self.piece_at(pawn) {
-                self.piece_moves(pawn, piece, out);
+                if self.variant.spec.rules.checkers.is_some() {
+                    // A chain of jumps goes on only by capturing.
+                    self.jump_moves(pawn, piece, true, out);
+                } else {
+                    self.piece_moves(pawn, piece, out);
+                }
             }
             return;
         }
@@ -920,6 +926,9 @@ impl Position {
     pub fn piece_moves(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
         let start = out.len();
         self.piece_rays(from, piece, out);
+        if self.variant.spec.rules.checkers.is_some() {
+            self.jump_moves(from, piece, false, out);
+        }
         if self.variant.kind(piece.kind).overlapping {
             // The first way found wins (a double step before a queen-like step, so that it
             // may still be taken en passant).
@@ -1166,6 +1175,95 @@ impl Position {
     fn king_square_threatened(&self, target: Square, by: Color) -> bool {
         self.is_attacked(target, by)
             || (self.variant.spec.rules.deadly_pawns.is_some() && self.deadly_threat(target, by))
+            || self.jump_capturable(target, by)
+    }
+
+    /// Checkers Chess: the jumps of `piece` on `from` over an adjacent piece to the empty cell
+    /// beyond, capturing the piece jumped if it is an enemy; with `captures_only`, only those.
+    fn jump_moves(&self, from: Square, piece: Piece, captures_only: bool, out: &mut Vec<Move>) {
+        let g = &self.variant.geometry;
+        let turn = self.variant.spec.directions[piece.color.index()];
+        for &(dx, dy) in self.variant.jumps.get(piece.kind.index()).map_or(&[][..], |v| v.as_slice()) {
+            let (dx, dy) = turn.turn(dx, dy);
+            let Some(over) = g.offset(from, dx, dy) else { continue };
+            let Some(jumped) = self.piece_at(over) else { continue };
+            let Some(to) = g.offset(over, dx, dy) else { continue };
+            if self.piece_at(to).is_some() || self.is_wall(to) || self.is_wall(over) {
+                continue;
+            }
+            if jumped.color != piece.color {
+                self.push_move(from, to, piece, MoveKind::Remote { victim: over }, true, out);
+            } else if !captures_only {
+                self.push_move(from, to, piece, MoveKind::Normal, false, out);
+            }
+        }
+    }
+
+    /// Checkers Chess: whether `m` is a jump (two cells along a line of the piece's jumps).
+    fn is_jump(&self, m: Move) -> bool {
+        let g = &self.variant.geometry;
+        let dx = i16::from(g.file(m.to)) - i16::from(g.file(m.from));
+        let dy = i16::from(g.rank(m.to)) - i16::from(g.rank(m.from));
+        (dx.abs() == 2 || dx == 0) && (dy.abs() == 2 || dy == 0) && (dx, dy) != (0, 0)
+    }
+
+    /// Checkers Chess: whether a piece of `by` could take a piece on `target` in its next
+    /// turn by a jump, or by a chain of capturing jumps ending with one over `target`.
+    fn jump_capturable(&self, target: Square, by: Color) -> bool {
+        if self.variant.spec.rules.checkers.is_none() {
+            return false;
+        }
+        let mut board = self.board.clone();
+        if board.get(usize::from(target.0)).copied().flatten().is_none() {
+            // A stand-in for the piece that would stand there.
+            if let Some(slot) = board.get_mut(usize::from(target.0)) {
+                *slot = Some(Piece::new(by.other(), Kind(0)));
+            }
+        }
+        let jumpers: Vec<(Square, Piece)> =
+            self.squares_of(by).filter(|(_, p)| !self.variant.jumps[p.kind.index()].is_empty()).collect();
+        jumpers.into_iter().any(|(sq, piece)| self.chain_reaches(&mut board, sq, piece, target, 0))
+    }
+
+    /// Depth-first search of capturing jump chains of `piece` from `from` on `board`.
+    fn chain_reaches(
+        &self,
+        board: &mut [Option<Piece>],
+        from: Square,
+        piece: Piece,
+        target: Square,
+        depth: u8,
+    ) -> bool {
+        let g = &self.variant.geometry;
+        let turn = self.variant.spec.directions[piece.color.index()];
+        let at = |sq: Square| usize::from(sq.0);
+        for &(dx, dy) in &self.variant.jumps[piece.kind.index()] {
+            let (dx, dy) = turn.turn(dx, dy);
+            let Some(over) = g.offset(from, dx, dy) else { continue };
+            let Some(to) = g.offset(over, dx, dy) else { continue };
+            let jumped = board[at(over)];
+            if jumped.is_none_or(|j| j.color == piece.color) || board[at(to)].is_some() || self.is_wall(to) {
+                continue;
+            }
+            if over == target {
+                return true;
+            }
+            // A pawn that promotes ends its chain; so does a chain as long as the pieces.
+            if (self.is_pawn(piece) && self.on_last_rank(to, piece.color)) || depth > 32 {
+                continue;
+            }
+            board[at(over)] = None;
+            board[at(from)] = None;
+            board[at(to)] = Some(piece);
+            let found = self.chain_reaches(board, to, piece, target, depth + 1);
+            board[at(to)] = None;
+            board[at(from)] = Some(piece);
+            board[at(over)] = jumped;
+            if found {
+                return true;
+            }
+        }
+        false
     }
 
     /// Onwards Chess: `piece` arriving on `sq` turns round on its last rank and back on its
@@ -1348,6 +1446,13 @@ impl Position {
         if self
             .continuing
             .is_some_and(|pawn| pawn != m.from || matches!(m.kind, MoveKind::Drop | MoveKind::Castle { .. }))
+        {
+            return false;
+        }
+        // A chain of jumps goes on only by capturing jumps.
+        if self.continuing.is_some()
+            && self.variant.spec.rules.checkers.is_some()
+            && !(matches!(m.kind, MoveKind::Remote { .. }) && self.is_jump(m))
         {
             return false;
         }
@@ -1590,11 +1695,17 @@ impl Position {
             (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
         // Fastpawn: a pawn that is still a pawn may go on, while its moves last.
         let per_turn = self.variant.spec.rules.pawn_moves_per_turn;
-        let goes_on = per_turn > 1
+        let fast = per_turn > 1
             && self.is_pawn(moved)
             && m.promotion.is_none()
             && !matches!(m.kind, MoveKind::Drop | MoveKind::Castle { .. })
             && self.actions_done + 1 < per_turn;
+        // Checkers Chess: after a capturing jump the piece may jump on, capturing again.
+        let jumped = self.variant.spec.rules.checkers.is_some()
+            && m.promotion.is_none()
+            && matches!(m.kind, MoveKind::Remote { .. })
+            && self.actions_done < 60;
+        let goes_on = fast || jumped;
         self.continuing = goes_on.then_some(m.to);
         if goes_on {
             self.actions_done += 1;
@@ -1656,7 +1767,7 @@ impl Position {
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
         // A turn of several actions counts once, when it is complete.
-        if depth == 1 && self.variant.spec.rules.pawn_moves_per_turn <= 1 {
+        if depth == 1 && !self.variant.turns_go_on() {
             return moves.len() as u64;
         }
         let mut nodes = 0;

@@ -238,6 +238,20 @@ pub struct Rules {
     /// far side from the half of the board it started on (a-d pawns on the h-file, e-h pawns
     /// on the a-file).
     pub side_promotion: bool,
+    /// Checkers Chess: the letters of the pieces that may jump an adjacent piece along their
+    /// lines (capturing it if it is an enemy), and how pawns jump.
+    pub checkers: Option<(Vec<u8>, PawnJumps)>,
+}
+
+/// How pawns jump in Checkers Chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PawnJumps {
+    /// Pawns do not jump.
+    None,
+    /// Diagonally forward.
+    Diagonal,
+    /// Diagonally and straight forward.
+    Forward,
 }
 
 /// The cells next to a pawn where enemy pieces die (Deadly Pawns).
@@ -386,6 +400,8 @@ pub struct Variant {
     depths: [Vec<u8>; 2],
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
+    /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
+    pub jumps: Vec<Vec<(i8, i8)>>,
     /// Per kind: a rider of the `transparent` module.
     pub transparent_kinds: Vec<bool>,
     /// The piece that castles: the royal kind, or where no kind is royal, the one written K.
@@ -563,6 +579,34 @@ impl Variant {
                 }
             }
         }
+        // Checkers Chess: a piece jumps along the unit directions of its own movement; pawns
+        // as the module says.
+        let mut jumps = vec![Vec::new(); kinds.len()];
+        if let Some((letters, pawns)) = &spec.rules.checkers {
+            for &letter in letters {
+                let Some(i) = kinds.iter().position(|k| k.spec.letter == letter) else {
+                    return Err(VariantError::UnknownModulePiece(char::from(letter)));
+                };
+                let mut dirs: Vec<(i8, i8)> = kinds[i]
+                    .movement
+                    .rays
+                    .iter()
+                    .filter(|r| r.dx.abs() <= 1 && r.dy.abs() <= 1 && r.lame.is_none())
+                    .map(|r| (r.dx, r.dy))
+                    .collect();
+                dirs.sort_unstable();
+                dirs.dedup();
+                jumps[i] = dirs;
+            }
+            for (i, kind) in kinds.iter().enumerate().filter(|(_, k)| k.spec.pawn) {
+                let _ = kind;
+                jumps[i] = match pawns {
+                    PawnJumps::None => Vec::new(),
+                    PawnJumps::Diagonal => vec![(-1, 1), (1, 1)],
+                    PawnJumps::Forward => vec![(-1, 1), (0, 1), (1, 1)],
+                };
+            }
+        }
         let has_royal = kinds.iter().any(|k| k.spec.royal);
         let castler = kinds
             .iter()
@@ -595,6 +639,7 @@ impl Variant {
             zobrist_side,
             attack_lines,
             transparent_kinds,
+            jumps,
             castler,
             has_royal,
             pawns_retreat,
@@ -606,6 +651,11 @@ impl Variant {
     /// per-frame tables of [`CompiledRay`] and [`Variant::attack_lines`].
     pub fn frame(color: Color, reversed: bool) -> usize {
         color.index() * 2 + usize::from(reversed)
+    }
+
+    /// Whether a turn may go on after a move (Fastpawn, Checkers Chess jump chains).
+    pub fn turns_go_on(&self) -> bool {
+        self.spec.rules.pawn_moves_per_turn > 1 || self.spec.rules.checkers.is_some()
     }
 
     /// The forward vector of `color`, as (files, ranks).
