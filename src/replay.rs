@@ -191,6 +191,24 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     froms.clear();
     position.reaching(to, kind, side, froms);
     let target = position.square_name(to);
+    // Castling written as the king's move (`Ke1g1`), as it must be where two kings could
+    // castle the same way (Double Chess).
+    if Some(kind) == position.variant().castler && m.piece.is_some() {
+        let g = &position.variant().geometry;
+        let castling = position.castlings().into_iter().find(|c| {
+            c.to == to
+                && m.from_file.is_none_or(|f| f == g.file(c.from))
+                && m.from_rank.is_none_or(|r| r == g.rank(c.from))
+                && !froms.contains(&c.from)
+        });
+        if let Some(c) = castling {
+            return if position.is_legal(c) {
+                Ok(Resolved::Move(c))
+            } else {
+                Err(Refusal::new("illegal: the castling would leave a king in check"))
+            };
+        }
+    }
     if froms.is_empty() {
         return Err(Refusal {
             message: format!("illegal: no {name} can reach {target}"),
@@ -321,6 +339,15 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     let g = &variant.geometry;
     if let MoveKind::Castle { rook_from, .. } = m.kind {
         let side = position.side_to_move();
+        if variant.spec.castling_boards > 1 {
+            // O-O would not say which king.
+            return format!(
+                "{}{}{}",
+                char::from(variant.kind(m.piece).spec.letter),
+                position.square_name(m.from),
+                position.square_name(m.to)
+            );
+        }
         let h_side = variant.lateral(side, rook_from) > variant.lateral(side, m.from);
         return if h_side { "O-O".to_owned() } else { "O-O-O".to_owned() };
     }

@@ -65,6 +65,8 @@ pub struct VariantFile {
     pub castling: Option<bool>,
     /// Where castling takes king and rook: `chess960` (the default) or `two-squares`.
     pub castling_style: Option<String>,
+    /// Into how many boards of equal width the back line falls for castling (Double Chess: 2).
+    pub castling_boards: Option<u8>,
     /// Which way each side's pawns go: north, south, east or west.
     pub forward: Option<ForwardFile>,
     /// Pieces in hand.
@@ -297,6 +299,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
         promotion: child.promotion.clone().or_else(|| parent.promotion.clone()),
         castling: child.castling.or(parent.castling),
         castling_style: child.castling_style.clone().or_else(|| parent.castling_style.clone()),
+        castling_boards: child.castling_boards.or(parent.castling_boards),
         forward: child.forward.clone().or_else(|| parent.forward.clone()),
         reserves: child.reserves.or(parent.reserves),
         turn: child.turn.or(parent.turn),
@@ -505,6 +508,17 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
     let forward = resolved.forward.clone().unwrap_or_default();
     let directions =
         [direction(forward.white.as_ref(), Direction::North)?, direction(forward.black.as_ref(), Direction::South)?];
+    // Each side has as many royal pieces as White has in the setup (Double Chess: two).
+    let setup = resolved.setup.clone().unwrap_or_default();
+    let royal_letters: Vec<u8> = resolved
+        .pieces
+        .iter()
+        .flatten()
+        .filter(|p| p.royal.unwrap_or(false))
+        .filter_map(|p| p.letter.bytes().next())
+        .collect();
+    let board_part = setup.split_whitespace().next().unwrap_or("");
+    let royals_per_side = board_part.bytes().filter(|b| royal_letters.contains(b)).count().clamp(1, 2) as u8;
     let castling_style = match resolved.castling_style.as_deref() {
         None | Some("chess960") => CastlingStyle::Chess960,
         Some("two-squares") => CastlingStyle::TwoSquares,
@@ -532,6 +546,8 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         rules,
         directions,
         castling_style,
+        castling_boards: resolved.castling_boards.unwrap_or(1).max(1),
+        royals_per_side,
     };
     let variant = Variant::build(spec).map_err(|e| {
         let needle = match &e {

@@ -194,3 +194,8 @@ fn checkers_chess_counts() {
         run(&catalogue(&name.replace('-', " ")), &format!("{name}.txt"), 200_000);
     }
 }
+
+#[test]
+fn double_chess_counts_are_the_same_from_either_side() {
+    run(&catalogue("double"), "double.txt", 200_000);
+}

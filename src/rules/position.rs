@@ -17,6 +17,12 @@ use super::variant::{CastlingStyle, Color, CompiledRay, FarRank, Kind, Variant, 
 /// cell, the cell opposite it, and whether the way there is clear; `true` stops the walk.
 type CrossEyedVisit<'a> = dyn FnMut(&CompiledRay, Square, Option<Square>, bool) -> bool + 'a;
 
+/// The most royal pieces a side may have (Double Chess has two kings each).
+const MAX_ROYALS: usize = 2;
+
+/// Castling rights: per color, per castling board (at most two), the h-side and a-side rook.
+const CASTLING_SLOTS: usize = 8;
+
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -95,7 +101,7 @@ pub struct Move {
 pub struct Undo {
     captured: Option<(Square, Piece)>,
     moved: Piece,
-    castling: [Option<Square>; 4],
+    castling: [Option<Square>; CASTLING_SLOTS],
     en_passant: Option<(Square, Square)>,
     halfmove: u32,
     key: u64,
@@ -228,6 +234,8 @@ pub enum CastlingObstacle {
     InCheck,
     /// The king would cross or land on an attacked square.
     Attacked,
+    /// Either king could castle that way: the castling must be written as the king's move.
+    Ambiguous,
 }
 
 impl fmt::Display for CastlingObstacle {
@@ -237,6 +245,7 @@ impl fmt::Display for CastlingObstacle {
             CastlingObstacle::Blocked => "pieces stand between the king and the rook",
             CastlingObstacle::InCheck => "the king is in check",
             CastlingObstacle::Attacked => "the king would cross an attacked square",
+            CastlingObstacle::Ambiguous => "either king could castle so; write the king's move (Ke1g1)",
         })
     }
 }
@@ -261,14 +270,15 @@ pub struct Position {
     hands: [Vec<u16>; 2],
     side: Color,
     /// Castling rook squares: White's on the h-side and a-side, then Black's.
-    castling: [Option<Square>; 4],
+    castling: [Option<Square>; CASTLING_SLOTS],
     /// The square a pawn passed over, and the pawn.
     en_passant: Option<(Square, Square)>,
     halfmove: u32,
     fullmove: u32,
     /// Actions the side to move has performed in the current turn (the turn state).
     actions_done: u8,
-    royals: [Option<Square>; 2],
+    /// The royal pieces of each side (at most [`MAX_ROYALS`]).
+    royals: [[Option<Square>; MAX_ROYALS]; 2],
     /// Where the last move put a piece on the mover's far rank (the far-rank module).
     landed: Option<Square>,
     /// The pawn that may move again in this turn (Fastpawn Chess).
@@ -389,12 +399,12 @@ impl Position {
             walls,
             hands,
             side,
-            castling: [None; 4],
+            castling: [None; CASTLING_SLOTS],
             en_passant: None,
             halfmove: fen.halfmove_clock,
             fullmove: fen.fullmove_number.max(1),
             actions_done: 0,
-            royals: [None; 2],
+            royals: [[None; MAX_ROYALS]; 2],
             landed: None,
             continuing: None,
             eliminated: Vec::new(),
@@ -405,10 +415,13 @@ impl Position {
             let royals: Vec<Square> =
                 position.squares_of(color).filter(|&(_, p)| position.is_royal(p)).map(|(s, _)| s).collect();
             // With no royal kind (River Chess's king), there is nothing to count.
-            if variant.has_royal && royals.len() != 1 {
+            let expected = usize::from(variant.spec.royals_per_side.clamp(1, MAX_ROYALS as u8));
+            if variant.has_royal && royals.len() != expected {
                 return Err(SetupError::Royals { color, count: royals.len() });
             }
-            position.royals[color.index()] = royals.first().copied();
+            for (slot, &sq) in position.royals[color.index()].iter_mut().zip(&royals) {
+                *slot = Some(sq);
+            }
         }
         for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
             let depth = variant.depth(piece.color, sq);
@@ -450,10 +463,27 @@ impl Position {
             return Ok(());
         }
         let v = Arc::clone(&self.variant);
+        let boards = v.spec.castling_boards.max(1);
         for c in text.chars() {
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
             let files = v.lateral_len(color);
-            let king = self.castling_king(color).filter(|&k| v.depth(color, k) == 0);
+            // With several castling boards a right names its rook's file (K and Q would not say
+            // which king); the rook's board gives the king.
+            let named = (c.is_ascii_alphabetic() && !matches!(c.to_ascii_uppercase(), 'K' | 'Q'))
+                .then(|| c.to_ascii_uppercase() as u8 - b'A')
+                .and_then(|f| v.line_square(color, f, 0));
+            let board = match named {
+                Some(sq) => v.castling_board(color, sq),
+                None if boards > 1 => {
+                    if lenient {
+                        dropped.push(c);
+                        continue;
+                    }
+                    return Err(SetupError::Castling(c));
+                }
+                None => 0,
+            };
+            let king = self.castling_king(color, board).filter(|&k| v.depth(color, k) == 0);
             let Some(king) = king else {
                 if lenient {
                     dropped.push(c);
@@ -486,7 +516,7 @@ impl Position {
                 }
                 return Err(SetupError::Castling(c));
             };
-            let slot = color.index() * 2 + usize::from(file < king_file);
+            let slot = Self::castling_slot(color, board, file > king_file);
             self.castling[slot] = v.line_square(color, file, 0);
         }
         Ok(())
@@ -687,11 +717,13 @@ impl Position {
 
     /// Whether `color`'s king stands attacked by the other side.
     fn is_attacked_by_royal_target(&self, color: Color) -> bool {
-        match self.royals[color.index()] {
-            Some(k) => self.king_square_threatened(k, color.other()),
-            // A royal piece removed by a deadly pawn is lost.
-            None => self.variant.has_royal && self.variant.spec.rules.deadly_pawns.is_some(),
+        let royals = &self.royals[color.index()];
+        let present = royals.iter().flatten().count();
+        // A royal piece removed by a deadly pawn is lost.
+        if self.variant.has_royal && present < usize::from(self.variant.spec.royals_per_side.max(1)) {
+            return self.variant.spec.rules.deadly_pawns.is_some();
         }
+        royals.iter().flatten().any(|&k| self.king_square_threatened(k, color.other()))
     }
 
     /// Whether `piece` stands where a piece of its kind and color starts in this variant:
@@ -1336,27 +1368,57 @@ impl Position {
     /// between them and their destinations empty but for the two, the king not in check
     /// and not passing over an attacked square (FIDE 3.8.2).
     fn castling_moves(&self, out: &mut Vec<Move>) {
-        for h_side in [true, false] {
-            if let Ok(m) = self.castling(h_side) {
-                out.push(m);
+        for board in 0..self.variant.spec.castling_boards.max(1) {
+            for h_side in [true, false] {
+                if let Ok(m) = self.castling_on(board, h_side) {
+                    out.push(m);
+                }
             }
         }
     }
 
     /// The castling of the side to move towards the h-side (`O-O`) or the a-side (`O-O-O`),
-    /// or why there is none.
+    /// or why there is none. Where each side has a king on each of two castling boards, the
+    /// castling meant must be the only one possible.
     pub fn castling(&self, h_side: bool) -> Result<Move, CastlingObstacle> {
+        let boards = self.variant.spec.castling_boards.max(1);
+        if boards == 1 {
+            return self.castling_on(0, h_side);
+        }
+        let tries: Vec<Result<Move, CastlingObstacle>> = (0..boards).map(|b| self.castling_on(b, h_side)).collect();
+        let legal: Vec<Move> = tries.iter().filter_map(|t| t.as_ref().ok().copied()).collect();
+        match legal.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(tries
+                .into_iter()
+                .filter_map(Result::err)
+                .min_by_key(|e| *e == CastlingObstacle::NoRight)
+                .unwrap_or(CastlingObstacle::NoRight)),
+            _ => Err(CastlingObstacle::Ambiguous),
+        }
+    }
+
+    /// Every castling of the side to move, each king on its own castling board.
+    pub fn castlings(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.castling_moves(&mut out);
+        out
+    }
+
+    fn castling_on(&self, board: u8, h_side: bool) -> Result<Move, CastlingObstacle> {
         let v = &*self.variant;
         let side = self.side;
-        let king = self.castling_king(side).ok_or(CastlingObstacle::NoRight)?;
+        let king = self.castling_king(side, board).ok_or(CastlingObstacle::NoRight)?;
         let king_piece = self.piece_at(king).ok_or(CastlingObstacle::NoRight)?;
-        let rook = self.castling[side.index() * 2 + usize::from(!h_side)].ok_or(CastlingObstacle::NoRight)?;
+        let rook = self.castling[Self::castling_slot(side, board, h_side)].ok_or(CastlingObstacle::NoRight)?;
         // Everything happens on the king's line, in lateral coordinates (the files, where the
-        // back line is a rank).
-        let (len, king_at) = (i16::from(v.lateral_len(side)), i16::from(v.lateral(side, king)));
+        // back line is a rank), within the king's castling board.
+        let width = i16::from(v.castling_board_width(side));
+        let base = i16::from(board) * width;
+        let king_at = i16::from(v.lateral(side, king));
         let (king_to_at, rook_to_at) = match v.spec.castling_style {
-            CastlingStyle::Chess960 if h_side => (len - 2, len - 3),
-            CastlingStyle::Chess960 => (2, 3),
+            CastlingStyle::Chess960 if h_side => (base + width - 2, base + width - 3),
+            CastlingStyle::Chess960 => (base + 2, base + 3),
             CastlingStyle::TwoSquares if h_side => (king_at + 2, king_at + 1),
             CastlingStyle::TwoSquares => (king_at - 2, king_at - 1),
         };
@@ -1397,14 +1459,22 @@ impl Position {
 
     /// The square of `color`'s castling king: its royal piece, or in a variant without one,
     /// its piece of the castling kind on its back rank.
-    fn castling_king(&self, color: Color) -> Option<Square> {
-        if self.variant.has_royal {
-            return self.royals[color.index()];
+    fn castling_king(&self, color: Color, board: u8) -> Option<Square> {
+        let v = &*self.variant;
+        let on_board = |s: &Square| v.castling_board(color, *s) == board;
+        if v.has_royal {
+            return self.royals[color.index()].iter().flatten().copied().find(on_board);
         }
-        let castler = self.variant.castler?;
-        (0..self.variant.lateral_len(color))
-            .filter_map(|l| self.variant.line_square(color, l, 0))
+        let castler = v.castler?;
+        (0..v.lateral_len(color))
+            .filter_map(|l| v.line_square(color, l, 0))
+            .filter(on_board)
             .find(|&s| self.piece_at(s).is_some_and(|p| p.color == color && p.kind == castler))
+    }
+
+    /// The index of a castling right: per color, per castling board, h-side then a-side.
+    fn castling_slot(color: Color, board: u8, h_side: bool) -> usize {
+        color.index() * 4 + usize::from(board.min(1)) * 2 + usize::from(!h_side)
     }
 
     /// Every legal move, appended to `out`.
@@ -1531,7 +1601,9 @@ impl Position {
             _ => self.board.get(at(m.from)).copied().flatten(),
         };
         if moving.is_some_and(|p| self.is_royal(p)) {
-            self.royals[mover.index()] = Some(m.to);
+            for slot in self.royals[mover.index()].iter_mut().filter(|s| **s == Some(m.from)) {
+                *slot = Some(m.to);
+            }
         }
         let safe = match m.kind {
             MoveKind::Castle { rook_from, rook_to } => {
@@ -1594,15 +1666,20 @@ impl Position {
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
             if let Some(old) = *slot {
                 self.key ^= Self::key_of(&self.variant, sq, old);
-                if self.royals[old.color.index()] == Some(sq) {
-                    self.royals[old.color.index()] = None;
+                for slot in self.royals[old.color.index()].iter_mut().filter(|s| **s == Some(sq)) {
+                    *slot = None;
                 }
             }
             *slot = piece;
             if let Some(new) = piece {
                 self.key ^= Self::key_of(&self.variant, sq, new);
                 if self.variant.kind(new.kind).spec.royal {
-                    self.royals[new.color.index()] = Some(sq);
+                    let slots = &mut self.royals[new.color.index()];
+                    if !slots.contains(&Some(sq))
+                        && let Some(free) = slots.iter_mut().find(|s| s.is_none())
+                    {
+                        *free = Some(sq);
+                    }
                 }
             }
         }
@@ -1672,11 +1749,13 @@ impl Position {
         // Castling rights: a king that moves loses both; a rook that moves or is taken, its own.
         let royal_moved = Some(moved.kind) == self.variant.castler;
         let mut castling = self.castling;
+        let king_board = self.variant.castling_board(moved.color, m.from);
         for (i, right) in castling.iter_mut().enumerate() {
             let Some(rook) = *right else { continue };
-            let owner = if i < 2 { Color::White } else { Color::Black };
+            let owner = if i < 4 { Color::White } else { Color::Black };
+            let board = ((i % 4) / 2) as u8;
             let taken = captured.is_some_and(|(s, _)| s == rook) || gone.iter().any(|&(s, _)| s == rook);
-            if (royal_moved && owner == moved.color) || rook == m.from || taken {
+            if (royal_moved && owner == moved.color && board == king_board) || rook == m.from || taken {
                 *right = None;
             }
         }
@@ -1956,9 +2035,10 @@ impl Position {
         let mut text = String::new();
         for (i, right) in self.castling.iter().enumerate() {
             let Some(rook) = *right else { continue };
-            let color = if i < 2 { Color::White } else { Color::Black };
+            let color = if i < 4 { Color::White } else { Color::Black };
             let h_side = i % 2 == 0;
             let v = &*self.variant;
+            let several = v.spec.castling_boards > 1;
             let (at, len) = (v.lateral(color, rook), v.lateral_len(color));
             let rook_kind = v.kind_of_letter(b'R');
             let outermost = {
@@ -1971,8 +2051,11 @@ impl Position {
             };
             // A back line that is a file has no Shredder letters: K and Q only.
             let letters = v.spec.directions[color.index()].along_ranks();
-            let c =
-                if outermost || !letters { if h_side { 'K' } else { 'Q' } } else { char::from(b'A' + g.file(rook)) };
+            let c = if (outermost && !several) || !letters {
+                if h_side { 'K' } else { 'Q' }
+            } else {
+                char::from(b'A' + g.file(rook))
+            };
             text.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
         }
         text
@@ -2013,6 +2096,8 @@ mod tests {
             rules: Default::default(),
             directions: [crate::rules::variant::Direction::North, crate::rules::variant::Direction::South],
             castling_style: CastlingStyle::Chess960,
+            castling_boards: 1,
+            royals_per_side: 1,
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
     }

@@ -133,6 +133,12 @@ pub struct VariantSpec {
     pub directions: [Direction; 2],
     /// Where castling takes king and rook.
     pub castling_style: CastlingStyle,
+    /// Into how many boards of equal width the back line falls for castling (Double Chess:
+    /// two, each king castling on its own half as on a board of its own).
+    pub castling_boards: u8,
+    /// How many royal pieces each side has (Double Chess: two kings; losing or leaving any
+    /// of them attacked is losing).
+    pub royals_per_side: u8,
 }
 
 /// The way a side's pawns go, and so where its back rank, second rank and last rank are.
@@ -481,6 +487,8 @@ impl Variant {
             rules: Rules::default(),
             directions: [Direction::North, Direction::South],
             castling_style: CastlingStyle::Chess960,
+            castling_boards: 1,
+            royals_per_side: 1,
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {
@@ -683,6 +691,17 @@ impl Variant {
     /// The length of `color`'s back line.
     pub fn lateral_len(&self, color: Color) -> u8 {
         if self.spec.directions[color.index()].along_ranks() { self.geometry.files() } else { self.geometry.ranks() }
+    }
+
+    /// The width of one castling board ([`VariantSpec::castling_boards`]) along `color`'s
+    /// back line.
+    pub fn castling_board_width(&self, color: Color) -> u8 {
+        self.lateral_len(color) / self.spec.castling_boards.max(1)
+    }
+
+    /// The castling board (0, 1, ...) that `sq` lies on, for `color`.
+    pub fn castling_board(&self, color: Color, sq: Square) -> u8 {
+        (self.lateral(color, sq) / self.castling_board_width(color).max(1)).min(self.spec.castling_boards.max(1) - 1)
     }
 
     /// The cell `lateral` along and `depth` forward in `color`'s frame.
