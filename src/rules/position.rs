@@ -1205,9 +1205,16 @@ impl Position {
     /// Whether a king of the side other than `by` would be lost on `target`: attacked, or
     /// (Deadly Pawns) within reach of an enemy pawn's zone.
     fn king_square_threatened(&self, target: Square, by: Color) -> bool {
+        self.king_would_be_threatened(target, by, None)
+    }
+
+    /// As [`Position::king_square_threatened`], for a king that would stand on `target`
+    /// having left `vacated` (a castling king crossing a square): a chain of jumps may land
+    /// where the king stood.
+    fn king_would_be_threatened(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
         self.is_attacked(target, by)
             || (self.variant.spec.rules.deadly_pawns.is_some() && self.deadly_threat(target, by))
-            || self.jump_capturable(target, by)
+            || self.jump_capturable(target, by, vacated)
     }
 
     /// Checkers Chess: the jumps of `piece` on `from` over an adjacent piece to the empty cell
@@ -1241,11 +1248,14 @@ impl Position {
 
     /// Checkers Chess: whether a piece of `by` could take a piece on `target` in its next
     /// turn by a jump, or by a chain of capturing jumps ending with one over `target`.
-    fn jump_capturable(&self, target: Square, by: Color) -> bool {
+    fn jump_capturable(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
         if self.variant.spec.rules.checkers.is_none() {
             return false;
         }
         let mut board = self.board.clone();
+        if let Some(slot) = vacated.and_then(|v| board.get_mut(usize::from(v.0))) {
+            *slot = None;
+        }
         if board.get(usize::from(target.0)).copied().flatten().is_none() {
             // A stand-in for the piece that would stand there.
             if let Some(slot) = board.get_mut(usize::from(target.0)) {
@@ -1442,7 +1452,9 @@ impl Position {
                 return Err(CastlingObstacle::InCheck);
             }
             let (a, b) = (king_at.min(king_to_at), king_at.max(king_to_at));
-            let safe = (a..=b).all(|at| cell(at).is_some_and(|s| !self.king_square_threatened(s, side.other())));
+            let safe = (a..=b).all(|at| {
+                cell(at).is_some_and(|s| s == king || !self.king_would_be_threatened(s, side.other(), Some(king)))
+            });
             if !safe {
                 return Err(CastlingObstacle::Attacked);
             }
