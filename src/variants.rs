@@ -233,6 +233,9 @@ pub struct Definition {
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
     definitions: Vec<Definition>,
+    /// Every name and alias, normalized, with the index of its definition: looked up once
+    /// per game.
+    names: HashMap<String, usize>,
 }
 
 fn normalize(name: &str) -> String {
@@ -626,7 +629,13 @@ impl Catalogue {
             let playable = compile(file, text, &resolved)?;
             definitions.push(Definition { file: file.clone(), resolved, playable });
         }
-        Ok(Catalogue { definitions })
+        let mut names = HashMap::new();
+        for (i, d) in definitions.iter().enumerate() {
+            for name in std::iter::once(&d.resolved.name).chain(&d.resolved.aliases) {
+                names.entry(normalize(name)).or_insert(i);
+            }
+        }
+        Ok(Catalogue { definitions, names })
     }
 
     /// The variants, in file order.
@@ -636,10 +645,10 @@ impl Catalogue {
 
     /// The definition named `name` (or one of its aliases).
     pub fn definition(&self, name: &str) -> Option<&Definition> {
-        let key = normalize(name);
-        self.definitions
-            .iter()
-            .find(|d| normalize(&d.resolved.name) == key || d.resolved.aliases.iter().any(|a| normalize(a) == key))
+        // Most archives write plain lowercase names: skip the allocation for those.
+        let plain = name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        let index = if plain { self.names.get(name) } else { self.names.get(&normalize(name)) };
+        index.and_then(|&i| self.definitions.get(i))
     }
 
     /// The variant of a game whose Variant tag says `name` (`None`: orthodox chess).
