@@ -90,7 +90,32 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         }
         ActionKind::Pass => Ok(Resolved::Pass),
         ActionKind::Drop { piece, to } if position.variant().spec.drops => resolve_drop(position, *piece, *to),
+        ActionKind::RemoveBlocked { first, second } if position.variant().spec.rules.remove_blocked_pawns => {
+            resolve_removal(position, *first, *second)
+        }
         other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
+    }
+}
+
+fn resolve_removal(
+    position: &mut Position,
+    first: crate::record::SquareName,
+    second: crate::record::SquareName,
+) -> Result<Resolved, Refusal> {
+    let g = &position.variant().geometry;
+    let (Some(a), Some(b)) = (g.square(0, first.file, first.rank), g.square(0, second.file, second.rank)) else {
+        return Err(Refusal::new("illegal: there is no such square on this board"));
+    };
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    match moves
+        .into_iter()
+        .find(|m| m.kind == MoveKind::RemoveBlocked && ((m.from, m.to) == (a, b) || (m.from, m.to) == (b, a)))
+    {
+        Some(m) => Ok(Resolved::Move(m)),
+        None => Err(Refusal::new(format!(
+            "illegal: the pawns on {first} and {second} are not two enemy pawns blocking each other head on"
+        ))),
     }
 }
 
@@ -337,6 +362,9 @@ pub fn san(position: &mut Position, m: Move) -> String {
 fn san_without_check(position: &mut Position, m: Move) -> String {
     let variant = Arc::clone(position.variant());
     let g = &variant.geometry;
+    if m.kind == MoveKind::RemoveBlocked {
+        return format!("{}><{}", position.square_name(m.from), position.square_name(m.to));
+    }
     if let MoveKind::Castle { rook_from, .. } = m.kind {
         let side = position.side_to_move();
         if variant.spec.castling_boards > 1 {
@@ -579,7 +607,10 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 let plan = usize::from(variant.spec.actions_per_turn.max(1));
                 // Fastpawn: a turn is one move, and its pawn's further moves.
                 let open_plan = variant.turns_go_on();
-                if n.turn.actions.len() != plan && !open_plan {
+                // Circular Chess: removals of blocked pawns come before the turn's move.
+                let removals =
+                    n.turn.actions.iter().filter(|a| matches!(a.kind, ActionKind::RemoveBlocked { .. })).count();
+                if n.turn.actions.len() - removals != plan && !open_plan && removals < n.turn.actions.len() {
                     report.problems.push(Problem {
                         severity: Severity::Error,
                         span: n.span,
@@ -596,7 +627,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 }
                 let count = n.turn.actions.len();
                 for (i, action) in n.turn.actions.iter().enumerate().filter(|_| !failed) {
-                    if i > 0 && position.actions_done() == 0 {
+                    if i > 0 && position.actions_done() == 0 && !position.must_move() {
                         report.problems.push(Problem {
                             severity: Severity::Error,
                             span: action.span,
@@ -654,6 +685,18 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                             break;
                         }
                     }
+                }
+                if !failed && position.must_move() {
+                    report.problems.push(Problem {
+                        severity: Severity::Error,
+                        span: n.span,
+                        at: Some(at),
+                        written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
+                        message: "removing blocked pawns is no move: the turn's move must follow it".to_owned(),
+                        fen: Some(position.fen()),
+                        candidates: Vec::new(),
+                    });
+                    failed = true;
                 }
                 report.turns += 1;
                 stack.push(Step::Leave { undo });

@@ -32,7 +32,6 @@ pub const PLANNED: &[&str] = &[
     "horde",
     "seirawan",
     "seirawan960",
-    "circular",
     "20-chess",
     "cancellation",
     "aieirping",
@@ -95,6 +94,9 @@ pub struct BoardFile {
     pub wrap: Option<WrapFile>,
     /// Whether walls may stand on the board.
     pub walls: Option<bool>,
+    /// A ring folded onto the board (Circular Chess): the left and right halves of the files
+    /// are the two halves of the ring, glued at both ends.
+    pub ring: Option<bool>,
 }
 
 /// Joined edges.
@@ -288,6 +290,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
             holes: c.holes.clone().or_else(|| p.holes.clone()),
             wrap: c.wrap.or(p.wrap),
             walls: c.walls.or(p.walls),
+            ring: c.ring.or(p.ring),
         }),
         (p, c) => c.clone().or_else(|| p.clone()),
     };
@@ -327,7 +330,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// `fastpawn` (a pawn makes several moves in one turn), `deadly-pawns` (pieces next to an
 /// enemy pawn are removed), `onwards` (pieces turn round on the last rank and back on the
 /// first), `side-promotion` (pawns also promote on the edge file across the board),
-/// `checkers-jumps` (pieces jump adjacent pieces, capturing enemies, in chains).
+/// `checkers-jumps` (pieces jump adjacent pieces, capturing enemies, in chains),
+/// `remove-blocked-pawns` (two enemy pawns blocking each other may leave the board).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -342,6 +346,7 @@ const MODULES: &[&str] = &[
     "onwards",
     "side-promotion",
     "checkers-jumps",
+    "remove-blocked-pawns",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -401,6 +406,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "cross-eyed" => rules.cross_eyed = true,
             "onwards" => rules.onwards = true,
             "side-promotion" => rules.side_promotion = true,
+            "remove-blocked-pawns" => rules.remove_blocked_pawns = true,
             "checkers-jumps" => {
                 let pieces: Vec<u8> = match params.get("pieces").and_then(|v| v.as_sequence()) {
                     Some(list) => list.iter().filter_map(|v| v.as_str()).filter_map(|l| l.bytes().next()).collect(),
@@ -541,6 +547,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         holes,
         wrap_files: board.wrap.is_some_and(|w| w.files),
         wrap_ranks: board.wrap.is_some_and(|w| w.ranks),
+        ring: board.ring.unwrap_or(false),
         walls: board.walls.unwrap_or(false),
         reserves: resolved.reserves.unwrap_or(false),
         actions_per_turn: resolved.turn.map_or(1, |t| t.actions),

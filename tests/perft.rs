@@ -199,3 +199,28 @@ fn checkers_chess_counts() {
 fn double_chess_counts_are_the_same_from_either_side() {
     run(&catalogue("double"), "double.txt", 200_000);
 }
+
+#[test]
+fn circular_chess_counts() {
+    run(&catalogue("circular"), "circular.txt", 200_000);
+}
+
+#[test]
+fn circular_chess_without_removals_agrees_with_an_independent_implementation() {
+    // The shipped file without its module for blocked pawns, which the reference leaves out.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = std::fs::read_to_string(root.join("notation/variants/circular.yaml")).unwrap_or_default();
+    let plain = shipped
+        .replace("name: circular\n", "name: circular plain\n")
+        .replace("aliases: [circular chess]\n", "")
+        .replace("  - { name: remove-blocked-pawns }\n", "")
+        .replace("modules:\n", "modules: []\n");
+    let texts = vec![
+        ("orthodox.yaml".to_owned(), include_str!("../notation/variants/orthodox.yaml").to_owned()),
+        ("circular-plain.yaml".to_owned(), plain),
+    ];
+    let catalogue = arbiter::variants::Catalogue::from_texts(texts).unwrap_or_else(|e| panic!("{e}"));
+    let variant = catalogue.find(Some("circular plain")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!variant.spec.rules.remove_blocked_pawns);
+    run(&variant, "circular-plain.txt", 200_000);
+}

@@ -71,7 +71,9 @@ pub fn run(args: &PerftArgs) -> Status {
         let mut total = 0;
         for (m, n) in position.divide(args.depth) {
             // UCI notation; castling as the king's move (e1g1).
-            let mut uci = format!("{}{}", position.square_name(m.from), position.square_name(m.to));
+            // A removal of blocked pawns is no move: written as the dialect writes it.
+            let joint = if m.kind == arbiter::rules::position::MoveKind::RemoveBlocked { "><" } else { "" };
+            let mut uci = format!("{}{joint}{}", position.square_name(m.from), position.square_name(m.to));
             if let Some(p) = m.promotion {
                 uci.push(char::from(variant.kind(p).spec.letter.to_ascii_lowercase()));
             }

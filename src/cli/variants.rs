@@ -120,5 +120,43 @@ fn show(d: &Definition) {
             })
             .collect();
         println!("   {files}");
+        if d.resolved.board.as_ref().and_then(|b| b.ring).unwrap_or(false) {
+            draw_ring(board);
+        }
+    }
+}
+
+/// A folded ring (Circular Chess) drawn as the ring itself, cut open at a1/h1: one row per
+/// ring from the outer one in, the cells in order round the ring (up the left half of the
+/// folded board, on over the glued end at rank 8, down the right half).
+fn draw_ring(board: &arbiter::rules::fen::BoardFen) {
+    let (width, height) = (board.width(), board.height());
+    let cell = |file: usize, rank: usize| -> String {
+        // `ranks` lists the top rank first.
+        match board.ranks.get(height - 1 - rank).and_then(|r| r.get(file)) {
+            Some(Cell::Piece(p)) => char::from(p.letter).to_string(),
+            _ => ".".to_owned(),
+        }
+    };
+    println!();
+    println!("  the ring, cut open at a1/h1 (one row per ring, outer first; | is the glued end at rank 8):");
+    for ring in 0..width / 2 {
+        let (left, right) = (ring, width - 1 - ring);
+        let mut names = [String::new(), String::new()];
+        let _ = arbiter::record::write_file(&mut names[0], left as u8);
+        let _ = arbiter::record::write_file(&mut names[1], right as u8);
+        let up: Vec<String> = (0..height).map(|r| cell(left, r)).collect();
+        let down: Vec<String> = (0..height).rev().map(|r| cell(right, r)).collect();
+        println!(
+            "  {}1-{}{} {} | {} {}{}-{}1",
+            names[0],
+            names[0],
+            height,
+            up.join(" "),
+            down.join(" "),
+            names[1],
+            height,
+            names[1]
+        );
     }
 }

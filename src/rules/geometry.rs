@@ -95,6 +95,8 @@ pub struct Geometry {
     boards: u8,
     wrap_files: bool,
     wrap_ranks: bool,
+    /// A ring folded onto the rectangle (Circular Chess): see [`Geometry::folded_ring`].
+    folded: bool,
     /// One bit per cell, set for a hole. A bit set rather than a list, because `exists` is asked
     /// for every cell a step table is built over.
     holes: Vec<u64>,
@@ -110,8 +112,15 @@ impl Geometry {
         if files > MAX_EXTENT || ranks > MAX_EXTENT {
             return Err(GeometryError::TooLarge { files, ranks });
         }
-        let mut geometry =
-            Geometry { files, ranks, boards: 1, wrap_files: false, wrap_ranks: false, holes: Vec::new() };
+        let mut geometry = Geometry {
+            files,
+            ranks,
+            boards: 1,
+            wrap_files: false,
+            wrap_ranks: false,
+            folded: false,
+            holes: Vec::new(),
+        };
         geometry.holes = vec![0; geometry.cells().div_ceil(64)];
         Ok(geometry)
     }
@@ -166,6 +175,29 @@ impl Geometry {
         self.wrap_files = files;
         self.wrap_ranks = ranks;
         self
+    }
+
+    /// The board as a ring folded in two (Circular Chess's notation): the rectangle's left
+    /// half (files 0 to files/2 - 1) and right half are the two halves of a ring of
+    /// `2 * ranks` cells around, glued at both ends, so that file 0 is the outer ring, the two
+    /// middle files the inner one, and rank 0 of file `f` lies next to rank 0 of file
+    /// `files - 1 - f` (a1 next to h1, a8 next to h8). Vectors are then taken on the ring:
+    /// `dx` inwards across the rings, `dy` round the circumference, from rank 0 of the left half
+    /// up to its last rank, on to the last rank of the right half and down to its rank 0. Needs
+    /// an even number of files.
+    pub fn folded_ring(mut self) -> Geometry {
+        self.folded = self.files.is_multiple_of(2);
+        self
+    }
+
+    /// Whether the board is a folded ring ([`Geometry::folded_ring`]).
+    pub fn is_folded(&self) -> bool {
+        self.folded
+    }
+
+    /// On a folded ring, whether `sq` lies in the right half of the rectangle.
+    pub fn right_half(&self, sq: Square) -> bool {
+        self.folded && self.file(sq) >= self.files / 2
     }
 
     /// The number of files of each board.
@@ -253,9 +285,28 @@ impl Geometry {
         if !self.exists(sq) {
             return None;
         }
+        if self.folded {
+            return self.ring_offset(sq, dx, dy);
+        }
         let file = shift(self.file(sq), dx, self.files, self.wrap_files)?;
         let rank = shift(self.rank(sq), dy, self.ranks, self.wrap_ranks)?;
         let to = self.square(self.board(sq), file, rank)?;
+        (to != sq).then_some(to)
+    }
+
+    /// [`Geometry::offset`] on a folded ring: `dx` rings inwards, `dy` cells round.
+    fn ring_offset(&self, sq: Square, dx: i8, dy: i8) -> Option<Square> {
+        let (half, ranks) = (i16::from(self.files / 2), i16::from(self.ranks));
+        let (file, rank) = (i16::from(self.file(sq)), i16::from(self.rank(sq)));
+        // Ring 0 is the outer one; round is 0 at rank 0 of the left half.
+        let (ring, round) = if file < half { (file, rank) } else { (2 * half - 1 - file, 2 * ranks - 1 - rank) };
+        let ring = ring + i16::from(dx);
+        if !(0..half).contains(&ring) {
+            return None;
+        }
+        let round = (round + i16::from(dy)).rem_euclid(2 * ranks);
+        let (file, rank) = if round < ranks { (ring, round) } else { (2 * half - 1 - ring, 2 * ranks - 1 - round) };
+        let to = self.square(self.board(sq), u8::try_from(file).ok()?, u8::try_from(rank).ok()?)?;
         (to != sq).then_some(to)
     }
 
@@ -353,6 +404,29 @@ mod tests {
             }
             _ => panic!("bad square name {name}"),
         }
+    }
+
+    #[test]
+    fn a_folded_ring_glues_its_halves() {
+        let ring = board(8, 8).folded_ring();
+        let near = |a: &str, b: &str| {
+            let (a, b) = (at(&ring, a), at(&ring, b));
+            [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+                .iter()
+                .any(|&(dx, dy)| ring.offset(a, dx, dy) == Some(b))
+        };
+        for (a, b) in [("d4", "d5"), ("d4", "c5"), ("d4", "c3"), ("a1", "h1"), ("a8", "h8"), ("b1", "g1"), ("d8", "e8")]
+        {
+            assert!(near(a, b), "{a} next to {b}");
+        }
+        for (a, b) in [("d4", "e4"), ("d4", "e5"), ("a1", "a8"), ("a4", "h4")] {
+            assert!(!near(a, b), "{a} not next to {b}");
+        }
+        // Round the outer ring: a8 then h8, and from h1 on to a1; inwards from a1 to b1.
+        assert_eq!(ring.offset(at(&ring, "a8"), 0, 1), Some(at(&ring, "h8")));
+        assert_eq!(ring.offset(at(&ring, "h1"), 0, 1), Some(at(&ring, "a1")));
+        assert_eq!(ring.offset(at(&ring, "a1"), 1, 0), Some(at(&ring, "b1")));
+        assert_eq!(ring.offset(at(&ring, "d1"), 1, 0), None, "no ring inside the inner one");
     }
 
     #[test]

@@ -72,6 +72,9 @@ pub enum MoveKind {
     },
     /// A piece of the reserve enters the board on `to` (`from` is `to`).
     Drop,
+    /// Circular Chess: the pawns on `from` and `to`, enemies blocking each other head on,
+    /// leave the board; the turn's move is still to come.
+    RemoveBlocked,
     /// A capture of the piece on `victim`, which is not the target (Cross-eyed Chess).
     Remote {
         /// The captured piece's square.
@@ -112,6 +115,7 @@ pub struct Undo {
     continuing: Option<Square>,
     /// Pieces the move's pawns removed (Deadly Pawns), on the position's stack.
     eliminated: u8,
+    must_move: bool,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -285,6 +289,8 @@ pub struct Position {
     continuing: Option<Square>,
     /// Pieces removed by Deadly Pawns, for taking moves back.
     eliminated: Vec<(Square, Piece)>,
+    /// Blocked pawns were removed in this turn, and its move is still to come.
+    must_move: bool,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -361,11 +367,18 @@ impl Position {
                         // Pawns 3 the mark says a pawn came from the h-side half.
                         let pawn = variant.kind(kind).spec.pawn;
                         let from_h_half = p.reversed && pawn && variant.spec.rules.side_promotion;
-                        if p.reversed && !from_h_half && (!variant.spec.rules.onwards || pawn) {
+                        let ring_pawn = pawn && variant.spec.ring;
+                        if p.reversed && !from_h_half && !ring_pawn && (!variant.spec.rules.onwards || pawn) {
                             return Err(SetupError::UnexpectedCell("piece turned round (^)"));
                         }
                         if let Some(sq) = sq {
-                            let reversed = p.reversed && !from_h_half;
+                            // On a ring a pawn's frame is its direction round the ring; FEN's ^
+                            // says it goes against its side's way on the folded board.
+                            let reversed = if ring_pawn {
+                                p.reversed != geometry.right_half(sq)
+                            } else {
+                                p.reversed && !from_h_half
+                            };
                             board[usize::from(sq.0)] =
                                 Some(Piece { color, kind, promoted: p.promoted, reversed, from_h_half });
                         }
@@ -408,6 +421,7 @@ impl Position {
             landed: None,
             continuing: None,
             eliminated: Vec::new(),
+            must_move: false,
             key: 0,
             history: Vec::new(),
         };
@@ -427,6 +441,7 @@ impl Position {
             let depth = variant.depth(piece.color, sq);
             let on_first = depth == 0 && !variant.pawns_retreat;
             if position.is_pawn(piece)
+                && !variant.spec.ring
                 && (on_first || depth + 1 == variant.depth_len(piece.color) || position.on_goal_file(sq, piece))
             {
                 return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
@@ -516,6 +531,15 @@ impl Position {
                 }
                 return Err(SetupError::Castling(c));
             };
+            // On a ring, castling is along the king's own radial line (its half of the board).
+            let same_line = !v.spec.ring || (file >= files / 2) == (king_file >= files / 2);
+            if !same_line {
+                if lenient {
+                    dropped.push(c);
+                    continue;
+                }
+                return Err(SetupError::Castling(c));
+            }
             let slot = Self::castling_slot(color, board, file > king_file);
             self.castling[slot] = v.line_square(color, file, 0);
         }
@@ -528,15 +552,22 @@ impl Position {
         let target = geometry.square(0, ep.file, ep.rank).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
         // The pawn that moved is one rank beyond the target, seen from the side to move.
         let mover = self.side.other();
-        let (fx, fy) = self.variant.forward(mover);
-        let victim = geometry.offset(target, fx, fy).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
-        let from = geometry.offset(target, -fx, -fy).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
-        let pawn_there = self.piece_at(victim).is_some_and(|p| p.color == mover && self.is_pawn(p));
-        if !pawn_there || self.piece_at(target).is_some() || self.piece_at(from).is_some() {
-            return Err(SetupError::EnPassant(name));
+        // Either way round (on a ring a pawn may go either way): the pawn that passed the
+        // target going forward, with the cell it came from empty.
+        for reversed in [false, true] {
+            let (fx, fy) = self.variant.piece_forward(mover, reversed);
+            let (Some(victim), Some(from)) = (geometry.offset(target, fx, fy), geometry.offset(target, -fx, -fy))
+            else {
+                continue;
+            };
+            let pawn_there =
+                self.piece_at(victim).is_some_and(|p| p.color == mover && self.is_pawn(p) && p.reversed == reversed);
+            if pawn_there && self.piece_at(target).is_none() && self.piece_at(from).is_none() {
+                self.en_passant = Some((target, victim));
+                return Ok(());
+            }
         }
-        self.en_passant = Some((target, victim));
-        Ok(())
+        Err(SetupError::EnPassant(name))
     }
 
     /// The variant.
@@ -671,7 +702,7 @@ impl Position {
         if self.variant.spec.rules.cross_eyed {
             return self.cross_eyed_attacked(target, by);
         }
-        if !self.variant.spec.rules.onwards {
+        if !self.variant.turning() {
             return self.attacked_in_frame(target, by, false);
         }
         self.attacked_in_frame(target, by, false) || self.attacked_in_frame(target, by, true)
@@ -731,7 +762,10 @@ impl Position {
     fn on_start_square(&self, sq: Square, piece: Piece) -> bool {
         // The start position of every variant so far puts pawns on the second rank from
         // each side; other initial moves will read the variant's setup.
+        // On a ring, a pawn that has come round to a second-rank cell going the other way has
+        // moved.
         self.variant.depth(piece.color, sq) == 1
+            && (!self.variant.spec.ring || piece.reversed == self.variant.geometry.right_half(sq))
     }
 
     /// The squares of the pieces of `kind` and `color` with a pseudo-legal move to `to`,
@@ -750,7 +784,7 @@ impl Position {
             }
             return;
         }
-        let frames = if self.variant.spec.rules.onwards { 2 } else { 1 };
+        let frames = if self.variant.turning() { 2 } else { 1 };
         for reversed in (0..frames).map(|r| r == 1) {
             self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out);
         }
@@ -823,6 +857,7 @@ impl Position {
             landed: self.landed,
             continuing: self.continuing,
             eliminated: 0,
+            must_move: self.must_move,
         };
         self.history.push(self.key);
         self.key ^= self.state_key();
@@ -861,6 +896,7 @@ impl Position {
             landed: self.landed,
             continuing: self.continuing,
             eliminated: 0,
+            must_move: self.must_move,
         };
         self.key ^= self.state_key();
         self.continuing = None;
@@ -915,6 +951,41 @@ impl Position {
         if self.variant.spec.drops {
             self.drop_moves(out);
         }
+        if self.variant.spec.rules.remove_blocked_pawns {
+            self.blocked_pawn_removals(out);
+        }
+    }
+
+    /// Circular Chess: each pair of a pawn of the side to move and an enemy pawn that stand
+    /// head on, each the other's next cell forward, may be removed.
+    fn blocked_pawn_removals(&self, out: &mut Vec<Move>) {
+        for (sq, piece) in self.squares_of(self.side) {
+            if !self.is_pawn(piece) {
+                continue;
+            }
+            let (fx, fy) = self.variant.piece_forward(piece.color, piece.reversed);
+            let Some(ahead) = self.variant.geometry.offset(sq, fx, fy) else { continue };
+            let Some(other) = self.piece_at(ahead) else { continue };
+            if other.color == piece.color || !self.is_pawn(other) {
+                continue;
+            }
+            let (ox, oy) = self.variant.piece_forward(other.color, other.reversed);
+            if self.variant.geometry.offset(ahead, ox, oy) == Some(sq) {
+                out.push(Move {
+                    from: sq,
+                    to: ahead,
+                    piece: piece.kind,
+                    promotion: None,
+                    kind: MoveKind::RemoveBlocked,
+                    capture: false,
+                });
+            }
+        }
+    }
+
+    /// Whether blocked pawns have been removed in this turn and its move is still to come.
+    pub fn must_move(&self) -> bool {
+        self.must_move
     }
 
     /// Drops of the side to move: each kind in hand on each empty cell, pawns not on the first
@@ -961,7 +1032,10 @@ impl Position {
         if self.variant.spec.rules.checkers.is_some() {
             self.jump_moves(from, piece, false, out);
         }
-        if self.variant.kind(piece.kind).overlapping {
+        // Two rays can reach one cell: a pawn's step and double step, or on a ring (or any
+        // wrapped board) a rider going either way round.
+        let g = &self.variant.geometry;
+        if self.variant.kind(piece.kind).overlapping || g.is_folded() || g.wraps_files() || g.wraps_ranks() {
             // The first way found wins (a double step before a queen-like step, so that it
             // may still be taken en passant).
             let mut i = start;
@@ -1338,7 +1412,8 @@ impl Position {
     #[inline]
     fn push_move(&self, from: Square, to: Square, piece: Piece, kind: MoveKind, capture: bool, out: &mut Vec<Move>) {
         let m = Move { from, to, piece: piece.kind, promotion: None, kind, capture };
-        if !self.on_last_rank(to, piece.color) && !self.on_goal_file(to, piece) {
+        if (!self.on_last_rank(to, piece.color) && !self.on_goal_file(to, piece)) || self.variant.promotions.is_empty()
+        {
             out.push(m);
         } else if self.is_pawn(piece) {
             for &promotion in &self.variant.promotions {
@@ -1585,6 +1660,10 @@ impl Position {
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
     /// for the test (no hashing, no counters), and is restored.
     fn is_safe(&mut self, m: Move) -> bool {
+        if m.kind == MoveKind::RemoveBlocked {
+            // The move that follows must leave the king safe.
+            return true;
+        }
         // No move takes a royal piece: in a legal game one is only ever exposed in the middle
         // of a turn of several moves (Fastpawn), and the turn may not end by taking it.
         if self.actions_done > 0 {
@@ -1700,6 +1779,9 @@ impl Position {
     /// Plays `m` (which must come from this position's move generation) and returns what
     /// takes it back.
     pub fn play(&mut self, m: Move) -> Undo {
+        if m.kind == MoveKind::RemoveBlocked {
+            return self.remove_blocked(m);
+        }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
         let undo_key = self.key;
         self.key ^= self.state_key();
@@ -1722,6 +1804,7 @@ impl Position {
             landed: self.landed,
             continuing: self.continuing,
             eliminated: 0,
+            must_move: self.must_move,
         };
         self.history.push(undo_key);
         match m.kind {
@@ -1775,7 +1858,7 @@ impl Position {
         undo.eliminated = eliminated;
         self.en_passant = match m.kind {
             MoveKind::DoubleStep => {
-                let (fx, fy) = self.variant.forward(moved.color);
+                let (fx, fy) = self.variant.piece_forward(moved.color, moved.reversed);
                 let passed = self.variant.geometry.offset(m.from, fx, fy);
                 passed.map(|p| (p, m.to))
             }
@@ -1784,6 +1867,7 @@ impl Position {
         self.halfmove = if captured.is_some() || eliminated > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
         self.landed =
             (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
+        self.must_move = false;
         // Fastpawn: a pawn that is still a pawn may go on, while its moves last.
         let per_turn = self.variant.spec.rules.pawn_moves_per_turn;
         let fast = per_turn > 1
@@ -1807,8 +1891,54 @@ impl Position {
         undo
     }
 
+    /// Circular Chess: removes two pawns blocking each other; the side to move still moves.
+    fn remove_blocked(&mut self, m: Move) -> Undo {
+        let undo = Undo {
+            captured: None,
+            moved: Piece::new(self.side, m.piece),
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: self.key,
+            side: self.side,
+            fullmove: self.fullmove,
+            actions_done: self.actions_done,
+            landed: self.landed,
+            continuing: self.continuing,
+            eliminated: 2,
+            must_move: self.must_move,
+        };
+        self.history.push(self.key);
+        self.key ^= self.state_key();
+        for sq in [m.from, m.to] {
+            if let Some(piece) = self.piece_at(sq) {
+                self.eliminated.push((sq, piece));
+                self.put(sq, None);
+            }
+        }
+        self.halfmove = 0;
+        self.actions_done += 1;
+        self.must_move = true;
+        self.key ^= self.state_key();
+        undo
+    }
+
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
+        if m.kind == MoveKind::RemoveBlocked {
+            for _ in 0..undo.eliminated {
+                if let Some((sq, piece)) = self.eliminated.pop() {
+                    self.put(sq, Some(piece));
+                }
+            }
+            self.actions_done = undo.actions_done;
+            self.must_move = undo.must_move;
+            self.halfmove = undo.halfmove;
+            self.key = undo.key;
+            self.history.pop();
+            return;
+        }
+        self.must_move = undo.must_move;
         for _ in 0..undo.eliminated {
             if let Some((sq, piece)) = self.eliminated.pop() {
                 self.put(sq, Some(piece));
@@ -1873,6 +2003,9 @@ impl Position {
     /// Perft after an action of a turn of `depth` turns: the turn is over, or it may end
     /// here or go on.
     fn perft_after_action(&mut self, depth: u32) -> u64 {
+        if self.must_move {
+            return self.perft(depth);
+        }
         if !self.may_end_turn() {
             return self.perft(depth - 1);
         }
@@ -1951,8 +2084,9 @@ impl Position {
         if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() {
             return false;
         }
-        // Where a knight or bishop may become a queen, only bare kings cannot mate.
-        if self.variant.spec.rules.pieces_promote {
+        // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
+        // the orthodox reasoning about edges and corners does not hold either.
+        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring {
             return self.board.iter().flatten().all(|p| self.is_royal(*p));
         }
         let g = &self.variant.geometry;
@@ -1996,12 +2130,16 @@ impl Position {
                     None => Cell::Hole,
                     Some((s, None)) if self.is_wall(s) => Cell::Wall,
                     Some((_, None)) => Cell::Empty,
-                    Some((_, Some(p))) => {
+                    Some((s, Some(p))) => {
                         let letter = self.variant.kind(p.kind).spec.letter;
                         let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
                         Cell::Piece(PieceCell {
                             promoted: p.promoted && self.variant.spec.captures_to_hand,
-                            reversed: p.reversed || p.from_h_half,
+                            reversed: if self.variant.spec.ring && self.is_pawn(p) {
+                                p.reversed != g.right_half(s)
+                            } else {
+                                p.reversed || p.from_h_half
+                            },
                             ..PieceCell::new(letter)
                         })
                     }
@@ -2100,6 +2238,7 @@ mod tests {
             holes: vec![(4, 4), (5, 5)],
             wrap_files: false,
             wrap_ranks: false,
+            ring: false,
             walls: true,
             reserves: true,
             actions_per_turn: 1,

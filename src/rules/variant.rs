@@ -114,6 +114,9 @@ pub struct VariantSpec {
     pub wrap_files: bool,
     /// Whether the top and bottom edges are joined.
     pub wrap_ranks: bool,
+    /// The board is a ring folded onto the rectangle (Circular Chess): see
+    /// [`Geometry::folded_ring`]. Pawns then keep their own direction round the ring.
+    pub ring: bool,
     /// Whether walls may stand on the board.
     pub walls: bool,
     /// Whether each side has a reserve of pieces in hand (FEN holdings).
@@ -247,6 +250,9 @@ pub struct Rules {
     /// Checkers Chess: the letters of the pieces that may jump an adjacent piece along their
     /// lines (capturing it if it is an enemy), and how pawns jump.
     pub checkers: Option<(Vec<u8>, PawnJumps)>,
+    /// Circular Chess: two enemy pawns blocking each other head on may be removed, as an
+    /// action of the turn before its move.
+    pub remove_blocked_pawns: bool,
 }
 
 /// How pawns jump in Checkers Chess.
@@ -479,6 +485,7 @@ impl Variant {
             holes: Vec::new(),
             wrap_files: false,
             wrap_ranks: false,
+            ring: false,
             walls: false,
             reserves: false,
             actions_per_turn: 1,
@@ -502,6 +509,7 @@ impl Variant {
         let geometry = Geometry::rectangle(spec.files, spec.ranks).map_err(VariantError::Geometry)?;
         let holes: Vec<Square> = spec.holes.iter().filter_map(|&(f, r)| geometry.square(0, f, r)).collect();
         let geometry = geometry.with_holes(&holes).with_wrap(spec.wrap_files, spec.wrap_ranks);
+        let geometry = if spec.ring { geometry.folded_ring() } else { geometry };
         if spec.pieces.len() > 64 {
             return Err(VariantError::TooManyPieces(spec.pieces.len()));
         }
@@ -661,9 +669,23 @@ impl Variant {
         color.index() * 2 + usize::from(reversed)
     }
 
-    /// Whether a turn may go on after a move (Fastpawn, Checkers Chess jump chains).
+    /// Whether pieces may be turned round (Onwards Chess; Circular Chess pawns going the other
+    /// way round the ring), so that attacks are looked for in both frames of a side.
+    pub fn turning(&self) -> bool {
+        self.spec.rules.onwards || self.spec.ring
+    }
+
+    /// Whether a turn may go on after an action (Fastpawn, Checkers Chess jump chains, and
+    /// the removal of blocked pawns before a move).
     pub fn turns_go_on(&self) -> bool {
-        self.spec.rules.pawn_moves_per_turn > 1 || self.spec.rules.checkers.is_some()
+        self.spec.rules.pawn_moves_per_turn > 1
+            || self.spec.rules.checkers.is_some()
+            || self.spec.rules.remove_blocked_pawns
+    }
+
+    /// The forward vector of a piece of `color`, turned round or not.
+    pub fn piece_forward(&self, color: Color, reversed: bool) -> (i8, i8) {
+        self.spec.directions[color.index()].turn(0, if reversed { -1 } else { 1 })
     }
 
     /// The forward vector of `color`, as (files, ranks).

@@ -1,0 +1,150 @@
+//! Plays a random legal game of a catalogue variant and prints it in arbiter's dialect: a tool
+//! for building example records (corpus/), not part of the `arbiter` command.
+//!
+//!     cargo run --example random_game -- VARIANT SEED [MAX_TURNS] [needs...]
+//!
+//! The player mates when it can, then prefers removals of blocked pawns, castling, en passant,
+//! checks and captures, each with some chance, else any legal action. `needs` lists what the
+//! game must contain (`castle`, `ep`, `removal`, `mate`, `stalemate`, `glue`): seeds are tried
+//! from SEED on until one gives such a game.
+
+use arbiter::replay::san;
+use arbiter::rules::position::{Ending, MoveKind, Position};
+use arbiter::rules::random::XorShift;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(name), Some(seed)) = (args.first(), args.get(1).and_then(|s| s.parse::<u64>().ok())) else {
+        eprintln!("usage: random_game VARIANT SEED [MAX_TURNS] [needs...]");
+        std::process::exit(2);
+    };
+    let max_turns: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(300);
+    let needs: Vec<&str> = args.iter().skip(3).map(String::as_str).collect();
+    let variant = match arbiter::variants::find(Some(name)) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    for seed in seed..seed + 20_000 {
+        if let Some(text) = game(&variant, seed, max_turns, &needs) {
+            println!("{text}");
+            eprintln!("seed {seed}");
+            return;
+        }
+    }
+    eprintln!("no game with {needs:?} found");
+    std::process::exit(1);
+}
+
+fn game(
+    variant: &std::sync::Arc<arbiter::rules::variant::Variant>,
+    seed: u64,
+    max_turns: usize,
+    needs: &[&str],
+) -> Option<String> {
+    let mut random = XorShift::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut position = Position::start(variant).ok()?;
+    let mut seen: Vec<&str> = Vec::new();
+    let mut turns: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut moves = Vec::new();
+    let mut result = "*";
+    for _ in 0..max_turns * 3 {
+        moves.clear();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            match position.ending() {
+                Some(Ending::Checkmate { winner }) => {
+                    seen.push("mate");
+                    result = if winner == arbiter::rules::variant::Color::White { "1-0" } else { "0-1" };
+                }
+                Some(Ending::Stalemate) => {
+                    seen.push("stalemate");
+                    result = "1/2-1/2";
+                }
+                _ => {}
+            }
+            break;
+        }
+        let mover = position.side_to_move();
+        let mating = moves.iter().copied().find(|&m| {
+            if m.kind == MoveKind::RemoveBlocked {
+                return false;
+            }
+            let undo = position.play(m);
+            let mut replies = Vec::new();
+            position.legal_moves(&mut replies);
+            let mate = replies.is_empty() && position.in_check();
+            position.undo(m, undo);
+            mate
+        });
+        let pick = |kind: fn(&MoveKind) -> bool, moves: &[arbiter::rules::position::Move]| {
+            moves.iter().copied().filter(|m| kind(&m.kind)).collect::<Vec<_>>()
+        };
+        let removals = pick(|k| *k == MoveKind::RemoveBlocked, &moves);
+        let castles = pick(|k| matches!(k, MoveKind::Castle { .. }), &moves);
+        let eps = pick(|k| matches!(k, MoveKind::EnPassant { .. }), &moves);
+        let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
+        let m = if let Some(m) = mating {
+            m
+        } else if !removals.is_empty() && random.below(2) == 0 {
+            removals[random.below(removals.len())]
+        } else if !castles.is_empty() && random.below(2) == 0 {
+            castles[random.below(castles.len())]
+        } else if !eps.is_empty() {
+            eps[random.below(eps.len())]
+        } else if !captures.is_empty() && random.below(3) == 0 {
+            captures[random.below(captures.len())]
+        } else {
+            moves[random.below(moves.len())]
+        };
+        match m.kind {
+            MoveKind::RemoveBlocked => seen.push("removal"),
+            MoveKind::Castle { .. } => seen.push("castle"),
+            MoveKind::EnPassant { .. } => seen.push("ep"),
+            _ => {}
+        }
+        let g = &variant.geometry;
+        if position.piece_at(m.from).is_some_and(|p| variant.kind(p.kind).spec.pawn)
+            && g.right_half(m.from) != g.right_half(m.to)
+        {
+            seen.push("glue");
+        }
+        let written = san(&mut position, m);
+        if !current.is_empty() {
+            current.push(',');
+        }
+        current.push_str(&written);
+        let number = position.fullmove();
+        position.play(m);
+        if position.side_to_move() != mover {
+            let prefix = if mover == arbiter::rules::variant::Color::White {
+                format!("{number}. ")
+            } else {
+                format!("{number}... ")
+            };
+            turns.push(format!("{prefix}{current}"));
+            current.clear();
+        }
+        if turns.len() >= max_turns {
+            break;
+        }
+    }
+    if !needs.iter().all(|n| seen.contains(n)) {
+        return None;
+    }
+    // Black's turns after White's need no number.
+    let mut text = String::new();
+    for turn in &turns {
+        let turn = match turn.split_once("... ") {
+            Some((_, rest)) if !text.is_empty() && !text.ends_with('}') => rest.to_owned(),
+            _ => turn.clone(),
+        };
+        text.push_str(&turn);
+        text.push(' ');
+    }
+    text.push_str(result);
+    Some(text)
+}
