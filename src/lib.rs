@@ -3,12 +3,13 @@
 //! The modules form one chain, each using only those before it: [`record`] (the game
 //! record) <- [`dialect`] (text to record and back) ; [`rules`] (the laws: geometry, pieces,
 //! positions; no notation but square names and FEN) <- [`variants`] (the catalogue) <-
-//! [`replay`] (notated actions resolved against positions) <- [`batch`] (whole archives in
-//! parallel). [`diag`] is how any of them reports a problem at a place in a file.
+//! [`replay`] (notated actions resolved against positions) <- [`convert`] (records written
+//! again in another notation) and [`batch`] (whole archives in parallel). [`diag`] is how any of them reports a problem at a place in a file.
 
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod convert;
 pub mod diag;
 pub mod dialect;
 pub mod record;

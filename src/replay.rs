@@ -193,9 +193,8 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     };
     let kind = match origin {
         Some((from, piece)) if piece.color == side => {
-            for h_side in [true, false] {
-                if let Ok(c) = position.castling(h_side)
-                    && c.from == from
+            for c in position.castlings() {
+                if c.from == from
                     && let MoveKind::Castle { rook_from, .. } = c.kind
                     && (c.to == to || rook_from == to)
                     && Some(piece.kind) == position.variant().castler
@@ -457,6 +456,19 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// An error of the game as a whole, at no particular place.
+    pub fn of_game(message: impl Into<String>) -> Problem {
+        Problem {
+            severity: Severity::Error,
+            span: Span::default(),
+            at: None,
+            written: None,
+            message: message.into(),
+            fen: None,
+            candidates: Vec::new(),
+        }
+    }
+
     /// A problem with `action`, played at `at`.
     fn about(severity: Severity, action: &Action, at: TurnRef, message: impl Into<String>) -> Problem {
         Problem {

@@ -4,6 +4,7 @@
 //! something to change), 2 on a usage or I/O error. A problem in one game is reported and
 //! counted, never fatal: the run goes on with the next game and the next file.
 
+mod convert;
 mod fmt;
 mod inputs;
 mod perft;
@@ -20,6 +21,7 @@ use clap::{Parser, Subcommand};
 #[command(name = "arbiter", version, about, long_about = None, after_help = "Examples:
   arbiter validate archive/       # replay every game, report every illegal move
   arbiter fmt --check archive/    # report every broken game and what the canonical form changes
+  arbiter convert --to uci game.pgn   # the record in coordinates (also lan, pgn, fen, epd)
 
 The notation is specified in notation/SPEC.md.")]
 struct Cli {
@@ -30,6 +32,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Fmt(fmt::FmtArgs),
+    Convert(convert::ConvertArgs),
     Validate(validate::ValidateArgs),
     Perft(perft::PerftArgs),
     Variants(variants::VariantsArgs),
@@ -68,6 +71,7 @@ pub fn run() -> ExitCode {
     };
     let status = match cli.command {
         Command::Fmt(args) => fmt::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Variants(args) => variants::run(&args),

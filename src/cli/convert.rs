@@ -1,0 +1,224 @@
+//! `arbiter convert`: records written again in another notation, or as the positions their
+//! main lines pass through.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use arbiter::convert::{self, Notation};
+use arbiter::diag::{Diagnostic, Severity};
+use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, write_game};
+use arbiter::variants::Catalogue;
+use clap::{Args, ValueEnum};
+
+use super::Status;
+use super::inputs;
+use super::report::{Reporter, game_label};
+
+/// Converts records: every action resolved against the rules and written again, or the
+/// position after every turn of the main line.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  arbiter convert --to uci games.pgn          # coordinates, one record per game
+  arbiter convert --to pgn coordinates.pgn    # a record in coordinates (or long algebraic) as SAN
+  arbiter convert --to fen game.pgn           # the FEN after every turn of the main line
+  arbiter convert --to uci --check games.pgn  # converts there and back, shows any difference")]
+pub struct ConvertArgs {
+    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
+    /// [default: -].
+    paths: Vec<PathBuf>,
+    /// What to write.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// Converts to the target and back to SAN, and shows where the two SAN records differ
+    /// (exit 1 if they do); writes no conversion.
+    #[arg(long)]
+    check: bool,
+    /// Writes to FILE (through a temporary file renamed at the end) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// No warnings (errors are always reported).
+    #[arg(short, long)]
+    quiet: bool,
+    /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
+    #[arg(long, value_name = "FILE")]
+    variant_file: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Target {
+    /// The dialect in SAN, as `arbiter fmt` writes it.
+    Pgn,
+    /// Long algebraic notation: `Ng1f3`, `e2e4`, `Bf1xc6+`.
+    Lan,
+    /// Coordinates as UCI writes them: `g1f3`, `e7e8q`.
+    Uci,
+    /// The FEN after every turn of the main line, the start first, one per line.
+    Fen,
+    /// The same as EPD (the first four FEN fields).
+    Epd,
+}
+
+impl Target {
+    fn notation(self) -> Option<Notation> {
+        match self {
+            Target::Pgn => Some(Notation::San),
+            Target::Lan => Some(Notation::Lan),
+            Target::Uci => Some(Notation::Uci),
+            Target::Fen | Target::Epd => None,
+        }
+    }
+}
+
+/// Runs `arbiter convert`.
+pub fn run(args: &ConvertArgs) -> Status {
+    let mut reporter = Reporter::new(args.quiet);
+    let catalogue = match &args.variant_file {
+        Some(path) => match Catalogue::with_file(path) {
+            Ok(c) => c,
+            Err(e) => {
+                reporter.file(&path.display().to_string(), Severity::Error, &e.to_string());
+                return Status::Failure;
+            }
+        },
+        None => Catalogue::builtin().clone(),
+    };
+    if args.check && args.to.notation().is_none() {
+        reporter.file("convert", Severity::Error, "--check needs a notation to convert back from (pgn, lan or uci)");
+        return Status::Failure;
+    }
+    let (inputs, failures) = inputs::expand(&args.paths);
+    let mut status = Status::Clean;
+    for (path, e) in &failures {
+        reporter.file(&path.display().to_string(), Severity::Error, &format!("cannot read: {e}"));
+        status = Status::Failure;
+    }
+    let mut out = String::new();
+    let (mut games, mut files) = (0u64, 0u64);
+    for input in &inputs {
+        files += 1;
+        let name = input.name();
+        let reader = match input.open() {
+            Ok(r) => GameReader::new(r, DEFAULT_GAME_LIMIT),
+            Err(e) => {
+                reporter.file(&name, Severity::Error, &format!("cannot read: {e}"));
+                status = Status::Failure;
+                continue;
+            }
+        };
+        for (index, item) in reader.enumerate() {
+            games += 1;
+            let text = match item {
+                Ok(Item::Game(text)) => text,
+                Ok(Item::TooLarge { origin, size }) => {
+                    let message = format!("game of {size} bytes or more skipped");
+                    reporter.at(&name, origin, Severity::Error, &format!("game {}", index + 1), &message);
+                    status = status.max(Status::Problems);
+                    continue;
+                }
+                Err(e) => {
+                    reporter.file(&name, Severity::Error, &e.to_string());
+                    status = Status::Failure;
+                    break;
+                }
+            };
+            let label = game_label(index as u64, &text.text);
+            let parsed = text.parse();
+            let errors: Vec<&Diagnostic> =
+                parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+            let Some(game) = parsed.game.filter(|_| errors.is_empty()) else {
+                for d in errors {
+                    reporter.game(&name, &text, &label, d);
+                }
+                status = status.max(Status::Problems);
+                continue;
+            };
+            let variant = match catalogue.find(game.tag("Variant")) {
+                Ok(v) => v,
+                Err(e) => {
+                    reporter.at(&name, text.origin, Severity::Error, &label, &e.to_string());
+                    status = status.max(Status::Problems);
+                    continue;
+                }
+            };
+            let report = |reporter: &mut Reporter, problem: arbiter::replay::Problem| {
+                let message = match &problem.written {
+                    Some(w) => format!("{w}: {}", problem.message),
+                    None => problem.message.clone(),
+                };
+                reporter.game(&name, &text, &label, &Diagnostic::error(problem.span, message));
+            };
+            let converted = match args.to.notation() {
+                Some(notation) => convert::rewrite(&variant, &game, notation).map(|g| write_game(&g)),
+                None => convert::positions(&variant, &game, args.to == Target::Epd).map(|fens| {
+                    let mut lines = fens.join("\n");
+                    lines.push_str("\n\n");
+                    lines
+                }),
+            };
+            let converted = match converted {
+                Ok(c) => c,
+                Err(problem) => {
+                    report(&mut reporter, problem);
+                    status = status.max(Status::Problems);
+                    continue;
+                }
+            };
+            if args.check {
+                // There and back: the record read from the converted text, written as SAN,
+                // must be the SAN record of the original.
+                let san = convert::rewrite(&variant, &game, Notation::San).map(|g| write_game(&g));
+                let back = arbiter::dialect::parse_game(&converted)
+                    .game
+                    .ok_or_else(|| arbiter::replay::Problem::of_game("the converted text cannot be read back"))
+                    .and_then(|g| convert::rewrite(&variant, &g, Notation::San))
+                    .map(|g| write_game(&g));
+                match (san, back) {
+                    (Ok(san), Ok(back)) if san == back => {}
+                    (Ok(san), Ok(back)) => {
+                        let diff = similar::TextDiff::from_lines(&san, &back);
+                        out.push_str(&format!(
+                            "{}",
+                            diff.unified_diff().header(&format!("{name} {label}"), &format!("back from {:?}", args.to))
+                        ));
+                        status = status.max(Status::Problems);
+                    }
+                    (Err(problem), _) | (_, Err(problem)) => {
+                        report(&mut reporter, problem);
+                        status = status.max(Status::Problems);
+                    }
+                }
+            } else {
+                out.push_str(&converted);
+            }
+        }
+    }
+    if let Err(e) = emit(&out, args.output.as_deref()) {
+        reporter.file(
+            &args.output.as_ref().map_or("<stdout>".to_owned(), |p| p.display().to_string()),
+            Severity::Error,
+            &e.to_string(),
+        );
+        status = Status::Failure;
+    }
+    reporter.summary(games, files);
+    status
+}
+
+/// Writes the whole output at once: to standard output, or to `path` through a temporary file
+/// beside it, renamed over it only when complete.
+fn emit(text: &str, path: Option<&Path>) -> io::Result<()> {
+    let Some(path) = path else {
+        let mut stdout = io::stdout().lock();
+        return match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        };
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".to_owned());
+    let temporary = path.with_file_name(format!(".{name}.arbiter-tmp"));
+    let written = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}

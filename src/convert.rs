@@ -1,0 +1,212 @@
+//! Conversion of records between notations: every action of a game resolved against the
+//! rules and written again as SAN, long algebraic or coordinate (UCI) notation, or the
+//! positions the main line passes through written as FEN or EPD.
+//!
+//! A game is converted only if it replays without an error; otherwise the first error, as
+//! [`crate::replay::replay`] reports it, is returned instead. Tags, comments, NAGs,
+//! variations and the result are kept: only the way each action is written changes.
+
+use std::sync::Arc;
+
+use crate::diag::Severity;
+use crate::dialect::parse_game;
+use crate::record::{Action, ActionKind, Game, NodeId};
+use crate::replay::{Problem, Resolved, replay, resolve, san, start_position};
+use crate::rules::position::{Move, MoveKind, Position, Undo};
+use crate::rules::variant::Variant;
+
+/// How actions are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Standard algebraic notation, with check marks: `Nf3`, `exd5`, `O-O`, `e8=Q+`.
+    San,
+    /// Long algebraic: the piece, its origin and its target, with `x` for a capture and the
+    /// check mark: `Ng1f3`, `e2e4`, `Bf1xc6+`, `e7e8=Q`.
+    Lan,
+    /// Coordinates as UCI writes them: origin and target, a lowercase promotion letter, no
+    /// marks: `g1f3`, `e7e8q`; castling as the king's two-step (`e1g1`); drops as `N@f3`.
+    Uci,
+}
+
+/// The first error of `game`, if it has one.
+fn first_error(variant: &Arc<Variant>, game: &Game) -> Option<Problem> {
+    replay(variant, game).problems.into_iter().find(|p| p.severity == Severity::Error)
+}
+
+/// `game` with every action written in `notation`, or the first error that stops it.
+pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Result<Game, Problem> {
+    if let Some(problem) = first_error(variant, game) {
+        return Err(problem);
+    }
+    let mut out = game.clone();
+    let mut position = start_position(variant, game).map_err(Problem::of_game)?.0;
+    walk(&mut position, game, &mut |position, node, index, m| {
+        let text = written(position, m, notation);
+        // The dialect's own reader turns the text back into an action, as a user's would.
+        if let Some(action) = parse_game(&format!("{text} *"))
+            .game
+            .and_then(|g| g.mainline().next().map(|n| g.node(n).turn.actions.first().cloned()))
+            .flatten()
+        {
+            let board = out.node(node).turn.actions.get(index).and_then(|a| a.board);
+            if let Some(slot) = out.node_mut(node).turn.actions.get_mut(index) {
+                *slot = Action { board, ..action };
+            }
+        }
+    });
+    Ok(out)
+}
+
+/// The FEN (or, with `epd`, the EPD: the first four fields) of the position after every
+/// turn of the main line, the start position first, or the first error that stops it.
+pub fn positions(variant: &Arc<Variant>, game: &Game, epd: bool) -> Result<Vec<String>, Problem> {
+    if let Some(problem) = first_error(variant, game) {
+        return Err(problem);
+    }
+    let mut position = start_position(variant, game).map_err(Problem::of_game)?.0;
+    let shorten = |fen: String| {
+        if epd { fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ") } else { fen }
+    };
+    let mut out = vec![shorten(position.fen())];
+    for node in game.mainline() {
+        for action in &game.node(node).turn.actions {
+            match resolve(&mut position, action) {
+                Ok(Resolved::Move(m)) => {
+                    position.play(m);
+                }
+                Ok(Resolved::Pass) => {
+                    position.pass();
+                }
+                Err(refusal) => return Err(Problem::of_game(refusal.message)),
+            }
+        }
+        if position.may_end_turn() {
+            position.end_turn();
+        }
+        out.push(shorten(position.fen()));
+    }
+    Ok(out)
+}
+
+/// The action `m` of `position` written in `notation`.
+fn written(position: &mut Position, m: Move, notation: Notation) -> String {
+    let with_check = san(position, m);
+    let mark = with_check.trim_start_matches(|c| c != '+' && c != '#');
+    let mark = if mark.len() == 1 { mark } else { "" };
+    let variant = Arc::clone(position.variant());
+    let square = |position: &Position, sq| position.square_name(sq);
+    match (notation, m.kind) {
+        (Notation::San, _) | (_, MoveKind::RemoveBlocked) => with_check,
+        (_, MoveKind::Drop) => {
+            let letter = char::from(variant.kind(m.piece).spec.letter);
+            format!("{letter}@{}{}", square(position, m.to), if notation == Notation::Lan { mark } else { "" })
+        }
+        (Notation::Uci, _) => {
+            let promotion = m
+                .promotion
+                .map(|k| char::from(variant.kind(k).spec.letter.to_ascii_lowercase()).to_string())
+                .unwrap_or_default();
+            format!("{}{}{promotion}", square(position, m.from), square(position, m.to))
+        }
+        (Notation::Lan, MoveKind::Castle { .. }) => with_check,
+        (Notation::Lan, _) => {
+            let spec = &variant.kind(m.piece).spec;
+            let letter = if spec.pawn { String::new() } else { char::from(spec.letter).to_string() };
+            let capture = if m.capture { "x" } else { "" };
+            let promotion =
+                m.promotion.map(|k| format!("={}", char::from(variant.kind(k).spec.letter))).unwrap_or_default();
+            format!("{letter}{}{capture}{}{promotion}{mark}", square(position, m.from), square(position, m.to))
+        }
+    }
+}
+
+/// Replays the whole tree of `game` from `position`, calling `visit` with each action's move
+/// (node, index of the action in its turn) before playing it. Passes are played, not
+/// visited. The game must replay without errors.
+fn walk(position: &mut Position, game: &Game, visit: &mut dyn FnMut(&mut Position, NodeId, usize, Move)) {
+    enum Step {
+        Enter(NodeId),
+        Leave(Vec<(Option<Resolved>, Undo)>),
+    }
+    let mut stack: Vec<Step> = game.children(NodeId::ROOT).map(Step::Enter).collect();
+    stack.reverse();
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Leave(undo) => {
+                for (resolved, u) in undo.into_iter().rev() {
+                    match resolved {
+                        Some(Resolved::Move(m)) => position.undo(m, u),
+                        Some(Resolved::Pass) => position.undo_pass(u),
+                        None => position.undo_end_turn(u),
+                    }
+                }
+            }
+            Step::Enter(node) => {
+                let mut undo = Vec::new();
+                for (index, action) in game.node(node).turn.actions.iter().enumerate() {
+                    if matches!(action.kind, ActionKind::Pass) {
+                        undo.push((Some(Resolved::Pass), position.pass()));
+                        continue;
+                    }
+                    let Ok(Resolved::Move(m)) = resolve(position, action) else { break };
+                    visit(position, node, index, m);
+                    undo.push((Some(Resolved::Move(m)), position.play(m)));
+                }
+                if position.may_end_turn() {
+                    undo.push((None, position.end_turn()));
+                }
+                stack.push(Step::Leave(undo));
+                let children: Vec<NodeId> = game.children(node).collect();
+                stack.extend(children.into_iter().rev().map(Step::Enter));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::write_game;
+
+    fn game(text: &str) -> Game {
+        parse_game(text).game.unwrap_or_default()
+    }
+
+    #[test]
+    fn every_notation_comes_back_as_the_same_san_record() {
+        let variant = Variant::orthodox();
+        let text = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 {the gambit}) 2... Nc6 3. Bb5 a6 4. O-O Nf6 \
+                    5. d4 exd4 6. e5 Ne4 7. Re1 d5 8. exd6 Bxd6 9. Bxc6+ bxc6 *";
+        let original = game(text);
+        let san = rewrite(&variant, &original, Notation::San).unwrap_or_else(|p| panic!("{}", p.message));
+        for notation in [Notation::Lan, Notation::Uci] {
+            let converted = rewrite(&variant, &original, notation).unwrap_or_else(|p| panic!("{}", p.message));
+            let reread = game(&write_game(&converted));
+            let back = rewrite(&variant, &reread, Notation::San).unwrap_or_else(|p| panic!("{}", p.message));
+            assert_eq!(write_game(&back), write_game(&san), "{notation:?}");
+        }
+        let uci = write_game(&rewrite(&variant, &original, Notation::Uci).unwrap_or_default());
+        assert!(uci.contains("1. e2e4 e7e5 2. g1f3 (2. f2f4 e5f4 { the gambit }) 2... b8c6"), "{uci}");
+        assert!(uci.contains("e1g1") && uci.contains("e5d6"), "{uci}");
+        let lan = write_game(&rewrite(&variant, &original, Notation::Lan).unwrap_or_default());
+        assert!(lan.contains("Bb5xc6+") && lan.contains("O-O"), "{lan}");
+    }
+
+    #[test]
+    fn positions_follow_the_main_line() {
+        let variant = Variant::orthodox();
+        let fens = positions(&variant, &game("1. e4 c5 2. Nf3 *"), false).unwrap_or_default();
+        assert_eq!(fens.len(), 4);
+        assert_eq!(fens[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(fens[3], "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+        let epd = positions(&variant, &game("1. e4 *"), true).unwrap_or_default();
+        assert_eq!(epd[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+    }
+
+    #[test]
+    fn an_illegal_move_stops_the_conversion_with_the_validators_diagnostic() {
+        let variant = Variant::orthodox();
+        let problem = rewrite(&variant, &game("1. e4 e5 2. Ke3 *"), Notation::Uci).err();
+        assert!(problem.is_some_and(|p| p.written.as_deref() == Some("Ke3") && p.message.contains("no king")));
+    }
+}
