@@ -210,3 +210,194 @@ mod tests {
         assert!(problem.is_some_and(|p| p.written.as_deref() == Some("Ke3") && p.message.contains("no king")));
     }
 }
+
+/// The version of the JSON and YAML record schema (notation/FORMATS.md).
+pub const RECORD_VERSION: u32 = 1;
+
+/// How deeply variations may nest in a JSON or YAML record (the readers refuse deeper ones).
+pub const MAX_NESTING: usize = 100;
+
+/// A game as the JSON and YAML formats hold it (notation/FORMATS.md).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordFile {
+    /// Always `arbiter-record`.
+    pub format: String,
+    /// [`RECORD_VERSION`].
+    pub version: u32,
+    /// Tag pairs, in the order written.
+    pub tags: Vec<(String, String)>,
+    /// `%` escape lines, without the `%`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub escapes: Vec<String>,
+    /// Comments before the tags.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prelude: Vec<String>,
+    /// NAGs before the first turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+    /// Comments before the first turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<TurnFile>,
+    /// The termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// Comments after the termination marker.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trailing: Vec<String>,
+}
+
+/// One turn of a JSON or YAML record.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnFile {
+    /// The die cast written before the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cast: Option<u16>,
+    /// The turn's actions, each written in the dialect (`Nf3`, `e8=Q+`, `d4><d5`, `N@f3`).
+    pub actions: Vec<String>,
+    /// Comments before the turn (the first turn of a variation).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments_before: Vec<String>,
+    /// NAGs after the turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+    /// Comments after the turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Lines played instead of this turn, each from its first turn on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Vec<TurnFile>>,
+}
+
+/// How deeply the variations of `game` nest.
+fn nesting(game: &Game) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(NodeId::ROOT, 0usize)];
+    while let Some((node, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        for (i, child) in game.children(node).enumerate() {
+            stack.push((child, depth + usize::from(i > 0)));
+        }
+    }
+    deepest
+}
+
+/// `game` as a JSON or YAML record, or why it cannot be one.
+pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
+    if nesting(game) > MAX_NESTING {
+        return Err(Problem::of_game(format!("variations nest more than {MAX_NESTING} deep: no JSON or YAML record")));
+    }
+    let texts = |comments: &[crate::record::Comment]| comments.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
+    let nags = |nags: &[crate::record::Nag]| nags.iter().map(|n| n.0).collect::<Vec<_>>();
+    // The line that starts with `first`: each turn with the alternatives to it.
+    fn line(game: &Game, first: NodeId, depth: usize) -> Vec<TurnFile> {
+        let texts = |comments: &[crate::record::Comment]| comments.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
+        let mut out = Vec::new();
+        let mut current = Some(first);
+        while let Some(id) = current {
+            let node = game.node(id);
+            let actions = node
+                .turn
+                .actions
+                .iter()
+                .map(|a| {
+                    let mut text = String::new();
+                    crate::dialect::write_action(&mut text, a);
+                    text
+                })
+                .collect();
+            let mut variations = Vec::new();
+            if depth <= MAX_NESTING {
+                let mut sibling = node.next_sibling();
+                // Only the first of a run of siblings lists the others.
+                let first_of_run = node.parent().and_then(|p| game.node(p).main_child()) == Some(id);
+                while first_of_run && let Some(s) = sibling {
+                    variations.push(line(game, s, depth + 1));
+                    sibling = game.node(s).next_sibling();
+                }
+            }
+            out.push(TurnFile {
+                cast: node.turn.cast,
+                actions,
+                comments_before: texts(&node.comments_before),
+                nags: node.nags.iter().map(|n| n.0).collect(),
+                comments: texts(&node.comments),
+                variations,
+            });
+            current = node.main_child();
+        }
+        out
+    }
+    let root = game.root();
+    Ok(RecordFile {
+        format: "arbiter-record".to_owned(),
+        version: RECORD_VERSION,
+        tags: crate::record::tags_in_export_order(&game.tags)
+            .into_iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        escapes: game.escapes.iter().map(|e| e.text.clone()).collect(),
+        prelude: texts(&game.prelude),
+        nags: nags(&root.nags),
+        comments: texts(&root.comments),
+        moves: root.main_child().map(|first| line(game, first, 0)).unwrap_or_default(),
+        result: game.outcome.as_str().to_owned(),
+        trailing: texts(&game.trailing),
+    })
+}
+
+/// The game a JSON or YAML record holds, or what is wrong with it.
+pub fn from_record(record: &RecordFile) -> Result<Game, String> {
+    if record.format != "arbiter-record" {
+        return Err(format!("format {:?} is not arbiter-record", record.format));
+    }
+    if record.version != RECORD_VERSION {
+        return Err(format!("record version {} is not {RECORD_VERSION}", record.version));
+    }
+    let comments = |texts: &[String]| texts.iter().map(|t| crate::record::Comment::new(t)).collect::<Vec<_>>();
+    let mut game = Game::new();
+    for (name, value) in &record.tags {
+        game.tags.push(crate::record::Tag { name: name.clone(), value: value.clone(), span: Default::default() });
+    }
+    game.escapes = record.escapes.iter().map(|t| crate::record::EscapeLine { text: t.clone() }).collect();
+    game.prelude = comments(&record.prelude);
+    game.outcome = crate::record::Outcome::from_pgn(&record.result)
+        .ok_or_else(|| format!("result {:?} is not a result", record.result))?;
+    game.trailing = comments(&record.trailing);
+    game.node_mut(NodeId::ROOT).nags = record.nags.iter().map(|&n| crate::record::Nag(n)).collect();
+    game.node_mut(NodeId::ROOT).comments = comments(&record.comments);
+    // (parent, line) pairs still to add; a variation hangs from the parent of its first turn.
+    let mut pending: Vec<(NodeId, &[TurnFile], usize)> = vec![(NodeId::ROOT, &record.moves, 0)];
+    while let Some((parent, turns, depth)) = pending.pop() {
+        if depth > MAX_NESTING {
+            return Err(format!("variations nest more than {MAX_NESTING} deep"));
+        }
+        let mut parent = parent;
+        for turn in turns {
+            let mut actions = Vec::new();
+            for text in &turn.actions {
+                let parsed = parse_game(&format!("{text} *"));
+                let action = parsed
+                    .game
+                    .filter(|_| parsed.diagnostics.iter().all(|d| d.severity != Severity::Error))
+                    .and_then(|g| g.mainline().next().and_then(|n| g.node(n).turn.actions.first().cloned()))
+                    .ok_or_else(|| format!("{text:?} is not an action"))?;
+                actions.push(Action { span: Default::default(), ..action });
+            }
+            let id = game.add_turn(parent, crate::record::Turn { cast: turn.cast, actions });
+            let node = game.node_mut(id);
+            node.comments_before = comments(&turn.comments_before);
+            node.nags = turn.nags.iter().map(|&n| crate::record::Nag(n)).collect();
+            node.comments = comments(&turn.comments);
+            // Variations come after the main continuation among the parent's children: add
+            // them once this line is done, in order.
+            for variation in turn.variations.iter().rev() {
+                pending.push((parent, variation, depth + 1));
+            }
+            parent = id;
+        }
+    }
+    Ok(game)
+}

@@ -9,6 +9,7 @@ use arbiter::diag::{Diagnostic, Severity};
 use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, write_game};
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
+use serde::Deserialize;
 
 use super::Status;
 use super::inputs;
@@ -29,6 +30,10 @@ pub struct ConvertArgs {
     /// What to write.
     #[arg(long, value_enum)]
     to: Target,
+    /// What the inputs hold (for JSON and YAML, diagnostics give places in the record read
+    /// back as the dialect).
+    #[arg(long, value_enum, default_value_t = Source::Pgn)]
+    from: Source,
     /// Converts to the target and back to SAN, and shows where the two SAN records differ
     /// (exit 1 if they do); writes no conversion.
     #[arg(long)]
@@ -56,6 +61,21 @@ enum Target {
     Fen,
     /// The same as EPD (the first four FEN fields).
     Epd,
+    /// The whole record as JSON, one game per line (notation/FORMATS.md).
+    Json,
+    /// The whole record as YAML, one document per game (notation/FORMATS.md).
+    Yaml,
+}
+
+/// What the inputs hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Source {
+    /// Records in the dialect (PGN, SAN or coordinates).
+    Pgn,
+    /// JSON records, one per line, as `--to json` writes them.
+    Json,
+    /// YAML records, one document each, as `--to yaml` writes them.
+    Yaml,
 }
 
 impl Target {
@@ -64,7 +84,7 @@ impl Target {
             Target::Pgn => Some(Notation::San),
             Target::Lan => Some(Notation::Lan),
             Target::Uci => Some(Notation::Uci),
-            Target::Fen | Target::Epd => None,
+            Target::Fen | Target::Epd | Target::Json | Target::Yaml => None,
         }
     }
 }
@@ -82,8 +102,8 @@ pub fn run(args: &ConvertArgs) -> Status {
         },
         None => Catalogue::builtin().clone(),
     };
-    if args.check && args.to.notation().is_none() {
-        reporter.file("convert", Severity::Error, "--check needs a notation to convert back from (pgn, lan or uci)");
+    if args.check && matches!(args.to, Target::Fen | Target::Epd) {
+        reporter.file("convert", Severity::Error, "--check needs a format to convert back from (not fen or epd)");
         return Status::Failure;
     }
     let (inputs, failures) = inputs::expand(&args.paths);
@@ -97,7 +117,12 @@ pub fn run(args: &ConvertArgs) -> Status {
     for input in &inputs {
         files += 1;
         let name = input.name();
-        let reader = match input.open() {
+        let opened = input.open().and_then(|r| match args.from {
+            Source::Pgn => Ok(r),
+            Source::Json | Source::Yaml => records_as_dialect(r, args.from)
+                .map(|text| Box::new(io::Cursor::new(text.into_bytes())) as Box<dyn io::BufRead>),
+        });
+        let reader = match opened {
             Ok(r) => GameReader::new(r, DEFAULT_GAME_LIMIT),
             Err(e) => {
                 reporter.file(&name, Severity::Error, &format!("cannot read: {e}"));
@@ -132,8 +157,12 @@ pub fn run(args: &ConvertArgs) -> Status {
                 status = status.max(Status::Problems);
                 continue;
             };
+            // JSON and YAML hold the record as written: they need no rules, so a game of any
+            // variant converts.
+            let structural = matches!(args.to, Target::Json | Target::Yaml);
             let variant = match catalogue.find(game.tag("Variant")) {
                 Ok(v) => v,
+                Err(_) if structural => arbiter::rules::variant::Variant::orthodox(),
                 Err(e) => {
                     reporter.at(&name, text.origin, Severity::Error, &label, &e.to_string());
                     status = status.max(Status::Problems);
@@ -147,9 +176,22 @@ pub fn run(args: &ConvertArgs) -> Status {
                 };
                 reporter.game(&name, &text, &label, &Diagnostic::error(problem.span, message));
             };
-            let converted = match args.to.notation() {
-                Some(notation) => convert::rewrite(&variant, &game, notation).map(|g| write_game(&g)),
-                None => convert::positions(&variant, &game, args.to == Target::Epd).map(|fens| {
+            let converted = match (args.to.notation(), args.to) {
+                (Some(notation), _) => convert::rewrite(&variant, &game, notation).map(|g| write_game(&g)),
+                (None, Target::Json) => convert::to_record(&game).and_then(|r| {
+                    serde_json::to_string(&r)
+                        .map(|mut line| {
+                            line.push('\n');
+                            line
+                        })
+                        .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
+                }),
+                (None, Target::Yaml) => convert::to_record(&game).and_then(|r| {
+                    serde_yaml::to_string(&r)
+                        .map(|doc| format!("---\n{doc}"))
+                        .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
+                }),
+                (None, _) => convert::positions(&variant, &game, args.to == Target::Epd).map(|fens| {
                     let mut lines = fens.join("\n");
                     lines.push_str("\n\n");
                     lines
@@ -164,14 +206,25 @@ pub fn run(args: &ConvertArgs) -> Status {
                 }
             };
             if args.check {
-                // There and back: the record read from the converted text, written as SAN,
-                // must be the SAN record of the original.
-                let san = convert::rewrite(&variant, &game, Notation::San).map(|g| write_game(&g));
-                let back = arbiter::dialect::parse_game(&converted)
-                    .game
-                    .ok_or_else(|| arbiter::replay::Problem::of_game("the converted text cannot be read back"))
-                    .and_then(|g| convert::rewrite(&variant, &g, Notation::San))
-                    .map(|g| write_game(&g));
+                // There and back: the record read from the converted text must be the
+                // original, written as SAN for the notations, and as it is for JSON and YAML.
+                let back_game = match args.to {
+                    Target::Json => read_records(&converted, Source::Json)
+                        .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
+                    Target::Yaml => read_records(&converted, Source::Yaml)
+                        .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
+                    _ => arbiter::dialect::parse_game(&converted)
+                        .game
+                        .ok_or_else(|| "the converted text cannot be read back".to_owned()),
+                };
+                let back_game = back_game.map_err(arbiter::replay::Problem::of_game);
+                let (san, back) = match args.to.notation() {
+                    Some(_) => (
+                        convert::rewrite(&variant, &game, Notation::San).map(|g| write_game(&g)),
+                        back_game.and_then(|g| convert::rewrite(&variant, &g, Notation::San)).map(|g| write_game(&g)),
+                    ),
+                    None => (Ok(write_game(&game)), back_game.map(|g| write_game(&g))),
+                };
                 match (san, back) {
                     (Ok(san), Ok(back)) if san == back => {}
                     (Ok(san), Ok(back)) => {
@@ -202,6 +255,35 @@ pub fn run(args: &ConvertArgs) -> Status {
     }
     reporter.summary(games, files);
     status
+}
+
+/// The games of JSON lines or YAML documents.
+fn read_records(text: &str, source: Source) -> Result<Vec<arbiter::record::Game>, String> {
+    let mut games = Vec::new();
+    match source {
+        Source::Json => {
+            for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                let record: convert::RecordFile =
+                    serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+                games.push(convert::from_record(&record).map_err(|e| format!("line {}: {e}", i + 1))?);
+            }
+        }
+        Source::Yaml | Source::Pgn => {
+            for document in serde_yaml::Deserializer::from_str(text) {
+                let record = convert::RecordFile::deserialize(document).map_err(|e| e.to_string())?;
+                games.push(convert::from_record(&record)?);
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// JSON or YAML records read from `reader`, written as the dialect.
+fn records_as_dialect(mut reader: Box<dyn io::BufRead>, source: Source) -> io::Result<String> {
+    let mut text = String::new();
+    reader.read_to_string(&mut text)?;
+    let games = read_records(&text, source).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    Ok(games.iter().map(|g| write_game(g) + "\n").collect())
 }
 
 /// Writes the whole output at once: to standard output, or to `path` through a temporary file

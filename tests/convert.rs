@@ -1,0 +1,56 @@
+//! `arbiter convert` over corpus/: every game that replays converts to every format and back
+//! without losing anything.
+
+mod common;
+
+use std::path::Path;
+
+use arbiter::convert::{self, Notation};
+use arbiter::diag::Severity;
+use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, parse_game, write_game};
+use arbiter::variants::Catalogue;
+
+#[test]
+fn every_corpus_game_comes_back_from_every_format() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let catalogue = Catalogue::builtin();
+    let (mut converted, mut structural) = (0, 0);
+    for file in common::files_with_extension(&root.join("corpus"), "pgn") {
+        let Ok(reader) = std::fs::File::open(&file) else { continue };
+        for item in GameReader::new(reader, DEFAULT_GAME_LIMIT).flatten() {
+            let Item::Game(text) = item else { continue };
+            let parsed = text.parse();
+            if parsed.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+                continue;
+            }
+            let Some(game) = parsed.game else { continue };
+            let at = format!("{} line {}", file.display(), text.origin.line);
+            // JSON and YAML: the record as written, whatever the variant.
+            let canonical = write_game(&game);
+            let record = convert::to_record(&game).unwrap_or_else(|p| panic!("{at}: {}", p.message));
+            let json = serde_json::to_string(&record).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let from_json: convert::RecordFile = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let back = convert::from_record(&from_json).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(write_game(&back), canonical, "{at}: json");
+            let yaml = serde_yaml::to_string(&record).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let from_yaml: convert::RecordFile = serde_yaml::from_str(&yaml).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let back = convert::from_record(&from_yaml).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(write_game(&back), canonical, "{at}: yaml");
+            structural += 1;
+            // The notations: games that replay, through the rules.
+            let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
+            let Ok(san) = convert::rewrite(&variant, &game, Notation::San) else { continue };
+            let san = write_game(&san);
+            for notation in [Notation::Lan, Notation::Uci] {
+                let there =
+                    convert::rewrite(&variant, &game, notation).unwrap_or_else(|p| panic!("{at}: {}", p.message));
+                let reread = parse_game(&write_game(&there)).game.unwrap_or_else(|| panic!("{at}: {notation:?}"));
+                let back = convert::rewrite(&variant, &reread, Notation::San)
+                    .unwrap_or_else(|p| panic!("{at}: {notation:?}: {}", p.message));
+                assert_eq!(write_game(&back), san, "{at}: {notation:?}");
+            }
+            converted += 1;
+        }
+    }
+    assert!(structural > 150 && converted > 80, "{structural} records, {converted} games through the rules");
+}
