@@ -28,9 +28,10 @@ pub enum Notation {
     Uci,
 }
 
-/// The first error of `game`, if it has one.
+/// The first error of a move of `game`, if it has one. A wrong Result tag does not stop a
+/// conversion: the record is converted as it is, and `validate` reports the tag.
 fn first_error(variant: &Arc<Variant>, game: &Game) -> Option<Problem> {
-    replay(variant, game).problems.into_iter().find(|p| p.severity == Severity::Error)
+    replay(variant, game).problems.into_iter().find(|p| p.severity == Severity::Error && p.at.is_some())
 }
 
 /// `game` with every action written in `notation`, or the first error that stops it.
