@@ -247,6 +247,12 @@ pub struct RecordFile {
     /// Comments after the termination marker.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trailing: Vec<String>,
+    /// `explicit` when the actions are written in the rules-free explicit form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+    /// For the explicit form: the FEN the game starts from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// One turn of a JSON or YAML record.
@@ -346,6 +352,8 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
         moves: root.main_child().map(|first| line(game, first, 0)).unwrap_or_default(),
         result: game.outcome.as_str().to_owned(),
         trailing: texts(&game.trailing),
+        notation: None,
+        start: None,
     })
 }
 
@@ -356,6 +364,9 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
     }
     if record.version != RECORD_VERSION {
         return Err(format!("record version {} is not {RECORD_VERSION}", record.version));
+    }
+    if record.notation.is_some() {
+        return Err("an explicit record is read with the rules (from_explicit_record)".to_owned());
     }
     let comments = |texts: &[String]| texts.iter().map(|t| crate::record::Comment::new(t)).collect::<Vec<_>>();
     let mut game = Game::new();
@@ -401,4 +412,165 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
         }
     }
     Ok(game)
+}
+
+/// The rules-free form of one action: what vanishes from and appears on which cell, and what
+/// leaves and enters each reserve, as tokens separated by spaces: `-Pe2 +Pe4`, `-Pe4 -pd5
+/// +Pd5` (a capture), `-Ke1 -Rh1 +Kg1 +Rf1` (castling), `-[N] +Nf3` (a drop from White's
+/// reserve), `+[p]` (a piece entering Black's reserve). Pieces are written as FEN writes
+/// them (`Q~`, `P^`), cells by their names, reserves in brackets with the piece's color.
+/// Empty when the action changes nothing on the board (a pass).
+pub fn explicit_action(position: &mut Position, m: Move) -> String {
+    let before = position.fen();
+    let undo = position.play(m);
+    let after = position.fen();
+    position.undo(m, undo);
+    explicit_difference(&before, &after)
+}
+
+/// The tokens of [`explicit_action`] between two FENs of one board.
+fn explicit_difference(before: &str, after: &str) -> String {
+    use crate::rules::fen::{Cell, Fen, FenSquare};
+    let (Ok(a), Ok(b)) = (before.parse::<Fen>(), after.parse::<Fen>()) else { return String::new() };
+    let (Some(a), Some(b)) = (a.boards.first(), b.boards.first()) else { return String::new() };
+    let cell_text = |cell: &Cell| match cell {
+        Cell::Piece(p) => Some(p.to_string()),
+        Cell::Wall => Some("*".to_owned()),
+        _ => None,
+    };
+    let (mut gone, mut came) = (Vec::new(), Vec::new());
+    let height = a.ranks.len();
+    for (row, (ra, rb)) in a.ranks.iter().zip(&b.ranks).enumerate() {
+        for (file, (ca, cb)) in ra.iter().zip(rb).enumerate() {
+            if ca == cb {
+                continue;
+            }
+            let square = FenSquare { file: file as u8, rank: (height - 1 - row) as u8 }.to_string();
+            if let Some(t) = cell_text(ca) {
+                gone.push(format!("-{t}{square}"));
+            }
+            if let Some(t) = cell_text(cb) {
+                came.push(format!("+{t}{square}"));
+            }
+        }
+    }
+    let count = |h: &Option<Vec<char>>| {
+        let mut counts = std::collections::BTreeMap::new();
+        for &c in h.iter().flatten() {
+            *counts.entry(c).or_insert(0i32) += 1;
+        }
+        counts
+    };
+    let (ha, hb) = (count(&a.holdings), count(&b.holdings));
+    for letter in ha.keys().chain(hb.keys()).collect::<std::collections::BTreeSet<_>>() {
+        let delta = hb.get(letter).copied().unwrap_or(0) - ha.get(letter).copied().unwrap_or(0);
+        let sign = if delta < 0 { '-' } else { '+' };
+        let list = if delta < 0 { &mut gone } else { &mut came };
+        for _ in 0..delta.abs() {
+            list.push(format!("{sign}[{letter}]"));
+        }
+    }
+    gone.extend(came);
+    gone.join(" ")
+}
+
+/// `game` with every action written in the explicit form, as a JSON or YAML record whose
+/// `notation` is `explicit` and whose `start` is the FEN it starts from.
+pub fn to_explicit_record(variant: &Arc<Variant>, game: &Game) -> Result<RecordFile, Problem> {
+    if let Some(problem) = first_error(variant, game) {
+        return Err(problem);
+    }
+    let mut position = start_position(variant, game).map_err(Problem::of_game)?.0;
+    let start = position.fen();
+    let mut texts = std::collections::HashMap::new();
+    walk(&mut position, game, &mut |position, node, index, m| {
+        texts.insert((node, index), explicit_action(position, m));
+    });
+    let mut record = to_record(game)?;
+    // Every action text replaced by its explicit form, in the order the record lists them.
+    let mut ids = Vec::new();
+    collect_ids(game, &mut ids);
+    let mut in_order = ids.iter().map(|key| texts.get(key).cloned());
+    fill(&mut record.moves, &mut in_order);
+    record.notation = Some("explicit".to_owned());
+    record.start = Some(start);
+    Ok(record)
+}
+
+/// The (node, action) pairs of `game` in the order [`to_record`] writes them.
+fn collect_ids(game: &Game, out: &mut Vec<(NodeId, usize)>) {
+    fn line(game: &Game, first: NodeId, out: &mut Vec<(NodeId, usize)>) {
+        let mut current = Some(first);
+        while let Some(id) = current {
+            let node = game.node(id);
+            out.extend((0..node.turn.actions.len()).map(|i| (id, i)));
+            let first_of_run = node.parent().and_then(|p| game.node(p).main_child()) == Some(id);
+            let mut sibling = node.next_sibling();
+            while first_of_run && let Some(s) = sibling {
+                line(game, s, out);
+                sibling = game.node(s).next_sibling();
+            }
+            current = node.main_child();
+        }
+    }
+    if let Some(first) = game.root().main_child() {
+        line(game, first, out);
+    }
+}
+
+/// Puts the texts into the record's actions, in the order [`collect_ids`] lists them.
+fn fill(turns: &mut [TurnFile], texts: &mut dyn Iterator<Item = Option<String>>) {
+    for turn in turns {
+        for action in &mut turn.actions {
+            if let Some(Some(text)) = texts.next() {
+                *action = text;
+            }
+        }
+        for variation in &mut turn.variations {
+            fill(variation, texts);
+        }
+    }
+}
+
+/// The game an explicit record holds, each action found among the legal actions of its
+/// position by what it changes, and written as SAN.
+pub fn from_explicit_record(variant: &Arc<Variant>, record: &RecordFile) -> Result<Game, String> {
+    let start = record.start.as_deref().ok_or("an explicit record needs its start position (start)")?;
+    let fen: crate::rules::fen::Fen = start.parse().map_err(|e| format!("start: {e}"))?;
+    let position = Position::from_fen(variant, &fen).map_err(|e| format!("start: {e}"))?;
+    // Rewrite each explicit action as SAN, line by line, then read the record as usual.
+    let mut sans = record.clone();
+    sans.notation = None;
+    sans.start = None;
+    resolve_line(position, &mut sans.moves, 0)?;
+    from_record(&sans)
+}
+
+fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) -> Result<(), String> {
+    if depth > MAX_NESTING {
+        return Err(format!("variations nest more than {MAX_NESTING} deep"));
+    }
+    for turn in turns {
+        for variation in &mut turn.variations {
+            resolve_line(position.clone(), variation, depth + 1)?;
+        }
+        for action in &mut turn.actions {
+            if action == "--" {
+                position.pass();
+                continue;
+            }
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            let found = moves.into_iter().find(|&m| explicit_action(&mut position, m) == *action);
+            let Some(m) = found else {
+                return Err(format!("no legal action of {} changes {action:?}", position.fen()));
+            };
+            *action = san(&mut position, m);
+            position.play(m);
+        }
+        if position.may_end_turn() {
+            position.end_turn();
+        }
+    }
+    Ok(())
 }

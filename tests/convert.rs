@@ -1,5 +1,5 @@
-//! `arbiter convert` over corpus/: every game that replays converts to every format and back
-//! without losing anything.
+//! `arbiter convert` over corpus/: every game that replays converts to every format (SAN, long
+//! algebraic, UCI, JSON, YAML, the explicit form) and back without losing anything.
 
 mod common;
 
@@ -41,6 +41,16 @@ fn every_corpus_game_comes_back_from_every_format() {
             let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
             let Ok(san) = convert::rewrite(&variant, &game, Notation::San) else { continue };
             let san = write_game(&san);
+            // The explicit form, read back by what each action changes.
+            let explicit =
+                convert::to_explicit_record(&variant, &game).unwrap_or_else(|p| panic!("{at}: {}", p.message));
+            let json = serde_json::to_string(&explicit).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let reread: convert::RecordFile = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let back =
+                convert::from_explicit_record(&variant, &reread).unwrap_or_else(|e| panic!("{at}: explicit: {e}"));
+            let back =
+                convert::rewrite(&variant, &back, Notation::San).unwrap_or_else(|p| panic!("{at}: {}", p.message));
+            assert_eq!(write_game(&back), san, "{at}: explicit");
             for notation in [Notation::Lan, Notation::Uci] {
                 let there =
                     convert::rewrite(&variant, &game, notation).unwrap_or_else(|p| panic!("{at}: {}", p.message));

@@ -65,6 +65,9 @@ enum Target {
     Json,
     /// The whole record as YAML, one document per game (notation/FORMATS.md).
     Yaml,
+    /// The rules-free explicit form: JSON records, one per line, whose actions say what
+    /// vanishes and appears where (notation/FORMATS.md).
+    Explicit,
 }
 
 /// What the inputs hold.
@@ -84,7 +87,7 @@ impl Target {
             Target::Pgn => Some(Notation::San),
             Target::Lan => Some(Notation::Lan),
             Target::Uci => Some(Notation::Uci),
-            Target::Fen | Target::Epd | Target::Json | Target::Yaml => None,
+            Target::Fen | Target::Epd | Target::Json | Target::Yaml | Target::Explicit => None,
         }
     }
 }
@@ -119,7 +122,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         let name = input.name();
         let opened = input.open().and_then(|r| match args.from {
             Source::Pgn => Ok(r),
-            Source::Json | Source::Yaml => records_as_dialect(r, args.from)
+            Source::Json | Source::Yaml => records_as_dialect(r, args.from, &catalogue)
                 .map(|text| Box::new(io::Cursor::new(text.into_bytes())) as Box<dyn io::BufRead>),
         });
         let reader = match opened {
@@ -186,6 +189,14 @@ pub fn run(args: &ConvertArgs) -> Status {
                         })
                         .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
                 }),
+                (None, Target::Explicit) => convert::to_explicit_record(&variant, &game).and_then(|r| {
+                    serde_json::to_string(&r)
+                        .map(|mut line| {
+                            line.push('\n');
+                            line
+                        })
+                        .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
+                }),
                 (None, Target::Yaml) => convert::to_record(&game).and_then(|r| {
                     serde_yaml::to_string(&r)
                         .map(|doc| format!("---\n{doc}"))
@@ -209,21 +220,21 @@ pub fn run(args: &ConvertArgs) -> Status {
                 // There and back: the record read from the converted text must be the
                 // original, written as SAN for the notations, and as it is for JSON and YAML.
                 let back_game = match args.to {
-                    Target::Json => read_records(&converted, Source::Json)
+                    Target::Json | Target::Explicit => read_records(&converted, Source::Json, &catalogue)
                         .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
-                    Target::Yaml => read_records(&converted, Source::Yaml)
+                    Target::Yaml => read_records(&converted, Source::Yaml, &catalogue)
                         .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
                     _ => arbiter::dialect::parse_game(&converted)
                         .game
                         .ok_or_else(|| "the converted text cannot be read back".to_owned()),
                 };
                 let back_game = back_game.map_err(arbiter::replay::Problem::of_game);
-                let (san, back) = match args.to.notation() {
-                    Some(_) => (
+                let (san, back) = match (args.to.notation(), args.to) {
+                    (Some(_), _) | (None, Target::Explicit) => (
                         convert::rewrite(&variant, &game, Notation::San).map(|g| write_game(&g)),
                         back_game.and_then(|g| convert::rewrite(&variant, &g, Notation::San)).map(|g| write_game(&g)),
                     ),
-                    None => (Ok(write_game(&game)), back_game.map(|g| write_game(&g))),
+                    (None, _) => (Ok(write_game(&game)), back_game.map(|g| write_game(&g))),
                 };
                 match (san, back) {
                     (Ok(san), Ok(back)) if san == back => {}
@@ -258,20 +269,30 @@ pub fn run(args: &ConvertArgs) -> Status {
 }
 
 /// The games of JSON lines or YAML documents.
-fn read_records(text: &str, source: Source) -> Result<Vec<arbiter::record::Game>, String> {
+fn read_records(text: &str, source: Source, catalogue: &Catalogue) -> Result<Vec<arbiter::record::Game>, String> {
+    // An explicit record is read with the rules of its variant.
+    let game_of = |record: &convert::RecordFile| -> Result<arbiter::record::Game, String> {
+        if record.notation.as_deref() == Some("explicit") {
+            let variant_tag = record.tags.iter().find(|(n, _)| n == "Variant").map(|(_, v)| v.as_str());
+            let variant = catalogue.find(variant_tag).map_err(|e| e.to_string())?;
+            convert::from_explicit_record(&variant, record)
+        } else {
+            convert::from_record(record)
+        }
+    };
     let mut games = Vec::new();
     match source {
         Source::Json => {
             for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let record: convert::RecordFile =
                     serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-                games.push(convert::from_record(&record).map_err(|e| format!("line {}: {e}", i + 1))?);
+                games.push(game_of(&record).map_err(|e| format!("line {}: {e}", i + 1))?);
             }
         }
         Source::Yaml | Source::Pgn => {
             for document in serde_yaml::Deserializer::from_str(text) {
                 let record = convert::RecordFile::deserialize(document).map_err(|e| e.to_string())?;
-                games.push(convert::from_record(&record)?);
+                games.push(game_of(&record)?);
             }
         }
     }
@@ -279,10 +300,10 @@ fn read_records(text: &str, source: Source) -> Result<Vec<arbiter::record::Game>
 }
 
 /// JSON or YAML records read from `reader`, written as the dialect.
-fn records_as_dialect(mut reader: Box<dyn io::BufRead>, source: Source) -> io::Result<String> {
+fn records_as_dialect(mut reader: Box<dyn io::BufRead>, source: Source, catalogue: &Catalogue) -> io::Result<String> {
     let mut text = String::new();
     reader.read_to_string(&mut text)?;
-    let games = read_records(&text, source).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let games = read_records(&text, source, catalogue).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     Ok(games.iter().map(|g| write_game(g) + "\n").collect())
 }
 
