@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use arbiter::convert::{self, Notation};
 use arbiter::diag::{Diagnostic, Severity};
-use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, write_game};
+use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, GameText, Item, write_game};
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
+use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::Status;
@@ -133,128 +134,49 @@ pub fn run(args: &ConvertArgs) -> Status {
                 continue;
             }
         };
+        // Games are converted in parallel, a chunk at a time, and written in their order.
+        let mut chunk: Vec<(usize, GameText)> = Vec::with_capacity(CHUNK);
+        let flush =
+            |chunk: &mut Vec<(usize, GameText)>, reporter: &mut Reporter, status: &mut Status, out: &mut String| {
+                let done: Vec<Done> =
+                    chunk.par_iter().map(|(index, text)| convert_game(args, &catalogue, &name, *index, text)).collect();
+                for ((index, text), done) in chunk.iter().zip(done) {
+                    let label = game_label(*index as u64, &text.text);
+                    for report in &done.reports {
+                        match report {
+                            Report::Game(d) => reporter.game(&name, text, &label, d),
+                            Report::At(message) => reporter.at(&name, text.origin, Severity::Error, &label, message),
+                        }
+                    }
+                    out.push_str(&done.output);
+                    *status = (*status).max(done.status);
+                }
+                chunk.clear();
+            };
         for (index, item) in reader.enumerate() {
             games += 1;
-            let text = match item {
-                Ok(Item::Game(text)) => text,
+            match item {
+                Ok(Item::Game(text)) => {
+                    chunk.push((index, text));
+                    if chunk.len() == CHUNK {
+                        flush(&mut chunk, &mut reporter, &mut status, &mut out);
+                    }
+                }
                 Ok(Item::TooLarge { origin, size }) => {
+                    flush(&mut chunk, &mut reporter, &mut status, &mut out);
                     let message = format!("game of {size} bytes or more skipped");
                     reporter.at(&name, origin, Severity::Error, &format!("game {}", index + 1), &message);
                     status = status.max(Status::Problems);
-                    continue;
                 }
                 Err(e) => {
+                    flush(&mut chunk, &mut reporter, &mut status, &mut out);
                     reporter.file(&name, Severity::Error, &e.to_string());
                     status = Status::Failure;
                     break;
                 }
-            };
-            let label = game_label(index as u64, &text.text);
-            let parsed = text.parse();
-            let errors: Vec<&Diagnostic> =
-                parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
-            let Some(game) = parsed.game.filter(|_| errors.is_empty()) else {
-                for d in errors {
-                    reporter.game(&name, &text, &label, d);
-                }
-                status = status.max(Status::Problems);
-                continue;
-            };
-            // JSON and YAML hold the record as written: they need no rules, so a game of any
-            // variant converts.
-            let structural = matches!(args.to, Target::Json | Target::Yaml);
-            let variant = match catalogue.find(game.tag("Variant")) {
-                Ok(v) => v,
-                Err(_) if structural => arbiter::rules::variant::Variant::orthodox(),
-                Err(e) => {
-                    reporter.at(&name, text.origin, Severity::Error, &label, &e.to_string());
-                    status = status.max(Status::Problems);
-                    continue;
-                }
-            };
-            let report = |reporter: &mut Reporter, problem: arbiter::replay::Problem| {
-                let message = match &problem.written {
-                    Some(w) => format!("{w}: {}", problem.message),
-                    None => problem.message.clone(),
-                };
-                reporter.game(&name, &text, &label, &Diagnostic::error(problem.span, message));
-            };
-            let converted = match (args.to.notation(), args.to) {
-                (Some(notation), _) => convert::rewrite(&variant, &game, notation).map(|g| write_game(&g)),
-                (None, Target::Json) => convert::to_record(&game).and_then(|r| {
-                    serde_json::to_string(&r)
-                        .map(|mut line| {
-                            line.push('\n');
-                            line
-                        })
-                        .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
-                }),
-                (None, Target::Explicit) => convert::to_explicit_record(&variant, &game).and_then(|r| {
-                    serde_json::to_string(&r)
-                        .map(|mut line| {
-                            line.push('\n');
-                            line
-                        })
-                        .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
-                }),
-                (None, Target::Yaml) => convert::to_record(&game).and_then(|r| {
-                    serde_yaml::to_string(&r)
-                        .map(|doc| format!("---\n{doc}"))
-                        .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
-                }),
-                (None, _) => convert::positions(&variant, &game, args.to == Target::Epd).map(|fens| {
-                    let mut lines = fens.join("\n");
-                    lines.push_str("\n\n");
-                    lines
-                }),
-            };
-            let converted = match converted {
-                Ok(c) => c,
-                Err(problem) => {
-                    report(&mut reporter, problem);
-                    status = status.max(Status::Problems);
-                    continue;
-                }
-            };
-            if args.check {
-                // There and back: the record read from the converted text must be the
-                // original, written as SAN for the notations, and as it is for JSON and YAML.
-                let back_game = match args.to {
-                    Target::Json | Target::Explicit => read_records(&converted, Source::Json, &catalogue)
-                        .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
-                    Target::Yaml => read_records(&converted, Source::Yaml, &catalogue)
-                        .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
-                    _ => arbiter::dialect::parse_game(&converted)
-                        .game
-                        .ok_or_else(|| "the converted text cannot be read back".to_owned()),
-                };
-                let back_game = back_game.map_err(arbiter::replay::Problem::of_game);
-                let (san, back) = match (args.to.notation(), args.to) {
-                    (Some(_), _) | (None, Target::Explicit) => (
-                        convert::rewrite(&variant, &game, Notation::San).map(|g| write_game(&g)),
-                        back_game.and_then(|g| convert::rewrite(&variant, &g, Notation::San)).map(|g| write_game(&g)),
-                    ),
-                    (None, _) => (Ok(write_game(&game)), back_game.map(|g| write_game(&g))),
-                };
-                match (san, back) {
-                    (Ok(san), Ok(back)) if san == back => {}
-                    (Ok(san), Ok(back)) => {
-                        let diff = similar::TextDiff::from_lines(&san, &back);
-                        out.push_str(&format!(
-                            "{}",
-                            diff.unified_diff().header(&format!("{name} {label}"), &format!("back from {:?}", args.to))
-                        ));
-                        status = status.max(Status::Problems);
-                    }
-                    (Err(problem), _) | (_, Err(problem)) => {
-                        report(&mut reporter, problem);
-                        status = status.max(Status::Problems);
-                    }
-                }
-            } else {
-                out.push_str(&converted);
             }
         }
+        flush(&mut chunk, &mut reporter, &mut status, &mut out);
     }
     if let Err(e) = emit(&out, args.output.as_deref()) {
         reporter.file(
@@ -266,6 +188,121 @@ pub fn run(args: &ConvertArgs) -> Status {
     }
     reporter.summary(games, files);
     status
+}
+
+/// Games converted together, in parallel.
+const CHUNK: usize = 512;
+
+/// What converting one game gave: its output, what to report about it, how it went.
+struct Done {
+    output: String,
+    reports: Vec<Report>,
+    status: Status,
+}
+
+/// A diagnostic about a game: at a place in its text, or about the game as a whole.
+enum Report {
+    Game(Diagnostic),
+    At(String),
+}
+
+/// Converts (or, with `--check`, converts and back) one game.
+fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, index: usize, text: &GameText) -> Done {
+    let mut done = Done { output: String::new(), reports: Vec::new(), status: Status::Clean };
+    let label = game_label(index as u64, &text.text);
+    let parsed = text.parse();
+    let errors: Vec<&Diagnostic> = parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+    let Some(game) = parsed.game.filter(|_| errors.is_empty()) else {
+        done.reports.extend(errors.into_iter().cloned().map(Report::Game));
+        done.status = Status::Problems;
+        return done;
+    };
+    // JSON and YAML hold the record as written: they need no rules, so a game of any variant
+    // converts.
+    let structural = matches!(args.to, Target::Json | Target::Yaml);
+    let variant = match catalogue.find(game.tag("Variant")) {
+        Ok(v) => v,
+        Err(_) if structural => arbiter::rules::variant::Variant::orthodox(),
+        Err(e) => {
+            done.reports.push(Report::At(e.to_string()));
+            done.status = Status::Problems;
+            return done;
+        }
+    };
+    let report = |done: &mut Done, problem: arbiter::replay::Problem| {
+        let message = match &problem.written {
+            Some(w) => format!("{w}: {}", problem.message),
+            None => problem.message.clone(),
+        };
+        done.reports.push(Report::Game(Diagnostic::error(problem.span, message)));
+        done.status = Status::Problems;
+    };
+    let json_line = |r: convert::RecordFile| {
+        serde_json::to_string(&r)
+            .map(|mut line| {
+                line.push('\n');
+                line
+            })
+            .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
+    };
+    let converted = match (args.to.notation(), args.to) {
+        (Some(notation), _) => convert::rewrite(&variant, &game, notation).map(|g| write_game(&g)),
+        (None, Target::Json) => convert::to_record(&game).and_then(json_line),
+        (None, Target::Explicit) => convert::to_explicit_record(&variant, &game).and_then(json_line),
+        (None, Target::Yaml) => convert::to_record(&game).and_then(|r| {
+            serde_yaml::to_string(&r)
+                .map(|doc| format!("---\n{doc}"))
+                .map_err(|e| arbiter::replay::Problem::of_game(e.to_string()))
+        }),
+        (None, _) => convert::positions(&variant, &game, args.to == Target::Epd).map(|fens| {
+            let mut lines = fens.join("\n");
+            lines.push_str("\n\n");
+            lines
+        }),
+    };
+    let converted = match converted {
+        Ok(c) => c,
+        Err(problem) => {
+            report(&mut done, problem);
+            return done;
+        }
+    };
+    if !args.check {
+        done.output = converted;
+        return done;
+    }
+    // There and back: the record read from the converted text must be the original, written
+    // as SAN for the notations and the explicit form, and as it is for JSON and YAML.
+    let back_game = match args.to {
+        Target::Json | Target::Explicit => read_records(&converted, Source::Json, catalogue)
+            .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
+        Target::Yaml => read_records(&converted, Source::Yaml, catalogue)
+            .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
+        _ => arbiter::dialect::parse_game(&converted)
+            .game
+            .ok_or_else(|| "the converted text cannot be read back".to_owned()),
+    };
+    let back_game = back_game.map_err(arbiter::replay::Problem::of_game);
+    let (san, back) = match (args.to.notation(), args.to) {
+        (Some(_), _) | (None, Target::Explicit) => (
+            convert::rewrite(&variant, &game, Notation::San).map(|g| write_game(&g)),
+            back_game.and_then(|g| convert::rewrite(&variant, &g, Notation::San)).map(|g| write_game(&g)),
+        ),
+        (None, _) => (Ok(write_game(&game)), back_game.map(|g| write_game(&g))),
+    };
+    match (san, back) {
+        (Ok(san), Ok(back)) if san == back => {}
+        (Ok(san), Ok(back)) => {
+            let diff = similar::TextDiff::from_lines(&san, &back);
+            done.output = format!(
+                "{}",
+                diff.unified_diff().header(&format!("{name} {label}"), &format!("back from {:?}", args.to))
+            );
+            done.status = Status::Problems;
+        }
+        (Err(problem), _) | (_, Err(problem)) => report(&mut done, problem),
+    }
+    done
 }
 
 /// The games of JSON lines or YAML documents.
