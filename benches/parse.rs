@@ -1,9 +1,11 @@
 //! Throughput of the dialect's passes on real master games, on one core.
 //!
 //! Reads every `.pgn` file under `../shared/corpus/orthodox` (relative to the crate; set
-//! `ARBITER_BENCH_CORPUS` to use another folder) into memory, then times three stages over
+//! `ARBITER_BENCH_CORPUS` to use another folder) into memory, then times five stages over
 //! all of them: (a) splitting into games, (b) splitting and parsing, (c) splitting, parsing
-//! and writing the canonical text. Each stage runs a few times and the best run counts.
+//! and writing the canonical text, (d) converting to the JSON record, (e) converting to UCI
+//! coordinates through the rules. Each stage runs a few times and the best run counts (the
+//! UCI conversion once).
 //! Skips with a message when the folder is absent.
 //!
 //! Run with `cargo bench --bench parse`.
@@ -34,6 +36,10 @@ enum Stage {
     Split,
     Parse,
     Write,
+    /// Parse, replay and write every action as UCI coordinates (`arbiter convert --to uci`).
+    Uci,
+    /// Parse and write the JSON record (`arbiter convert --to json`).
+    Json,
 }
 
 impl Stage {
@@ -42,6 +48,8 @@ impl Stage {
             Stage::Split => "split",
             Stage::Parse => "split + parse",
             Stage::Write => "split + parse + write",
+            Stage::Uci => "convert to uci",
+            Stage::Json => "convert to json",
         }
     }
 }
@@ -96,6 +104,19 @@ fn run(stage: Stage, inputs: &[Vec<u8>]) -> Tally {
                     if stage == Stage::Write {
                         tally.written_bytes += black_box(write_game(game)).len() as u64;
                     }
+                    if stage == Stage::Uci {
+                        let variant = arbiter::variants::find(game.tag("Variant"));
+                        if let Ok(uci) = variant.map_err(|_| ()).and_then(|v| {
+                            arbiter::convert::rewrite(&v, game, arbiter::convert::Notation::Uci).map_err(|_| ())
+                        }) {
+                            tally.written_bytes += black_box(write_game(&uci)).len() as u64;
+                        }
+                    }
+                    if stage == Stage::Json
+                        && let Ok(record) = arbiter::convert::to_record(game)
+                    {
+                        tally.written_bytes += serde_json::to_string(&record).map_or(0, |j| black_box(j).len() as u64);
+                    }
                 }
                 None => tally.failed += 1,
             }
@@ -149,9 +170,11 @@ fn main() {
     );
 
     let mut reference: Option<Tally> = None;
-    for stage in [Stage::Split, Stage::Parse, Stage::Write] {
+    for stage in [Stage::Split, Stage::Parse, Stage::Write, Stage::Json, Stage::Uci] {
         let mut best = Duration::MAX;
         let mut tally = Tally::default();
+        // Conversion through the rules is slow: one run is enough to read its speed.
+        let runs = if stage == Stage::Uci { 1 } else { runs };
         for _ in 0..runs {
             let start = Instant::now();
             tally = black_box(run(stage, black_box(&inputs)));
