@@ -12,6 +12,7 @@ pub mod batch;
 pub mod convert;
 pub mod diag;
 pub mod dialect;
+pub mod oracles;
 pub mod record;
 pub mod replay;
 pub mod rules;

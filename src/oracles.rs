@@ -1,0 +1,116 @@
+//! The properties the fuzz targets (fuzz/) check, as functions: each takes any bytes and
+//! panics if arbiter breaks a promise on them. `cargo test` runs them on every file of the
+//! fuzz corpora (tests/fuzz_corpora.rs), so that an input that once broke a promise keeps
+//! being checked.
+
+use crate::convert::{self, Notation};
+use crate::diag::Severity;
+use crate::dialect::{GameReader, Item, parse_game, write_game};
+use crate::record::Game;
+use crate::rules::fen::Fen;
+use crate::variants::Catalogue;
+
+/// The largest game the oracles read, like the command's default limit but smaller, so that
+/// a fuzzer spends its time on shapes rather than sizes.
+const LIMIT: usize = 1 << 16;
+
+/// The games `data` holds, parsed, with their texts.
+fn games(data: &[u8]) -> Vec<(String, crate::dialect::Parsed)> {
+    let mut out = Vec::new();
+    for item in GameReader::new(data, LIMIT).flatten() {
+        if let Item::Game(text) = item {
+            let parsed = text.parse();
+            out.push((text.text, parsed));
+        }
+    }
+    out
+}
+
+/// Games that parse without errors.
+fn clean_games(data: &[u8]) -> Vec<Game> {
+    games(data)
+        .into_iter()
+        .filter(|(_, p)| p.diagnostics.iter().all(|d| d.severity != Severity::Error))
+        .filter_map(|(_, p)| p.game)
+        .collect()
+}
+
+/// Any bytes parse without a panic, and every diagnostic's span lies inside its game's text.
+pub fn parse(data: &[u8]) {
+    for (text, parsed) in games(data) {
+        for d in &parsed.diagnostics {
+            assert!(
+                d.span.start <= d.span.end && d.span.end as usize <= text.len(),
+                "span {:?} outside {} bytes",
+                d.span,
+                text.len()
+            );
+        }
+    }
+}
+
+/// A game that parses writes a canonical text that parses to the same record and writes the
+/// same text again.
+pub fn roundtrip(data: &[u8]) {
+    for game in clean_games(data) {
+        let written = write_game(&game);
+        let again =
+            parse_game(&written).game.unwrap_or_else(|| panic!("the canonical text does not parse:\n{written}"));
+        assert!(again == game, "the canonical text reads as another record:\n{written}");
+        assert_eq!(write_game(&again), written, "the canonical text is not stable");
+    }
+}
+
+/// A string that reads as a FEN writes back as a FEN that reads as the same.
+pub fn fen(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(fen) = text.parse::<Fen>() {
+        let written = fen.to_string();
+        let again: Fen = written.parse().unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+        assert_eq!(again.to_string(), written, "the FEN is not stable");
+    }
+}
+
+/// Every game replays without a panic in its variant; a game found valid is still valid
+/// after its canonical formatting.
+pub fn replay(data: &[u8]) {
+    let catalogue = Catalogue::builtin();
+    for game in clean_games(data) {
+        let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
+        let report = crate::replay::replay(&variant, &game);
+        if report.problems.iter().any(|p| p.severity == Severity::Error) {
+            continue;
+        }
+        let written = write_game(&game);
+        let again = parse_game(&written).game.unwrap_or_default();
+        let second = crate::replay::replay(&variant, &again);
+        assert!(
+            second.problems.iter().all(|p| p.severity != Severity::Error),
+            "valid, but not once formatted:\n{written}"
+        );
+    }
+}
+
+/// A valid game converts to every format and back to the same record.
+pub fn convert(data: &[u8]) {
+    let catalogue = Catalogue::builtin();
+    for game in clean_games(data) {
+        if let Ok(record) = convert::to_record(&game) {
+            let back = convert::from_record(&record).unwrap_or_else(|e| panic!("json record does not read back: {e}"));
+            assert_eq!(write_game(&back), write_game(&game), "the JSON record loses something");
+        }
+        let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
+        let Ok(san) = convert::rewrite(&variant, &game, Notation::San) else { continue };
+        let san = write_game(&san);
+        for notation in [Notation::Lan, Notation::Uci] {
+            let Ok(there) = convert::rewrite(&variant, &game, notation) else {
+                panic!("{notation:?} fails where SAN does not")
+            };
+            let reread = parse_game(&write_game(&there)).game.unwrap_or_default();
+            let back = convert::rewrite(&variant, &reread, Notation::San)
+                .map(|g| write_game(&g))
+                .unwrap_or_else(|p| panic!("{notation:?} does not come back: {}", p.message));
+            assert_eq!(back, san, "{notation:?} loses something");
+        }
+    }
+}
