@@ -842,15 +842,16 @@ impl Position {
         }
     }
 
-    /// Passes (a null move): the turn ends, only the side to move and the counters change.
-    pub fn pass(&mut self) -> Undo {
-        let undo = Undo {
+    /// What takes back a change of this position: its state now, with the piece that moves
+    /// and the key before the change (captures and removals are added by the caller).
+    fn snapshot(&self, moved: Piece, key: u64) -> Undo {
+        Undo {
             captured: None,
-            moved: Piece::new(self.side, Kind(0)),
+            moved,
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
-            key: self.key,
+            key,
             side: self.side,
             fullmove: self.fullmove,
             actions_done: self.actions_done,
@@ -858,7 +859,12 @@ impl Position {
             continuing: self.continuing,
             eliminated: 0,
             must_move: self.must_move,
-        };
+        }
+    }
+
+    /// Passes (a null move): the turn ends, only the side to move and the counters change.
+    pub fn pass(&mut self) -> Undo {
+        let undo = self.snapshot(Piece::new(self.side, Kind(0)), self.key);
         self.history.push(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
@@ -883,21 +889,7 @@ impl Position {
 
     /// Ends a turn that may go on ([`Position::may_end_turn`]): the other side moves.
     pub fn end_turn(&mut self) -> Undo {
-        let undo = Undo {
-            captured: None,
-            moved: Piece::new(self.side, Kind(0)),
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            key: self.key,
-            side: self.side,
-            fullmove: self.fullmove,
-            actions_done: self.actions_done,
-            landed: self.landed,
-            continuing: self.continuing,
-            eliminated: 0,
-            must_move: self.must_move,
-        };
+        let undo = self.snapshot(Piece::new(self.side, Kind(0)), self.key);
         self.key ^= self.state_key();
         self.continuing = None;
         self.advance_turn(true);
@@ -1791,21 +1783,7 @@ impl Position {
             _ => self.piece_at(m.to).map(|p| (m.to, p)),
         };
         let moved = if m.kind == MoveKind::Drop { Piece::new(self.side, m.piece) } else { moved };
-        let mut undo = Undo {
-            captured,
-            moved,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            key: undo_key,
-            side: self.side,
-            fullmove: self.fullmove,
-            actions_done: self.actions_done,
-            landed: self.landed,
-            continuing: self.continuing,
-            eliminated: 0,
-            must_move: self.must_move,
-        };
+        let mut undo = Undo { captured, ..self.snapshot(moved, undo_key) };
         self.history.push(undo_key);
         match m.kind {
             MoveKind::Castle { rook_from, rook_to } => {
@@ -1893,21 +1871,7 @@ impl Position {
 
     /// Circular Chess: removes two pawns blocking each other; the side to move still moves.
     fn remove_blocked(&mut self, m: Move) -> Undo {
-        let undo = Undo {
-            captured: None,
-            moved: Piece::new(self.side, m.piece),
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            key: self.key,
-            side: self.side,
-            fullmove: self.fullmove,
-            actions_done: self.actions_done,
-            landed: self.landed,
-            continuing: self.continuing,
-            eliminated: 2,
-            must_move: self.must_move,
-        };
+        let undo = Undo { eliminated: 2, ..self.snapshot(Piece::new(self.side, m.piece), self.key) };
         self.history.push(self.key);
         self.key ^= self.state_key();
         for sq in [m.from, m.to] {
