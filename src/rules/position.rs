@@ -1052,17 +1052,8 @@ impl Position {
         let pawn = kind.spec.pawn;
         let transparent = variant.transparent_kinds.get(piece.kind.index()).copied().unwrap_or(false);
         for ray in &kind.rays {
-            if ray.initial && !self.on_start_square(from, piece) {
+            if !self.ray_opens(from, piece, ray) {
                 continue;
-            }
-            if let Some(lame) = ray.lame {
-                let blocked = variant
-                    .steps
-                    .step(usize::from(lame[c]), from)
-                    .is_none_or(|s| self.piece_at(s).is_some() || self.is_wall(s));
-                if blocked {
-                    continue;
-                }
             }
             let mut cur = from;
             // A rider of the transparent module that has passed through a piece may not capture.
@@ -1111,6 +1102,21 @@ impl Position {
         }
     }
 
+    /// Whether `ray` of `piece` on `from` may be taken at all: an initial ray only from a start
+    /// square, a lame ray only with its first cell empty.
+    #[inline]
+    fn ray_opens(&self, from: Square, piece: Piece, ray: &CompiledRay) -> bool {
+        if ray.initial && !self.on_start_square(from, piece) {
+            return false;
+        }
+        ray.lame.is_none_or(|lame| {
+            self.variant
+                .steps
+                .step(usize::from(lame[piece.frame()]), from)
+                .is_some_and(|s| self.piece_at(s).is_none() && !self.is_wall(s))
+        })
+    }
+
     /// Cross-eyed Chess: every move goes to an empty cell D; it captures the enemy piece on
     /// the cell M opposite D (as far from the mover's square, the other way), if the way to M
     /// is clear. A pawn's diagonal step is only a capture: of the piece diagonally behind it,
@@ -1154,17 +1160,8 @@ impl Position {
         let c = piece.frame();
         let kind = variant.kind(piece.kind);
         for ray in &kind.rays {
-            if ray.initial && !self.on_start_square(from, piece) {
+            if !self.ray_opens(from, piece, ray) {
                 continue;
-            }
-            if let Some(lame) = ray.lame {
-                let blocked = variant
-                    .steps
-                    .step(usize::from(lame[c]), from)
-                    .is_none_or(|s| self.piece_at(s).is_some() || self.is_wall(s));
-                if blocked {
-                    continue;
-                }
             }
             let (mut cur, mut mirror) = (from, Some(from));
             // Whether every cell strictly between the mover and `mirror` is empty.
