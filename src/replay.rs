@@ -469,6 +469,20 @@ impl Problem {
         }
     }
 
+    /// An error of the turn at `at` as written (`written`), in `fen`: the turn breaks the
+    /// variant's turn plan.
+    fn of_turn(span: Span, at: TurnRef, written: String, message: impl Into<String>, fen: String) -> Problem {
+        Problem {
+            severity: Severity::Error,
+            span,
+            at: Some(at),
+            written: Some(written),
+            message: message.into(),
+            fen: Some(fen),
+            candidates: Vec::new(),
+        }
+    }
+
     /// A problem with `action`, played at `at`.
     fn about(severity: Severity, action: &Action, at: TurnRef, message: impl Into<String>) -> Problem {
         Problem {
@@ -623,29 +637,26 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 let removals =
                     n.turn.actions.iter().filter(|a| matches!(a.kind, ActionKind::RemoveBlocked { .. })).count();
                 if n.turn.actions.len() - removals != plan && !open_plan && removals < n.turn.actions.len() {
-                    report.problems.push(Problem {
-                        severity: Severity::Error,
-                        span: n.span,
-                        at: Some(at),
-                        written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
-                        message: match plan {
+                    report.problems.push(Problem::of_turn(
+                        n.span,
+                        at,
+                        n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
+                        match plan {
                             1 => format!("a turn of {} is one action", variant.spec.name),
                             n => format!("a turn of {} is {n} actions", variant.spec.name),
                         },
-                        fen: Some(position.fen()),
-                        candidates: Vec::new(),
-                    });
+                        position.fen(),
+                    ));
                     failed = true;
                 }
                 let count = n.turn.actions.len();
                 for (i, action) in n.turn.actions.iter().enumerate().filter(|_| !failed) {
                     if i > 0 && position.actions_done() == 0 && !position.must_move() {
-                        report.problems.push(Problem {
-                            severity: Severity::Error,
-                            span: action.span,
-                            at: Some(at),
-                            written: Some(written(action)),
-                            message: format!(
+                        report.problems.push(Problem::of_turn(
+                            action.span,
+                            at,
+                            written(action),
+                            format!(
                                 "the turn is over after {} action{}: {}",
                                 i,
                                 if i == 1 { "" } else { "s" },
@@ -655,9 +666,8 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                     "only a pawn that has just moved may move on"
                                 }
                             ),
-                            fen: Some(position.fen()),
-                            candidates: Vec::new(),
-                        });
+                            position.fen(),
+                        ));
                         failed = true;
                         break;
                     }
@@ -699,15 +709,13 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     }
                 }
                 if !failed && position.must_move() {
-                    report.problems.push(Problem {
-                        severity: Severity::Error,
-                        span: n.span,
-                        at: Some(at),
-                        written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
-                        message: "removing blocked pawns is no move: the turn's move must follow it".to_owned(),
-                        fen: Some(position.fen()),
-                        candidates: Vec::new(),
-                    });
+                    report.problems.push(Problem::of_turn(
+                        n.span,
+                        at,
+                        n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
+                        "removing blocked pawns is no move: the turn's move must follow it".to_owned(),
+                        position.fen(),
+                    ));
                     failed = true;
                 }
                 report.turns += 1;
