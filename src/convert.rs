@@ -278,6 +278,11 @@ pub struct TurnFile {
     pub variations: Vec<Vec<TurnFile>>,
 }
 
+/// The texts of `comments`.
+fn texts(comments: &[crate::record::Comment]) -> Vec<String> {
+    comments.iter().map(|c| c.text.clone()).collect()
+}
+
 /// How deeply the variations of `game` nest.
 fn nesting(game: &Game) -> usize {
     let mut deepest = 0;
@@ -296,11 +301,9 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
     if nesting(game) > MAX_NESTING {
         return Err(Problem::of_game(format!("variations nest more than {MAX_NESTING} deep: no JSON or YAML record")));
     }
-    let texts = |comments: &[crate::record::Comment]| comments.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
     let nags = |nags: &[crate::record::Nag]| nags.iter().map(|n| n.0).collect::<Vec<_>>();
     // The line that starts with `first`: each turn with the alternatives to it.
     fn line(game: &Game, first: NodeId, depth: usize) -> Vec<TurnFile> {
-        let texts = |comments: &[crate::record::Comment]| comments.iter().map(|c| c.text.clone()).collect::<Vec<_>>();
         let mut out = Vec::new();
         let mut current = Some(first);
         while let Some(id) = current {
