@@ -8,6 +8,7 @@ use crate::diag::Severity;
 use crate::dialect::{GameReader, Item, parse_game, write_game};
 use crate::record::Game;
 use crate::rules::fen::Fen;
+use crate::rules::position::Position;
 use crate::variants::Catalogue;
 
 /// The largest game the oracles read, like the command's default limit but smaller, so that
@@ -61,13 +62,40 @@ pub fn roundtrip(data: &[u8]) {
     }
 }
 
-/// A string that reads as a FEN writes back as a FEN that reads as the same.
+/// A string that reads as a FEN writes back as a FEN that reads as the same. If the first
+/// line names a variant of the catalogue, the rest is set up in it (otherwise the whole text
+/// in orthodox chess); a position that sets up writes a FEN that sets up again the same, and
+/// every legal move, played and taken back, leaves it as it was.
 pub fn fen(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    if let Ok(fen) = text.parse::<Fen>() {
-        let written = fen.to_string();
-        let again: Fen = written.parse().unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
-        assert_eq!(again.to_string(), written, "the FEN is not stable");
+    let catalogue = Catalogue::builtin();
+    let (variant, text) = match text.split_once('\n') {
+        Some((name, rest)) if catalogue.definition(name.trim()).is_some() => (catalogue.find(Some(name.trim())), rest),
+        _ => (catalogue.find(None), &*text),
+    };
+    let Ok(fen) = text.trim().parse::<Fen>() else { return };
+    let written = fen.to_string();
+    let again: Fen = written.parse().unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+    assert_eq!(again.to_string(), written, "the FEN is not stable");
+
+    let Ok(variant) = variant else { return };
+    let Ok(mut position) = Position::from_fen(&variant, &fen) else { return };
+    let before = position.fen();
+    let key = position.key();
+    let reread = before.parse::<Fen>().unwrap_or_else(|e| panic!("{before:?} does not read back: {e}"));
+    let mut copy = Position::from_fen(&variant, &reread).unwrap_or_else(|e| panic!("{before:?} does not set up: {e}"));
+    assert_eq!(copy.fen(), before, "the position's FEN is not stable");
+    let _ = position.ending();
+    let _ = position.claims();
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    for m in moves {
+        let undo = position.play(m);
+        let after = position.fen();
+        assert!(after.parse::<Fen>().is_ok(), "{after:?}, after {m:?} from {before:?}, does not read");
+        position.undo(m, undo);
+        assert_eq!(position.fen(), before, "{m:?} is not taken back");
+        assert_eq!(position.key(), key, "{m:?} is not taken back in the hash");
     }
 }
 
