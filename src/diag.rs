@@ -4,6 +4,7 @@
 //! computed only when a message is rendered, from the game's text and the line it starts on
 //! ([`Place`]), as a compiler does. This module knows nothing of chess.
 
+use std::cell::Cell;
 use std::fmt;
 
 use crate::record::Span;
@@ -63,30 +64,46 @@ pub struct LineCol {
     pub col: u64,
 }
 
-/// Locates byte offsets of a game's text in its file.
-#[derive(Clone, Copy, Debug)]
+/// Locates byte offsets of a game's text in its file. It remembers the last place found, so
+/// that locating the diagnostics of a game in their order reads the text once, however many
+/// there are.
+#[derive(Clone, Debug)]
 pub struct Place<'a> {
-    /// The game's text.
-    pub text: &'a str,
-    /// The line of the file the text starts on, from 1.
-    pub first_line: u64,
-    /// The column of the file the text starts at, from 1 (1 unless the game starts mid-line).
-    pub first_col: u64,
+    text: &'a str,
+    first_line: u64,
+    first_col: u64,
+    /// The last offset located, and its line and column.
+    last: Cell<(usize, LineCol)>,
 }
 
-impl Place<'_> {
+impl<'a> Place<'a> {
+    /// The places of `text`, which starts on line `first_line` (from 1) and column `first_col`
+    /// (1 unless the game starts mid-line).
+    pub fn new(text: &'a str, first_line: u64, first_col: u64) -> Place<'a> {
+        let start = LineCol { line: first_line, col: first_col };
+        Place { text, first_line, first_col, last: Cell::new((0, start)) }
+    }
+
     /// Line and column of byte `offset` (clamped to the text, and to a character boundary).
     pub fn line_col(&self, offset: usize) -> LineCol {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let before = &self.text[..offset];
-        let newlines = before.bytes().filter(|&b| b == b'\n').count() as u64;
-        match before.rfind('\n') {
-            Some(nl) => LineCol { line: self.first_line + newlines, col: before[nl + 1..].chars().count() as u64 + 1 },
-            None => LineCol { line: self.first_line, col: self.first_col + before.chars().count() as u64 },
+        let (mut from, mut at) = self.last.get();
+        if offset < from {
+            (from, at) = (0, LineCol { line: self.first_line, col: self.first_col });
         }
+        let between = &self.text[from..offset];
+        at = match between.rfind('\n') {
+            Some(nl) => LineCol {
+                line: at.line + between.bytes().filter(|&b| b == b'\n').count() as u64,
+                col: between[nl + 1..].chars().count() as u64 + 1,
+            },
+            None => LineCol { line: at.line, col: at.col + between.chars().count() as u64 },
+        };
+        self.last.set((offset, at));
+        at
     }
 }
 
@@ -96,7 +113,7 @@ mod tests {
 
     #[test]
     fn lines_and_columns_count_characters() {
-        let place = Place { text: "ab\ncé\nx", first_line: 10, first_col: 1 };
+        let place = Place::new("ab\ncé\nx", 10, 1);
         assert_eq!(place.line_col(0), LineCol { line: 10, col: 1 });
         assert_eq!(place.line_col(3), LineCol { line: 11, col: 1 });
         // 'é' is two bytes: the byte after it is column 3.
@@ -105,5 +122,8 @@ mod tests {
         assert_eq!(place.line_col(999), LineCol { line: 12, col: 2 });
         // Inside a character: the character's start.
         assert_eq!(place.line_col(5), LineCol { line: 11, col: 2 });
+        // Forwards again from an earlier place, and backwards.
+        assert_eq!(place.line_col(8), LineCol { line: 12, col: 2 });
+        assert_eq!(place.line_col(1), LineCol { line: 10, col: 2 });
     }
 }

@@ -40,7 +40,7 @@ impl Reporter {
         if !self.count(diagnostic.severity) {
             return;
         }
-        let place = Place { text: &game.text, first_line: game.origin.line, first_col: game.origin.col };
+        let place = Place::new(&game.text, game.origin.line, game.origin.col);
         let at = place.line_col(diagnostic.span.start as usize);
         let line = format!("{input}:{}:{}: {}: {label}: {}", at.line, at.col, diagnostic.severity, diagnostic.message);
         print_line(&line);

@@ -124,7 +124,7 @@ fn locate(checked: &Checked) -> Vec<Located> {
         }
         return out;
     };
-    let place = Place { text: &text.text, first_line: text.origin.line, first_col: text.origin.col };
+    let place = Place::new(&text.text, text.origin.line, text.origin.col);
     for d in &checked.syntax {
         let at = place.line_col(d.span.start as usize);
         out.push(Located::plain(d.severity, at.line, at.col, &d.message));
