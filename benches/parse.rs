@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, write_game};
+use arbiter::dialect::{GameReader, Item, Limits, write_game};
 
 /// How many times each stage runs; the fastest run is reported.
 const RUNS: usize = 5;
@@ -82,13 +82,14 @@ fn pgn_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 fn run(stage: Stage, inputs: &[Vec<u8>]) -> Tally {
     let mut tally = Tally::default();
     for input in inputs {
-        for item in GameReader::new(input.as_slice(), DEFAULT_GAME_LIMIT) {
+        for item in GameReader::new(input.as_slice(), &Limits::default()) {
             let text = match item {
                 Ok(Item::Game(text)) => text,
                 Ok(Item::TooLarge { .. }) => {
                     tally.too_large += 1;
                     continue;
                 }
+                Ok(Item::Stopped { .. }) => break,
                 Err(e) => panic!("reading from memory failed: {e}"),
             };
             tally.games += 1;
@@ -96,7 +97,7 @@ fn run(stage: Stage, inputs: &[Vec<u8>]) -> Tally {
                 black_box(&text);
                 continue;
             }
-            let parsed = text.parse();
+            let parsed = text.parse(&Limits::default());
             match &parsed.game {
                 Some(game) => {
                     tally.parsed += 1;

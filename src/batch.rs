@@ -9,7 +9,7 @@ use std::io::Read;
 use rayon::prelude::*;
 
 use crate::diag::{Diagnostic, Severity};
-use crate::dialect::{GameReader, GameText, Item, Origin};
+use crate::dialect::{GameReader, GameText, Item, Limits, Origin};
 use crate::replay::{Replay, replay};
 use crate::variants::Catalogue;
 
@@ -53,22 +53,27 @@ impl Checked {
     }
 }
 
-fn check(item: Item, catalogue: &Catalogue) -> Checked {
+/// A game refused whole, with no text to point into.
+fn refused(origin: Origin, reason: String) -> Checked {
+    Checked {
+        origin,
+        text: None,
+        syntax: Vec::new(),
+        replay: None,
+        refused: Some(reason),
+        refused_at: None,
+        players: None,
+    }
+}
+
+fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
     let (origin, text) = match item {
-        Item::TooLarge { origin, size } => {
-            return Checked {
-                origin,
-                text: None,
-                syntax: Vec::new(),
-                replay: None,
-                refused: Some(format!("larger than the game size limit (read {size} bytes); skipped")),
-                refused_at: None,
-                players: None,
-            };
-        }
+        Item::TooLarge { origin, size } => return refused(origin, limits.too_large(size)),
+        // `validate` below ends at the stop and never checks it.
+        Item::Stopped { origin, games } => return refused(origin, Limits::stopped(games)),
         Item::Game(text) => (text.origin, text),
     };
-    let parsed = text.parse();
+    let parsed = text.parse(limits);
     let mut checked = Checked {
         origin,
         text: None,
@@ -93,34 +98,43 @@ fn check(item: Item, catalogue: &Catalogue) -> Checked {
     checked
 }
 
-/// Validates every game read from `reader`, calling `done` with each game's result in the
-/// order of the stream and the bytes read so far.
+/// Validates every game read from `reader` within `limits`, calling `done` with each game's
+/// result in the order of the stream and the bytes read so far. Returns where reading stopped
+/// and how many games had been read, when the stream held more games than `limits.games`.
 pub fn validate<R: Read>(
     reader: R,
-    limit: usize,
+    limits: &Limits,
     catalogue: &Catalogue,
     mut done: impl FnMut(Checked, u64),
-) -> std::io::Result<()> {
+) -> std::io::Result<Option<(Origin, u64)>> {
     const BATCH_GAMES: usize = 256;
     const BATCH_BYTES: usize = 8 << 20;
-    let mut games = GameReader::new(reader, limit);
+    let mut games = GameReader::new(reader, limits);
     let mut batch: Vec<Item> = Vec::with_capacity(BATCH_GAMES);
     let mut batch_bytes = 0;
     let mut read = 0u64;
+    let mut stopped = None;
     loop {
-        let next = games.next().transpose()?;
+        let next = match games.next().transpose()? {
+            Some(Item::Stopped { origin, games }) => {
+                stopped = Some((origin, games));
+                None
+            }
+            next => next,
+        };
         let end = next.is_none();
         if let Some(item) = next {
             let size = match &item {
                 Item::Game(text) => text.text.len(),
                 Item::TooLarge { size, .. } => *size as usize,
+                Item::Stopped { .. } => 0,
             };
             batch_bytes += size;
             batch.push(item);
         }
         if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES || (end && !batch.is_empty()) {
             let checked: Vec<Checked> =
-                std::mem::take(&mut batch).into_par_iter().map(|item| check(item, catalogue)).collect();
+                std::mem::take(&mut batch).into_par_iter().map(|item| check(item, catalogue, limits)).collect();
             for c in checked {
                 read += c.text.as_ref().map_or(0, |t| t.text.len() as u64);
                 done(c, read);
@@ -128,7 +142,7 @@ pub fn validate<R: Read>(
             batch_bytes = 0;
         }
         if end {
-            return Ok(());
+            return Ok(stopped);
         }
     }
 }

@@ -5,22 +5,28 @@
 
 use crate::convert::{self, Notation};
 use crate::diag::Severity;
-use crate::dialect::{GameReader, Item, parse_game, write_game};
+use crate::dialect::{GameReader, Item, Limits, parse_game, write_game};
 use crate::record::Game;
 use crate::rules::fen::Fen;
 use crate::rules::position::Position;
 use crate::variants::Catalogue;
 
-/// The largest game the oracles read, like the command's default limit but smaller, so that
-/// a fuzzer spends its time on shapes rather than sizes.
-const LIMIT: usize = 1 << 16;
+/// The limits of the commands, but for a smaller largest game, so that a fuzzer spends its
+/// time on shapes rather than sizes.
+const LIMITS: Limits = Limits {
+    game_bytes: 1 << 16,
+    depth: Limits::DEPTH,
+    tag_bytes: Limits::TAG_BYTES,
+    comment_bytes: Limits::COMMENT_BYTES,
+    games: u64::MAX,
+};
 
 /// The games `data` holds, parsed, with their texts.
 fn games(data: &[u8]) -> Vec<(String, crate::dialect::Parsed)> {
     let mut out = Vec::new();
-    for item in GameReader::new(data, LIMIT).flatten() {
+    for item in GameReader::new(data, &LIMITS).flatten() {
         if let Item::Game(text) = item {
-            let parsed = text.parse();
+            let parsed = text.parse(&LIMITS);
             out.push((text.text, parsed));
         }
     }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use arbiter::diag::Severity;
-use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item};
+use arbiter::dialect::{GameReader, Item, Limits};
 use arbiter::variants::Catalogue;
 
 /// For each variant name (as the catalogue names it), how many legal and illegal games of it
@@ -18,9 +18,9 @@ fn corpus_games(catalogue: &Catalogue) -> HashMap<String, (usize, usize)> {
     let mut games: HashMap<String, (usize, usize)> = HashMap::new();
     for file in common::files_with_extension(&root.join("corpus"), "pgn") {
         let Ok(reader) = std::fs::File::open(&file) else { continue };
-        for item in GameReader::new(reader, DEFAULT_GAME_LIMIT).flatten() {
+        for item in GameReader::new(reader, &Limits::default()).flatten() {
             let Item::Game(text) = item else { continue };
-            let Some(game) = text.parse().game else { continue };
+            let Some(game) = text.parse(&Limits::default()).game else { continue };
             let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
             let report = arbiter::replay::replay(&variant, &game);
             let legal = !report.problems.iter().any(|p| p.severity == Severity::Error);

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use arbiter::convert::{self, Notation};
 use arbiter::diag::Severity;
-use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, parse_game, write_game};
+use arbiter::dialect::{GameReader, Item, Limits, parse_game, write_game};
 use arbiter::variants::Catalogue;
 
 #[test]
@@ -17,9 +17,9 @@ fn every_corpus_game_comes_back_from_every_format() {
     let (mut converted, mut structural) = (0, 0);
     for file in common::files_with_extension(&root.join("corpus"), "pgn") {
         let Ok(reader) = std::fs::File::open(&file) else { continue };
-        for item in GameReader::new(reader, DEFAULT_GAME_LIMIT).flatten() {
+        for item in GameReader::new(reader, &Limits::default()).flatten() {
             let Item::Game(text) = item else { continue };
-            let parsed = text.parse();
+            let parsed = text.parse(&Limits::default());
             if parsed.diagnostics.iter().any(|d| d.severity == Severity::Error) {
                 continue;
             }

@@ -5,12 +5,13 @@
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
-use arbiter::dialect::{GameReader, Item, parse_game, write_game};
+use arbiter::dialect::{GameReader, Item, Limits, parse_game, write_game};
 use arbiter::rules::random::XorShift;
 
 /// Everything the library promises about one input, whatever it is.
 fn check_invariants(bytes: &[u8]) {
-    let reader = GameReader::new(BufReader::with_capacity(64, bytes), 1 << 16);
+    let limits = Limits { game_bytes: 1 << 16, ..Limits::default() };
+    let reader = GameReader::new(BufReader::with_capacity(64, bytes), &limits);
     let mut total = 0u64;
     for item in reader {
         let Ok(item) = item else { panic!("an in-memory read cannot fail") };
@@ -20,9 +21,10 @@ fn check_invariants(bytes: &[u8]) {
                 total += size;
                 continue;
             }
+            Item::Stopped { .. } => panic!("no limit on the number of games was set"),
         };
         total += game.text.len() as u64;
-        let parsed = game.parse();
+        let parsed = game.parse(&limits);
         for d in &parsed.diagnostics {
             assert!(d.span.range().end <= game.text.len(), "span {:?} outside the game's text", d.span);
         }
@@ -160,9 +162,18 @@ fn random_bytes_through_the_command() {
 fn a_hundred_thousand_nested_variations() {
     let depth = 100_000;
     let text = format!("[Event \"deep\"]\n\n1. e4 e5 {}{} *\n", "(1... e6 2. e4 ".repeat(depth), ")".repeat(depth));
-    let (code, first, stderr) = arbiter(&["fmt", "-q", "-"], text.as_bytes());
+    // Past the default limit: an error at the 101st '(', and the game passes through unchanged.
+    let (code, out, stderr) = arbiter(&["fmt", "-q", "-"], text.as_bytes());
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stderr.lines().next(),
+        Some("<stdin>:3:1510: error: game 1: variations nested more than 100 deep (--max-depth raises the limit)")
+    );
+    assert!(out == text);
+    // With the limit raised, read, written, and read again the same.
+    let (code, first, stderr) = arbiter(&["fmt", "-q", "--max-depth", "100000", "-"], text.as_bytes());
     assert_eq!(code, 0, "{stderr}");
-    let (code, second, _) = arbiter(&["fmt", "-q", "-"], first.as_bytes());
+    let (code, second, _) = arbiter(&["fmt", "-q", "--max-depth", "100000", "-"], first.as_bytes());
     assert_eq!(code, 0);
     assert!(first == second, "a second pass changed the output");
 }
@@ -174,10 +185,22 @@ fn a_fifty_megabyte_comment() {
     let text = format!("[Event \"long\"]\n\n1. e4 {{{comment}}} e5 *\n\n[Event \"next\"]\n\n1. d4 *\n");
     let (code, stdout, stderr) = arbiter(&["fmt", "-q", "-"], text.as_bytes());
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("<stdin>:1:1: error: game 1: larger than 16777216 bytes"), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:1:1: error: game 1: larger than the game size limit of 16777216 bytes"),
+        "{stderr}"
+    );
     assert!(stdout.contains("[Event \"next\"]"), "the next game was not read");
-    // With a limit above it, the comment is read and kept.
-    let (code, stdout, stderr) = arbiter(&["fmt", "-q", "--max-game-size", "64M", "-"], text.as_bytes());
+    // With the game limit above it, the comment is still past its own limit.
+    let (code, _, stderr) = arbiter(&["fmt", "-q", "--max-game-size", "64M", "-"], text.as_bytes());
+    assert_eq!(code, 1, "{stderr}");
+    let expected = format!(
+        "<stdin>:3:7: error: game 1: comment of {} bytes, over the limit of 1048576 (--max-comment-size raises it)",
+        comment.len()
+    );
+    assert!(stderr.contains(&expected), "{stderr}");
+    // With both limits above it, the comment is read and kept.
+    let args = ["fmt", "-q", "--max-game-size", "64M", "--max-comment-size", "64M", "-"];
+    let (code, stdout, stderr) = arbiter(&args, text.as_bytes());
     assert_eq!(code, 0, "{stderr}");
     // White space in comments is folded, so the output is a little shorter than the input.
     assert!(stdout.len() > 45 << 20, "{}", stdout.len());

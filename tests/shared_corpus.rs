@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, Item, parse_game, write_game};
+use arbiter::dialect::{GameReader, Item, Limits, parse_game, write_game};
 
 fn shared_corpus() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
@@ -32,14 +32,14 @@ fn real_archives_read_without_errors_and_format_stably() {
     let (mut games, mut failures) = (0u64, Vec::new());
     for file in &files {
         let Ok(handle) = std::fs::File::open(file) else { continue };
-        let reader = GameReader::new(std::io::BufReader::new(handle), DEFAULT_GAME_LIMIT);
+        let reader = GameReader::new(std::io::BufReader::new(handle), &Limits::default());
         for item in reader {
             let Ok(Item::Game(text)) = item else {
                 failures.push(format!("{}: unreadable or too large", file.display()));
                 continue;
             };
             games += 1;
-            let parsed = text.parse();
+            let parsed = text.parse(&Limits::default());
             let at = format!("{}:{}", file.display(), text.origin.line);
             let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).map(|d| &d.message).collect();
             let Some(game) = parsed.game.filter(|_| errors.is_empty()) else {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use arbiter::convert::{self, Notation};
 use arbiter::diag::{Diagnostic, Severity};
-use arbiter::dialect::{DEFAULT_GAME_LIMIT, GameReader, GameText, Item, write_game};
+use arbiter::dialect::{GameReader, GameText, Item, Limits, write_game};
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use super::Status;
 use super::inputs;
+use super::limits::LimitArgs;
 use super::report::{Reporter, game_label};
 
 /// Converts records: every action resolved against the rules and written again, or the
@@ -48,6 +49,11 @@ pub struct ConvertArgs {
     /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
+    /// Convert at most N games of each input; the rest is not read (a warning says where).
+    #[arg(long, value_name = "N")]
+    max_games: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -118,6 +124,7 @@ pub fn run(args: &ConvertArgs) -> Status {
     }
     let mut out = String::new();
     let (mut games, mut files) = (0u64, 0u64);
+    let limits = args.limits.limits(args.max_games);
     for input in &inputs {
         files += 1;
         let name = input.name();
@@ -127,7 +134,7 @@ pub fn run(args: &ConvertArgs) -> Status {
                 .map(|text| Box::new(io::Cursor::new(text.into_bytes())) as Box<dyn io::BufRead>),
         });
         let reader = match opened {
-            Ok(r) => GameReader::new(r, DEFAULT_GAME_LIMIT),
+            Ok(r) => GameReader::new(r, &limits),
             Err(e) => {
                 reporter.file(&name, Severity::Error, &format!("cannot read: {e}"));
                 status = Status::Failure;
@@ -164,9 +171,14 @@ pub fn run(args: &ConvertArgs) -> Status {
                 }
                 Ok(Item::TooLarge { origin, size }) => {
                     flush(&mut chunk, &mut reporter, &mut status, &mut out);
-                    let message = format!("game of {size} bytes or more skipped");
+                    let message = limits.too_large(size);
                     reporter.at(&name, origin, Severity::Error, &format!("game {}", index + 1), &message);
                     status = status.max(Status::Problems);
+                }
+                Ok(Item::Stopped { origin, games: read }) => {
+                    games -= 1;
+                    let message = Limits::stopped(read);
+                    reporter.at(&name, origin, Severity::Warning, "input", &message);
                 }
                 Err(e) => {
                     flush(&mut chunk, &mut reporter, &mut status, &mut out);
@@ -210,7 +222,7 @@ enum Report {
 fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, index: usize, text: &GameText) -> Done {
     let mut done = Done { output: String::new(), reports: Vec::new(), status: Status::Clean };
     let label = game_label(index as u64, &text.text);
-    let parsed = text.parse();
+    let parsed = text.parse(&args.limits.limits(args.max_games));
     let errors: Vec<&Diagnostic> = parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
     let Some(game) = parsed.game.filter(|_| errors.is_empty()) else {
         done.reports.extend(errors.into_iter().cloned().map(Report::Game));

@@ -17,6 +17,7 @@ use similar::{ChangeTag, TextDiff};
 
 use super::Status;
 use super::inputs::{self, Input};
+use super::limits::LimitArgs;
 use super::report::{Reporter, game_label};
 
 /// Writes games in the dialect's canonical form.
@@ -40,21 +41,8 @@ pub struct FmtArgs {
     /// Do not print warnings (errors are always printed).
     #[arg(short, long)]
     quiet: bool,
-    /// Largest game kept in memory, in bytes (suffixes K, M, G); larger games are reported
-    /// and skipped.
-    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = parse_size)]
-    max_game_size: usize,
-}
-
-fn parse_size(s: &str) -> Result<usize, String> {
-    let (digits, factor) = match s.char_indices().last() {
-        Some((i, 'K' | 'k')) => (&s[..i], 1 << 10),
-        Some((i, 'M' | 'm')) => (&s[..i], 1 << 20),
-        Some((i, 'G' | 'g')) => (&s[..i], 1 << 30),
-        _ => (s, 1),
-    };
-    let n: usize = digits.parse().map_err(|_| format!("{s:?} is not a size such as 65536, 512K or 16M"))?;
-    n.checked_mul(factor).filter(|&n| n > 0).ok_or_else(|| format!("{s:?} is out of range"))
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// What `fmt` does with each game's canonical text.
@@ -125,7 +113,8 @@ fn format_input(
     mode: &mut Mode<'_>,
 ) -> io::Result<FileOutcome> {
     let name = input.name();
-    let mut reader = GameReader::new(input.open()?, args.max_game_size);
+    let limits = args.limits.limits(None);
+    let mut reader = GameReader::new(input.open()?, &limits);
     let mut outcome = FileOutcome { games: 0, changed: false, errors: false };
     // For --write: the new text goes to a temporary file beside the original.
     let mut rewrite = match (&*mode, input) {
@@ -153,13 +142,15 @@ fn format_input(
             }
             Item::TooLarge { origin, size } => {
                 outcome.errors = true;
-                let message = format!("larger than {} bytes (read {size}); skipped", args.max_game_size);
+                let message = limits.too_large(size);
                 reporter.at(&name, origin, Severity::Error, &format!("game {}", origin.index + 1), &message);
                 continue;
             }
+            // Not asked for: fmt reads every game, so that no output loses one.
+            Item::Stopped { .. } => break,
         };
         let label = game_label(origin.index, &game.text);
-        let parsed = game.parse();
+        let parsed = game.parse(&limits);
         for d in &parsed.diagnostics {
             reporter.game(&name, &game, &label, d);
         }
@@ -313,16 +304,6 @@ impl Rewrite {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("16M"), Ok(16 << 20));
-        assert_eq!(parse_size("512k"), Ok(512 << 10));
-        assert_eq!(parse_size("100"), Ok(100));
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("lots").is_err());
-        assert!(parse_size("99999999999999999999G").is_err());
-    }
 
     #[test]
     fn hunk_ranges_follow_unified_diff() {

@@ -7,6 +7,7 @@
 mod convert;
 mod fmt;
 mod inputs;
+mod limits;
 mod perft;
 mod report;
 mod validate;

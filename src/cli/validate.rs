@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use arbiter::batch::{self, Checked};
 use arbiter::diag::{Place, Severity};
-use arbiter::dialect::DEFAULT_GAME_LIMIT;
+use arbiter::dialect::Limits;
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::Status;
 use super::inputs::{self, Input};
+use super::limits::LimitArgs;
 
 /// Replays every game and reports every illegal move, broken record and wrong result.
 #[derive(Args, Debug)]
@@ -37,6 +38,11 @@ pub struct ValidateArgs {
     /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
+    /// Read at most N games of each input; the rest is not read (a warning says where).
+    #[arg(long, value_name = "N")]
+    max_games: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -192,6 +198,7 @@ pub fn run(args: &ValidateArgs) -> Status {
     } else {
         ProgressBar::hidden()
     };
+    let limits = args.limits.limits(args.max_games);
     let started = Instant::now();
     let mut summary = Summary::default();
     let stdout = io::stdout();
@@ -211,7 +218,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
         };
         let before = done_bytes;
-        let result = batch::validate(reader, DEFAULT_GAME_LIMIT, catalogue, |checked: Checked, read| {
+        let result = batch::validate(reader, &limits, catalogue, |checked: Checked, read| {
             summary.games += 1;
             summary.moves += checked.turns();
             let located = locate(&checked);
@@ -236,11 +243,29 @@ pub fn run(args: &ValidateArgs) -> Status {
             let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
             progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
         });
-        if let Err(e) = result {
-            progress.suspend(|| {
-                let _ = writeln!(io::stderr(), "{name}: error: {e}");
-            });
-            status = Status::Failure;
+        match result {
+            Ok(Some((origin, games))) => {
+                let message = Limits::stopped(games);
+                let written = match args.format {
+                    Format::Text if args.quiet => Ok(()),
+                    Format::Text => writeln!(out, "{name}:{}:{}: warning: {message}", origin.line, origin.col),
+                    Format::Json => serde_json::to_string(&serde_json::json!({
+                        "file": name, "line": origin.line, "col": origin.col, "stopped_after_games": games
+                    }))
+                    .map_err(io::Error::other)
+                    .and_then(|s| writeln!(out, "{s}")),
+                };
+                if written.is_err() {
+                    std::process::exit(status_code(status));
+                }
+            }
+            Ok(None) => {}
+            Err(e) => {
+                progress.suspend(|| {
+                    let _ = writeln!(io::stderr(), "{name}: error: {e}");
+                });
+                status = Status::Failure;
+            }
         }
     }
     progress.finish_and_clear();

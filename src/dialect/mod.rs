@@ -17,12 +17,64 @@ mod write;
 use std::io::{self, Read};
 
 pub use lex::{LexError, file as lex_file, square as lex_square};
-pub use parse::{Parsed, move_number, parse_game, start_of};
+pub use parse::{Parsed, move_number, parse_game, parse_game_with, start_of};
 pub use split::{Chunk, DEFAULT_GAME_LIMIT, Origin, Splitter};
 pub use write::{MAX_LINE, write_action, write_game, write_turn};
 
 use crate::diag::Diagnostic;
 use crate::record::Span;
+
+/// The bounds reading keeps to, so that no input, however large or hostile, costs more than a
+/// fixed amount of memory and time per game. Each default is far above anything in real
+/// archives; an input past a bound is an error that names the place, the bound and the option
+/// that raises it, and the run goes on with the next game. notation/SPEC.md lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest game text, in bytes: a larger game is skipped whole without being kept in
+    /// memory (`--max-game-size`).
+    pub game_bytes: usize,
+    /// Deepest nesting of variations (`--max-depth`). The default is the depth the JSON and
+    /// YAML records carry, so that every game that reads converts.
+    pub depth: usize,
+    /// Longest tag pair, name and value, in bytes (`--max-tag-size`).
+    pub tag_bytes: usize,
+    /// Longest comment, in bytes (`--max-comment-size`).
+    pub comment_bytes: usize,
+    /// Most games read from one input (`--max-games`); the rest is not read.
+    pub games: u64,
+}
+
+impl Limits {
+    /// Default deepest nesting of variations.
+    pub const DEPTH: usize = 100;
+    /// Default longest tag pair: a FEN of the largest board fits many times over.
+    pub const TAG_BYTES: usize = 64 << 10;
+    /// Default longest comment: the longest annotations in real archives are a few kilobytes.
+    pub const COMMENT_BYTES: usize = 1 << 20;
+
+    /// What to say of a game of at least `size` bytes, larger than the limit.
+    pub fn too_large(&self, size: u64) -> String {
+        let limit = self.game_bytes;
+        format!("larger than the game size limit of {limit} bytes (read {size}; --max-game-size raises it); skipped")
+    }
+
+    /// What to say where reading stopped after `games` games.
+    pub fn stopped(games: u64) -> String {
+        format!("stopped after {games} games (--max-games); the rest of the input was not read")
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            game_bytes: DEFAULT_GAME_LIMIT,
+            depth: Limits::DEPTH,
+            tag_bytes: Limits::TAG_BYTES,
+            comment_bytes: Limits::COMMENT_BYTES,
+            games: u64::MAX,
+        }
+    }
+}
 
 /// One game's text, decoded, with where it was in the file.
 #[derive(Clone, Debug)]
@@ -47,9 +99,9 @@ impl GameText {
         }
     }
 
-    /// Parses the text; an ISO-8859-1 decoding is reported as a warning first.
-    pub fn parse(&self) -> Parsed {
-        let mut parsed = parse_game(&self.text);
+    /// Parses the text within `limits`; an ISO-8859-1 decoding is reported as a warning first.
+    pub fn parse(&self, limits: &Limits) -> Parsed {
+        let mut parsed = parse_game_with(&self.text, limits);
         if self.latin1 {
             parsed
                 .diagnostics
@@ -71,17 +123,40 @@ pub enum Item {
         /// Bytes read before giving up.
         size: u64,
     },
+    /// The stream has more after the most games the limits allow; nothing more is read.
+    Stopped {
+        /// Where the first game not read starts.
+        origin: Origin,
+        /// The number of games read.
+        games: u64,
+    },
+}
+
+impl Item {
+    /// Where the item starts.
+    pub fn origin(&self) -> Origin {
+        match self {
+            Item::Game(text) => text.origin,
+            Item::TooLarge { origin, .. } | Item::Stopped { origin, .. } => *origin,
+        }
+    }
 }
 
 /// Reads the games of one stream.
 pub struct GameReader<R> {
     splitter: Splitter<R>,
+    /// Games still allowed.
+    left: u64,
+    /// Games read.
+    read: u64,
+    stopped: bool,
 }
 
 impl<R: Read> GameReader<R> {
-    /// A reader over `reader` keeping games up to `limit` bytes in memory.
-    pub fn new(reader: R, limit: usize) -> GameReader<R> {
-        GameReader { splitter: Splitter::new(reader, limit) }
+    /// A reader over `reader` within `limits` (the game size and the number of games; the
+    /// others are the parser's).
+    pub fn new(reader: R, limits: &Limits) -> GameReader<R> {
+        GameReader { splitter: Splitter::new(reader, limits.game_bytes), left: limits.games, read: 0, stopped: false }
     }
 
     /// Whether the stream began with a byte-order mark.
@@ -99,9 +174,23 @@ impl<R: Read> Iterator for GameReader<R> {
     type Item = io::Result<Item>;
 
     fn next(&mut self) -> Option<io::Result<Item>> {
-        Some(self.splitter.next()?.map(|chunk| match chunk {
-            Chunk::Game { origin, bytes } => Item::Game(GameText::decode(origin, bytes)),
-            Chunk::TooLarge { origin, size } => Item::TooLarge { origin, size },
+        if self.stopped {
+            return None;
+        }
+        Some(self.splitter.next()?.map(|chunk| {
+            if self.left == 0 {
+                self.stopped = true;
+                let origin = match chunk {
+                    Chunk::Game { origin, .. } | Chunk::TooLarge { origin, .. } => origin,
+                };
+                return Item::Stopped { origin, games: self.read };
+            }
+            self.left -= 1;
+            self.read += 1;
+            match chunk {
+                Chunk::Game { origin, bytes } => Item::Game(GameText::decode(origin, bytes)),
+                Chunk::TooLarge { origin, size } => Item::TooLarge { origin, size },
+            }
         }))
     }
 }

@@ -6,6 +6,7 @@
 //! accept are accepted here with a warning; anything else is an error that ends the game's
 //! parse (the caller goes on with the next game).
 
+use super::Limits;
 use super::lex::{self, Leniency, LexError};
 use crate::diag::Diagnostic;
 use crate::record::{
@@ -39,10 +40,16 @@ pub fn move_number(start: (bool, u32), ply: u32) -> (u32, bool) {
     (start.1.saturating_add(absolute / 2), absolute.is_multiple_of(2))
 }
 
-/// Parses the text of one game.
+/// Parses the text of one game within the default [`Limits`].
 pub fn parse_game(text: &str) -> Parsed {
+    parse_game_with(text, &Limits::default())
+}
+
+/// Parses the text of one game; a variation, tag pair or comment past `limits` is an error.
+pub fn parse_game_with(text: &str, limits: &Limits) -> Parsed {
     // About one turn for every eight bytes of a game's text, in real archives.
-    let mut parser = GameParser { text, game: Game::with_capacity(text.len() / 8), diagnostics: Vec::new() };
+    let mut parser =
+        GameParser { text, limits: *limits, game: Game::with_capacity(text.len() / 8), diagnostics: Vec::new() };
     let ok = parser.run().is_ok();
     let mut diagnostics = parser.diagnostics;
     diagnostics.sort_by_key(|d| d.span.start);
@@ -70,6 +77,7 @@ struct Line {
 
 struct GameParser<'a> {
     text: &'a str,
+    limits: Limits,
     game: Game,
     diagnostics: Vec<Diagnostic>,
 }
@@ -143,7 +151,7 @@ impl<'a> GameParser<'a> {
                     rest = after;
                 }
                 Some(';') if self.game.tags.is_empty() => {
-                    let (after, comment) = self.line_comment(trimmed);
+                    let (after, comment) = self.line_comment(trimmed)?;
                     self.game.prelude.push(comment);
                     rest = after;
                 }
@@ -254,6 +262,14 @@ impl<'a> GameParser<'a> {
 
     fn push_tag(&mut self, at: &'a str, name: &str, value: String, rest: &'a str) -> Result<&'a str, Stop> {
         let span = Span::new(self.offset(at), self.offset(rest));
+        let size = name.len() + value.len();
+        if size > self.limits.tag_bytes {
+            let limit = self.limits.tag_bytes;
+            return Err(self.error(
+                span,
+                format!("tag {name} is {size} bytes long, over the limit of {limit} (--max-tag-size raises it)"),
+            ));
+        }
         if self.game.tags.iter().any(|t| t.name == name) {
             self.warn(span, format!("tag {name} appears more than once; all are kept"));
         }
@@ -286,16 +302,29 @@ impl<'a> GameParser<'a> {
         match body.find('}') {
             Some(close) => {
                 let span = self.span(at, close + 2);
+                self.check_comment_size(close, span)?;
                 Ok((&body[close + 1..], Comment { text: fold_white_space(&body[..close]), span }))
             }
             None => Err(self.error(self.span(at, 1), "comment opened with '{' is never closed")),
         }
     }
 
-    fn line_comment(&mut self, at: &'a str) -> (&'a str, Comment) {
+    fn line_comment(&mut self, at: &'a str) -> Result<(&'a str, Comment), Stop> {
         let end = at.find('\n').unwrap_or(at.len());
         let span = self.span(at, end);
-        (&at[end..], Comment { text: fold_white_space(&at[1..end]), span })
+        self.check_comment_size(end - 1, span)?;
+        Ok((&at[end..], Comment { text: fold_white_space(&at[1..end]), span }))
+    }
+
+    fn check_comment_size(&mut self, size: usize, span: Span) -> Result<(), Stop> {
+        let limit = self.limits.comment_bytes;
+        if size > limit {
+            return Err(self.error(
+                Span::new(span.start as usize, span.start as usize + 1),
+                format!("comment of {size} bytes, over the limit of {limit} (--max-comment-size raises it)"),
+            ));
+        }
+        Ok(())
     }
 
     fn movetext(&mut self, mut rest: &'a str) -> Result<(), Stop> {
@@ -325,7 +354,7 @@ impl<'a> GameParser<'a> {
                     after
                 }
                 ';' => {
-                    let (after, comment) = self.line_comment(at);
+                    let (after, comment) = self.line_comment(at)?;
                     self.attach_comment(&mut lines, comment);
                     after
                 }
@@ -339,6 +368,13 @@ impl<'a> GameParser<'a> {
                     let parent = self.game.node(last).parent().unwrap_or(NodeId::ROOT);
                     let ply = line.ply.saturating_sub(1);
                     let opened_at = self.offset(at);
+                    if lines.len() > self.limits.depth {
+                        let limit = self.limits.depth;
+                        return Err(self.error(
+                            self.span(at, 1),
+                            format!("variations nested more than {limit} deep (--max-depth raises the limit)"),
+                        ));
+                    }
                     lines.push(Line {
                         parent,
                         last: None,
@@ -601,7 +637,7 @@ impl<'a> GameParser<'a> {
                     rest = after;
                 }
                 Some(';') => {
-                    let (after, comment) = self.line_comment(at);
+                    let (after, comment) = self.line_comment(at)?;
                     self.game.trailing.push(comment);
                     rest = after;
                 }
@@ -822,8 +858,40 @@ mod tests {
         }
         text.push_str(&")".repeat(depth));
         text.push_str(" 1-0");
-        let game = parse_ok(&text);
+        let unbounded = Limits { depth: usize::MAX, ..Limits::default() };
+        let game = parse_game_with(&text, &unbounded).game.unwrap_or_default();
         assert_eq!(game.turn_count(), depth + 1);
+    }
+
+    #[test]
+    fn input_past_a_limit_is_an_error_that_names_its_option() {
+        let limits = Limits { depth: 2, tag_bytes: 20, comment_bytes: 10, ..Limits::default() };
+        let errors = |text: &str| -> Vec<String> {
+            let parsed = parse_game_with(text, &limits);
+            let errors: Vec<String> =
+                parsed.diagnostics.into_iter().filter(|d| d.is_error()).map(|d| d.message).collect();
+            assert_eq!(parsed.game.is_none(), !errors.is_empty(), "{text}");
+            errors
+        };
+        assert!(errors("1. e4 (1. d4 (1. c4)) *").is_empty());
+        assert_eq!(
+            errors("1. e4 (1. d4 (1. c4 (1. Nf3))) *"),
+            ["variations nested more than 2 deep (--max-depth raises the limit)"]
+        );
+        // Twenty bytes of name and value: `Event` and fifteen.
+        assert!(errors("[Event \"123456789012345\"]\n\n*").is_empty());
+        assert_eq!(
+            errors("[Event \"1234567890123456\"]\n\n*"),
+            ["tag Event is 21 bytes long, over the limit of 20 (--max-tag-size raises it)"]
+        );
+        assert_eq!(
+            errors("[Event \"12345678901234567]\n\n*"),
+            ["tag Event is 22 bytes long, over the limit of 20 (--max-tag-size raises it)"]
+        );
+        assert!(errors("1. e4 {0123456789} ;0123456789\n*").is_empty());
+        for long in ["1. e4 {01234567890} *", "1. e4 ;01234567890\n*", "{01234567890} 1. e4 *"] {
+            assert_eq!(errors(long), ["comment of 11 bytes, over the limit of 10 (--max-comment-size raises it)"]);
+        }
     }
 
     #[test]

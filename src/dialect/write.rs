@@ -332,10 +332,12 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dialect::parse::parse_game;
+    use crate::dialect::Limits;
+    use crate::dialect::parse::{parse_game, parse_game_with};
 
+    /// The canonical text, with no bound on the nesting of variations.
     fn canonical(text: &str) -> String {
-        match parse_game(text).game {
+        match parse_game_with(text, &Limits { depth: usize::MAX, ..Limits::default() }).game {
             Some(game) => write_game(&game),
             None => panic!("{text}: {:?}", parse_game(text).diagnostics),
         }
