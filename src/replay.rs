@@ -609,6 +609,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let firsts: Vec<NodeId> = game.children(NodeId::ROOT).collect();
     let mut stack: Vec<Step> =
         firsts.iter().enumerate().rev().map(|(i, &node)| Step::Enter { node, ply: 0, main: i == 0 }).collect();
+    // Enter steps on the stack: a turn is taken back only if some line is still to be entered
+    // below it, so that a game without variations keeps nothing per turn.
+    let mut pending = stack.len();
     let mut main_ended = false;
     let mut drawn = false;
     let mut scratch = Scratch::default();
@@ -624,6 +627,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 }
             }
             Step::Enter { node, ply, main } => {
+                pending -= 1;
                 let n = game.node(node);
                 let (number, white) = move_number(start, ply);
                 let color = if white { Color::White } else { Color::Black };
@@ -719,7 +723,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     failed = true;
                 }
                 report.turns += 1;
-                stack.push(Step::Leave { undo });
+                if pending > 0 {
+                    stack.push(Step::Leave { undo });
+                }
                 if failed {
                     if main {
                         main_ended = true;
@@ -758,6 +764,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     stack.push(Step::Enter { node: child, ply: ply + 1, main: main && i == 0 });
                 }
                 let pushed = stack.len() - before;
+                pending += pushed;
                 stack[before..].reverse();
                 if main && pushed == 0 {
                     // The end of the main line: the position the result must agree with.

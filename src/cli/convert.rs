@@ -1,20 +1,21 @@
 //! `arbiter convert`: records written again in another notation, or as the positions their
 //! main lines pass through.
 
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::io;
+use std::path::PathBuf;
 
 use arbiter::convert::{self, Notation};
 use arbiter::diag::{Diagnostic, Severity};
-use arbiter::dialect::{GameReader, GameText, Item, Limits, write_game};
+use arbiter::dialect::{GameReader, GameText, Item, Limits, Origin, write_game};
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use serde::Deserialize;
 
 use super::Status;
 use super::inputs;
 use super::limits::LimitArgs;
+use super::output::Output;
+use super::records::{self, Kind, Next, Records};
 use super::report::{Reporter, game_label};
 
 /// Converts records: every action resolved against the rules and written again, or the
@@ -122,80 +123,96 @@ pub fn run(args: &ConvertArgs) -> Status {
         reporter.file(&path.display().to_string(), Severity::Error, &format!("cannot read: {e}"));
         status = Status::Failure;
     }
-    let mut out = String::new();
+    let mut out = match Output::open(args.output.as_deref()) {
+        Ok(out) => out,
+        Err(e) => {
+            let name = args.output.as_ref().map_or(String::new(), |p| p.display().to_string());
+            reporter.file(&name, Severity::Error, &format!("cannot write: {e}"));
+            return Status::Failure;
+        }
+    };
     let (mut games, mut files) = (0u64, 0u64);
     let limits = args.limits.limits(args.max_games);
     for input in &inputs {
         files += 1;
         let name = input.name();
-        let opened = input.open().and_then(|r| match args.from {
-            Source::Pgn => Ok(r),
-            Source::Json | Source::Yaml => records_as_dialect(r, args.from, &catalogue)
-                .map(|text| Box::new(io::Cursor::new(text.into_bytes())) as Box<dyn io::BufRead>),
-        });
-        let reader = match opened {
-            Ok(r) => GameReader::new(r, &limits),
+        let reader = match input.open() {
+            Ok(r) => r,
             Err(e) => {
                 reporter.file(&name, Severity::Error, &format!("cannot read: {e}"));
                 status = Status::Failure;
                 continue;
             }
         };
+        let items: Box<dyn Iterator<Item = io::Result<Next>>> = match args.from {
+            Source::Pgn => Box::new(GameReader::new(reader, &limits).map(|item| item.map(Next::Item))),
+            Source::Json => Box::new(Records::new(reader, Kind::Json, &catalogue, limits)),
+            Source::Yaml => Box::new(Records::new(reader, Kind::Yaml, &catalogue, limits)),
+        };
         // Games are converted in parallel, a chunk at a time, and written in their order.
         let mut chunk: Vec<(usize, GameText)> = Vec::with_capacity(CHUNK);
-        let flush =
-            |chunk: &mut Vec<(usize, GameText)>, reporter: &mut Reporter, status: &mut Status, out: &mut String| {
-                let done: Vec<Done> =
-                    chunk.par_iter().map(|(index, text)| convert_game(args, &catalogue, &name, *index, text)).collect();
-                for ((index, text), done) in chunk.iter().zip(done) {
-                    let label = game_label(*index as u64, &text.text);
-                    for report in &done.reports {
-                        match report {
-                            Report::Game(d) => reporter.game(&name, text, &label, d),
-                            Report::At(message) => reporter.at(&name, text.origin, Severity::Error, &label, message),
-                        }
+        let flush = |chunk: &mut Vec<(usize, GameText)>, reporter: &mut Reporter, out: &mut Output| {
+            let done: Vec<Done> =
+                chunk.par_iter().map(|(index, text)| convert_game(args, &catalogue, &name, *index, text)).collect();
+            let mut status = Status::Clean;
+            for ((index, text), done) in chunk.iter().zip(done) {
+                let label = game_label(*index as u64, &text.text);
+                for report in &done.reports {
+                    match report {
+                        Report::Game(d) => reporter.game(&name, text, &label, d),
+                        Report::At(message) => reporter.at(&name, text.origin, Severity::Error, &label, message),
                     }
-                    out.push_str(&done.output);
-                    *status = (*status).max(done.status);
                 }
-                chunk.clear();
-            };
-        for (index, item) in reader.enumerate() {
+                status = status.max(done.status);
+                if let Err(e) = out.write(&done.output) {
+                    reporter.file(&name, Severity::Error, &format!("cannot write: {e}"));
+                    status = Status::Failure;
+                }
+            }
+            chunk.clear();
+            status
+        };
+        for (index, item) in items.enumerate() {
+            if out.closed() {
+                break;
+            }
             games += 1;
             match item {
-                Ok(Item::Game(text)) => {
+                Ok(Next::Item(Item::Game(text))) => {
                     chunk.push((index, text));
                     if chunk.len() == CHUNK {
-                        flush(&mut chunk, &mut reporter, &mut status, &mut out);
+                        status = status.max(flush(&mut chunk, &mut reporter, &mut out));
                     }
                 }
-                Ok(Item::TooLarge { origin, size }) => {
-                    flush(&mut chunk, &mut reporter, &mut status, &mut out);
+                Ok(Next::Item(Item::TooLarge { origin, size })) => {
+                    status = status.max(flush(&mut chunk, &mut reporter, &mut out)).max(Status::Problems);
                     let message = limits.too_large(size);
                     reporter.at(&name, origin, Severity::Error, &format!("game {}", index + 1), &message);
-                    status = status.max(Status::Problems);
                 }
-                Ok(Item::Stopped { origin, games: read }) => {
+                Ok(Next::Item(Item::Stopped { origin, games: read })) => {
                     games -= 1;
-                    let message = Limits::stopped(read);
-                    reporter.at(&name, origin, Severity::Warning, "input", &message);
+                    status = status.max(flush(&mut chunk, &mut reporter, &mut out));
+                    let label = format!("game {}", read + 1);
+                    reporter.at(&name, origin, Severity::Warning, &label, &Limits::stopped(read));
+                }
+                Ok(Next::Bad { line, col, message }) => {
+                    status = status.max(flush(&mut chunk, &mut reporter, &mut out)).max(Status::Problems);
+                    let origin = Origin { index: index as u64, offset: 0, line, col: col.unwrap_or(1) };
+                    let label = format!("record {}", index + 1);
+                    reporter.at(&name, origin, Severity::Error, &label, &format!("cannot be read: {message}"));
                 }
                 Err(e) => {
-                    flush(&mut chunk, &mut reporter, &mut status, &mut out);
+                    status = status.max(flush(&mut chunk, &mut reporter, &mut out)).max(Status::Failure);
                     reporter.file(&name, Severity::Error, &e.to_string());
-                    status = Status::Failure;
                     break;
                 }
             }
         }
-        flush(&mut chunk, &mut reporter, &mut status, &mut out);
+        status = status.max(flush(&mut chunk, &mut reporter, &mut out));
     }
-    if let Err(e) = emit(&out, args.output.as_deref()) {
-        reporter.file(
-            &args.output.as_ref().map_or("<stdout>".to_owned(), |p| p.display().to_string()),
-            Severity::Error,
-            &e.to_string(),
-        );
+    if let Err(e) = out.finish() {
+        let name = args.output.as_ref().map_or("<stdout>".to_owned(), |p| p.display().to_string());
+        reporter.file(&name, Severity::Error, &e.to_string());
         status = Status::Failure;
     }
     reporter.summary(games, files);
@@ -286,10 +303,8 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, index: us
     // There and back: the record read from the converted text must be the original, written
     // as SAN for the notations and the explicit form, and as it is for JSON and YAML.
     let back_game = match args.to {
-        Target::Json | Target::Explicit => read_records(&converted, Source::Json, catalogue)
-            .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
-        Target::Yaml => read_records(&converted, Source::Yaml, catalogue)
-            .and_then(|mut g| g.pop().ok_or_else(|| "no record".to_owned())),
+        Target::Json | Target::Explicit => records::game_of(&converted, Kind::Json, catalogue).map_err(|e| e.message),
+        Target::Yaml => records::game_of(&converted, Kind::Yaml, catalogue).map_err(|e| e.message),
         _ => arbiter::dialect::parse_game(&converted)
             .game
             .ok_or_else(|| "the converted text cannot be read back".to_owned()),
@@ -315,62 +330,4 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, index: us
         (Err(problem), _) | (_, Err(problem)) => report(&mut done, problem),
     }
     done
-}
-
-/// The games of JSON lines or YAML documents.
-fn read_records(text: &str, source: Source, catalogue: &Catalogue) -> Result<Vec<arbiter::record::Game>, String> {
-    // An explicit record is read with the rules of its variant.
-    let game_of = |record: &convert::RecordFile| -> Result<arbiter::record::Game, String> {
-        if record.notation.as_deref() == Some("explicit") {
-            let variant_tag = record.tags.iter().find(|(n, _)| n == "Variant").map(|(_, v)| v.as_str());
-            let variant = catalogue.find(variant_tag).map_err(|e| e.to_string())?;
-            convert::from_explicit_record(&variant, record)
-        } else {
-            convert::from_record(record)
-        }
-    };
-    let mut games = Vec::new();
-    match source {
-        Source::Json => {
-            for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-                let record: convert::RecordFile =
-                    serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-                games.push(game_of(&record).map_err(|e| format!("line {}: {e}", i + 1))?);
-            }
-        }
-        Source::Yaml | Source::Pgn => {
-            for document in serde_yaml::Deserializer::from_str(text) {
-                let record = convert::RecordFile::deserialize(document).map_err(|e| e.to_string())?;
-                games.push(game_of(&record)?);
-            }
-        }
-    }
-    Ok(games)
-}
-
-/// JSON or YAML records read from `reader`, written as the dialect.
-fn records_as_dialect(mut reader: Box<dyn io::BufRead>, source: Source, catalogue: &Catalogue) -> io::Result<String> {
-    let mut text = String::new();
-    reader.read_to_string(&mut text)?;
-    let games = read_records(&text, source, catalogue).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-    Ok(games.iter().map(|g| write_game(g) + "\n").collect())
-}
-
-/// Writes the whole output at once: to standard output, or to `path` through a temporary file
-/// beside it, renamed over it only when complete.
-fn emit(text: &str, path: Option<&Path>) -> io::Result<()> {
-    let Some(path) = path else {
-        let mut stdout = io::stdout().lock();
-        return match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-            other => other,
-        };
-    };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "output".to_owned());
-    let temporary = path.with_file_name(format!(".{name}.arbiter-tmp"));
-    let written = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
 }

@@ -6,9 +6,8 @@
 //! through a temporary file renamed over it. Memory stays bounded by the largest game: files
 //! are streamed game by game, and `--check` diffs game by game.
 
-use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use arbiter::diag::Severity;
 use arbiter::dialect::{GameReader, GameText, Item, write_game};
@@ -18,6 +17,7 @@ use similar::{ChangeTag, TextDiff};
 use super::Status;
 use super::inputs::{self, Input};
 use super::limits::LimitArgs;
+use super::output::Rewrite;
 use super::report::{Reporter, game_label};
 
 /// Writes games in the dialect's canonical form.
@@ -258,46 +258,6 @@ fn hunk_range(start: usize, len: usize) -> String {
         0 => format!("{start},0"),
         1 => format!("{}", start + 1),
         _ => format!("{},{len}", start + 1),
-    }
-}
-
-/// A file being rewritten: the new text goes to a temporary file in the same directory,
-/// renamed over the original only when complete.
-struct Rewrite {
-    target: PathBuf,
-    temp: PathBuf,
-    file: BufWriter<fs::File>,
-}
-
-impl Rewrite {
-    fn create(target: &Path) -> io::Result<Rewrite> {
-        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let base = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let temp = dir.join(format!(".{base}.arbiter-{}.tmp", std::process::id()));
-        let file = fs::OpenOptions::new().write(true).create_new(true).open(&temp)?;
-        if let Ok(meta) = fs::metadata(target) {
-            let _ = fs::set_permissions(&temp, meta.permissions());
-        }
-        Ok(Rewrite { target: target.to_path_buf(), temp, file: BufWriter::new(file) })
-    }
-
-    fn commit(self) -> io::Result<()> {
-        let Rewrite { target, temp, file } = self;
-        let result = file
-            .into_inner()
-            .map_err(|e| e.into_error())
-            .and_then(|f| f.sync_all())
-            .and_then(|()| fs::rename(&temp, &target));
-        if result.is_err() {
-            let _ = fs::remove_file(&temp);
-        }
-        result
-    }
-
-    fn abandon(self) {
-        let Rewrite { temp, file, .. } = self;
-        drop(file);
-        let _ = fs::remove_file(&temp);
     }
 }
 
