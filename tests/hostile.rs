@@ -186,7 +186,7 @@ fn a_fifty_megabyte_comment() {
     let (code, stdout, stderr) = arbiter(&["fmt", "-q", "-"], text.as_bytes());
     assert_eq!(code, 1, "{stderr}");
     assert!(
-        stderr.contains("<stdin>:1:1: error: game 1: larger than the game size limit of 16777216 bytes"),
+        stderr.contains("<stdin>:1:1: error: game 1: larger than the game size limit of 4194304 bytes"),
         "{stderr}"
     );
     assert!(stdout.contains("[Event \"next\"]"), "the next game was not read");

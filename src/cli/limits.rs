@@ -8,7 +8,7 @@ use clap::Args;
 pub struct LimitArgs {
     /// Largest game kept in memory, in bytes (suffixes K, M, G); larger games are reported
     /// and skipped.
-    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", default_value = "4M", value_parser = parse_size)]
     max_game_size: usize,
     /// Deepest nesting of variations; a deeper game is an error.
     #[arg(long, value_name = "N", default_value_t = Limits::DEPTH)]

@@ -18,8 +18,9 @@
 use std::io::{self, Read};
 
 /// Default largest game, in bytes, kept in memory: far above any real game (the longest
-/// annotated games are a few hundred kilobytes) and small enough for many in parallel.
-pub const DEFAULT_GAME_LIMIT: usize = 16 << 20;
+/// annotated games and opening trees are a few hundred kilobytes) and small enough that the
+/// worst game, at a few hundred bytes of memory per byte of text, fits beside others.
+pub const DEFAULT_GAME_LIMIT: usize = 4 << 20;
 
 /// Where a chunk sits in the stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
