@@ -268,3 +268,107 @@ fn a_gigabyte_in_bounded_memory() {
         assert!(peak < 128 * 1024, "peak memory {peak} KiB for a 1 GiB stream");
     }
 }
+
+/// Absurd positions in a game's FEN tag: each is refused with its reason, at the tag, and the
+/// next game is still read.
+#[test]
+fn absurd_fens_are_refused_with_their_reason() {
+    let hand = "Q".repeat(61_440);
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("", format!("{}/8/8/8/8/8/8/8 w - - 0 1", "K".repeat(8)), "white has 8 kings; it needs exactly one"),
+        ("", format!("{} w - - 0 1", ["KKKKKKKK"; 125].join("/")), "the board is 8x125; the variant's is 8x8"),
+        ("", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1".into(), "white has 0 kings; it needs exactly one"),
+        (
+            "",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w - - 0 1".into(),
+            "the 8th rank from the top has 9 cells, the top one 8",
+        ),
+        (
+            "",
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into(),
+            "the 3rd rank from the top has 9 cells, the top one 8",
+        ),
+        ("", format!("{} w - - 0 1", ["10000"; 8].join("/")), "board 1 is wider than 255 cells"),
+        ("", "k7/8/8/8/8/8/8/99999999999999999999K w - - 0 1".into(), "empty run number is too large"),
+        ("", "4k3/8/8/8/8/8/8/4K3 w - - 99999999999 1".into(), "the halfmove clock is too large"),
+        ("", "4k3/8/8/8/8/8/8/4K3 w - e9 0 1".into(), "en passant square e9"),
+        ("", "4k3/8/8/8/8/8/8/4K2P w - - 0 1".into(), "a pawn on h1"),
+        ("", "4k3/8/8/8/8/8/8/4K3 w K!q - 0 1".into(), "unexpected character '!' in the castling field"),
+        ("", "4k3/8/8/7Q/8/8/8/4K3 w - - 0 1".into(), "the side not to move is in check"),
+        ("", "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1".into(), "a reserve in a variant that has none"),
+        ("", String::new(), "the fen is empty"),
+        ("", "/".repeat(10_000), "has no cells"),
+        (
+            "crazyhouse",
+            format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[{hand}] w KQkq - 0 1"),
+            "more than 61439 of Q in hand",
+        ),
+    ];
+    for (variant, fen, expected) in cases {
+        let variant_tag = if variant.is_empty() { String::new() } else { format!("[Variant \"{variant}\"]\n") };
+        let text = format!("[Event \"absurd\"]\n{variant_tag}[FEN \"{fen}\"]\n\n*\n\n[Event \"next\"]\n\n1. e4 *\n");
+        let (code, stdout, stderr) = arbiter(&["validate", "-q", "--format", "json", "-"], text.as_bytes());
+        assert_eq!(code, 1, "{fen:.80}: {stderr}");
+        let first = stdout.lines().next().unwrap_or("");
+        assert!(first.contains(expected), "{fen:.80}: expected {expected:?} in {first}");
+        assert!(first.contains("\"line\":1"), "{first}");
+        assert!(stdout.contains("\"valid\":true"), "the next game was not read: {stdout}");
+    }
+}
+
+/// Absurd variant files: each is refused with a message naming the file and the place.
+#[test]
+fn absurd_variant_files_are_refused_with_their_reason() {
+    let dir = std::env::temp_dir().join(format!("arbiter-hostile-variants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let deep = format!("name: deep\nparent: orthodox\nsetup: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    let laughs = "name: &a laughs\naliases: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nseed: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nparent: orthodox\n";
+    let huge_setup =
+        format!("name: many\nparent: orthodox\nsetup: \"{}/8/8/8/8/8/8/KKKKKKKK w - - 0 1\"\n", "k".repeat(8));
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "huge",
+            b"name: huge\nparent: orthodox\nboard: { files: 10000, ranks: 10000 }\n".to_vec(),
+            "huge.yaml:3:17: board.files: invalid value: integer `10000`",
+        ),
+        (
+            "wide",
+            b"name: wide\nparent: orthodox\nboard: { files: 100, ranks: 8 }\n".to_vec(),
+            "a board has at most 64 files and 64 ranks, not 100x8",
+        ),
+        (
+            "empty",
+            b"name: empty\nparent: orthodox\nboard: { files: 0, ranks: 8 }\n".to_vec(),
+            "a board needs at least one file and one rank, not 0x8",
+        ),
+        ("loop", b"name: loop\nparent: loop\n".to_vec(), "loop.yaml:2:1: the parents form a loop"),
+        (
+            "betza",
+            b"name: betza\nparent: orthodox\npieces:\n  - { letter: N, name: x, betza: \"((((\" }\n".to_vec(),
+            "betza.yaml:4:7: piece N: unexpected character '('",
+        ),
+        ("kings", huge_setup.into_bytes(), "start position: white has 8 kings; it needs exactly one"),
+        ("deep", deep.into_bytes(), "deep.yaml:3:"),
+        ("laughs", laughs.as_bytes().to_vec(), "laughs.yaml:3:7: seed: invalid type: sequence, expected a string"),
+        ("binary", vec![0xff, 0xfe, 0x00, 0x01], "binary.yaml: cannot read: stream did not contain valid UTF-8"),
+        ("nothing", Vec::new(), "nothing.yaml"),
+        (
+            "module",
+            b"name: module\nparent: orthodox\nmodules:\n  - { name: teleport }\n".to_vec(),
+            "not playable yet: rule module \"teleport\" is not implemented yet",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = dir.join(format!("{name}.yaml"));
+        std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{e}"));
+        let path_text = path.display().to_string();
+        let (code, stdout, stderr) = arbiter(&["variants", "check", &path_text], b"");
+        let said = format!("{stdout}{stderr}");
+        assert!(!said.contains("panicked"), "{name}: {said}");
+        // A file that reads but asks for a module arbiter lacks is valid, and refused by name
+        // when a game names it.
+        assert_eq!(code, if name == "module" { 0 } else { 1 }, "{name}: {said}");
+        assert!(said.contains(expected), "{name}: expected {expected:?} in {said}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -541,6 +541,18 @@ fn on_board(board: usize) -> String {
     if board > 1 { format!(" on board {board}") } else { String::new() }
 }
 
+/// `n` as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -564,10 +576,11 @@ impl fmt::Display for FenError {
                 write!(f, "board {board} is taller than {MAX_BOARD_SIZE} ranks")
             }
             FenError::EmptyRank { board, rank, .. } => {
-                write!(f, "rank {rank} has no cells{}", on_board(*board))
+                write!(f, "the {} rank from the top has no cells{}", ordinal(*rank), on_board(*board))
             }
             FenError::RankWidthMismatch { board, rank, cells, expected, .. } => {
-                write!(f, "rank {rank} has {cells} cells, rank 1 has {expected}{}", on_board(*board))
+                let rank = ordinal(*rank);
+                write!(f, "the {rank} rank from the top has {cells} cells, the top one {expected}{}", on_board(*board))
             }
             FenError::Unclosed { field, .. } => {
                 let close = if *field == FenField::Bank { '}' } else { ']' };
@@ -1287,8 +1300,13 @@ mod tests {
     #[test]
     fn error_messages() {
         let message = |text: &str| error(text).to_string();
-        assert_eq!(message("8/8/7 w"), "rank 3 has 7 cells, rank 1 has 8");
-        assert_eq!(message("8|8/7 w"), "rank 2 has 7 cells, rank 1 has 8 on board 2");
+        assert_eq!(message("8/8/7 w"), "the 3rd rank from the top has 7 cells, the top one 8");
+        assert_eq!(message("8|8/7 w"), "the 2nd rank from the top has 7 cells, the top one 8 on board 2");
+        assert_eq!(message("8//8 w"), "the 2nd rank from the top has no cells");
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(22), "22nd");
+        assert_eq!(ordinal(113), "113th");
         assert_eq!(message("8/8?"), "unexpected character '?' in the board");
         assert_eq!(message("8 x"), "side to move must be 'w' or 'b'");
         assert_eq!(message("8[Q"), "missing ']' to close the holdings");

@@ -158,7 +158,13 @@ pub enum SetupError {
     EnPassant(String),
     /// The side not to move is in check.
     OpponentInCheck,
+    /// More pieces of one letter in hand than a count holds.
+    HandTooLarge(char),
 }
+
+/// The most pieces of one kind a setup may put in a hand: every piece of the largest board
+/// (64x64) can still be captured into it without the count overflowing.
+pub const MAX_IN_HAND: u16 = u16::MAX - 64 * 64;
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -185,6 +191,7 @@ impl fmt::Display for SetupError {
                 write!(f, "en passant square {sq} is not behind a pawn that just moved two squares")
             }
             SetupError::OpponentInCheck => f.write_str("the side not to move is in check"),
+            SetupError::HandTooLarge(c) => write!(f, "more than {MAX_IN_HAND} of {c} in hand"),
         }
     }
 }
@@ -398,7 +405,10 @@ impl Position {
                 let kind = variant.kind_of_letter(letter as u8).ok_or(SetupError::UnknownPiece(letter))?;
                 let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
                 if let Some(count) = hands[color.index()].get_mut(kind.index()) {
-                    *count = count.saturating_add(1);
+                    if *count == MAX_IN_HAND {
+                        return Err(SetupError::HandTooLarge(letter));
+                    }
+                    *count += 1;
                 }
             }
         }
