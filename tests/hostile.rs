@@ -372,3 +372,60 @@ fn absurd_variant_files_are_refused_with_their_reason() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Odd bytes and huge tokens: each is read with its warning or refused with its error, and
+/// the game after it is read.
+#[test]
+fn odd_bytes_and_huge_tokens_each_with_its_diagnostic() {
+    let next = b"\n[Event \"next\"]\n\n1. d4 *\n";
+    let huge = |token: &str, times: usize| token.repeat(times).into_bytes();
+    let cases: Vec<(Vec<u8>, i32, &str)> = vec![
+        (b"[Event \"a\"]\n\n1. e4 *\n\0\0\0\n".to_vec(), 0, "NUL or Ctrl-Z characters outside comments; ignored"),
+        (b"[Event \"caf\xe9\"]\n\n1. e4 *\n".to_vec(), 0, "not UTF-8; read as ISO-8859-1 (Latin-1)"),
+        (b"\xef\xbb\xbf[Event \"a\"]\n\n1. e4 *\n".to_vec(), 0, "starts with a byte-order mark"),
+        (b"[Event \"a\"]\r\n\r\n1. e4 *\r\n".to_vec(), 0, "has CRLF line ends"),
+        (b"[Event \"a\"]\n\n1. e4 {never closed\n".to_vec(), 1, "comment opened with '{' is never closed"),
+        ([b"[Event \"a\"]\n\n1. N".to_vec(), huge("f3", 500_000), b" *\n".to_vec()].concat(), 1, "expected a move"),
+        ([b"[Event \"a\"]\n\n".to_vec(), huge("1", 100_000), b". e4 *\n".to_vec()].concat(), 1, "is too large"),
+        (
+            [b"[Event \"a\"]\n\n1. e4 $".to_vec(), huge("9", 100_000), b" *\n".to_vec()].concat(),
+            1,
+            "expected a NAG from $0 to $255",
+        ),
+        (
+            [b"[Event \"a\"]\n\n<".to_vec(), huge("9", 100_000), b"> 1. e4 *\n".to_vec()].concat(),
+            1,
+            "expected a die cast from 1 to 65535",
+        ),
+        (
+            [b"[".to_vec(), huge("A", 100_000), b" \"x\"]\n\n1. e4 *\n".to_vec()].concat(),
+            1,
+            "is 100001 bytes long, over the limit of 65536",
+        ),
+        (
+            [b"[Event \"".to_vec(), huge("x", 100_000), b"\"]\n\n1. e4 *\n".to_vec()].concat(),
+            1,
+            "tag Event is 100005 bytes long",
+        ),
+        (
+            [b"%".to_vec(), huge("x", 5 << 20), b"\n[Event \"a\"]\n\n1. e4 *\n".to_vec()].concat(),
+            1,
+            "larger than the game size limit of 4194304 bytes",
+        ),
+        (
+            [b"[Event \"a\"]\n\n1. e4 ".to_vec(), huge("1-0", 100_000), b"\n".to_vec()].concat(),
+            1,
+            "expected a move, a drop or another action",
+        ),
+        (b"[Event \"a\"]\n\n1. Nz99999999999999 *\n".to_vec(), 1, "expected a rank from 1 to 256"),
+    ];
+    for (mut input, code, expected) in cases {
+        input.extend_from_slice(next);
+        let (status, stdout, stderr) = arbiter(&["fmt", "-"], &input);
+        let head = String::from_utf8_lossy(&input[..input.len().min(40)]).into_owned();
+        assert_eq!(status, code, "{head:?}: {stderr}");
+        assert!(stderr.contains(expected), "{head:?}: expected {expected:?} in {stderr}");
+        assert!(stdout.contains("[Event \"next\"]"), "{head:?}: the next game was lost");
+        assert!(stderr.lines().all(|l| l.len() < 400), "{head:?}: a diagnostic repeats a huge token: {stderr:.400}");
+    }
+}

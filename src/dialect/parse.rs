@@ -185,17 +185,19 @@ impl<'a> GameParser<'a> {
         if name.is_empty() {
             return Err(self.error(self.span(inner, 1), format!("expected a tag name, found {}", describe(inner))));
         }
+        // Messages show at most the first 40 characters of a name.
+        let shown = shorten(name);
         if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             self.warn(
                 self.span(inner, name_len),
-                format!("tag name {name:?} has characters the standard does not allow"),
+                format!("tag name {shown:?} has characters the standard does not allow"),
             );
         }
         let after_name = skip_spaces(&inner[name_len..]);
         let Some(value_text) = after_name.strip_prefix('"') else {
             return Err(self.error(
                 self.span(after_name, 1),
-                format!("expected '\"' opening the value of tag {name}, found {}", describe(after_name)),
+                format!("expected '\"' opening the value of tag {shown}, found {}", describe(after_name)),
             ));
         };
         // The value ends at the first unescaped quote that is followed only by `]` (or the
@@ -231,12 +233,12 @@ impl<'a> GameParser<'a> {
             let Some(close) = value_text.rfind(']') else {
                 return Err(self.error(
                     self.span(value_text, value_text.len()),
-                    format!("the value of tag {name} has no closing '\"'"),
+                    format!("the value of tag {shown} has no closing '\"'"),
                 ));
             };
             self.warn(
                 self.span(&value_text[close..], 1),
-                format!("the value of tag {name} has no closing '\"'; read up to ']'"),
+                format!("the value of tag {shown} has no closing '\"'; read up to ']'"),
             );
             let value = value_text[..close].replace("\\\"", "\"").replace("\\\\", "\\");
             return self.push_tag(at, name, value, &at[line.len() - value_text[close + 1..].len()..]);
@@ -244,7 +246,7 @@ impl<'a> GameParser<'a> {
         if let Some(i) = stray_quote {
             self.warn(
                 self.span(&value_text[i..], 1),
-                format!("unescaped '\"' inside the value of tag {name}; kept as part of the value"),
+                format!("unescaped '\"' inside the value of tag {shown}; kept as part of the value"),
             );
         }
         // `tail` and what follows are suffixes of `line`, which starts where `at` does.
@@ -253,7 +255,7 @@ impl<'a> GameParser<'a> {
             Some(after) => &at[line.len() - after.len()..],
             None => {
                 let rest = &at[line.len() - tail.len()..];
-                self.warn(self.span(rest, 0), format!("tag {name} has no closing ']'"));
+                self.warn(self.span(rest, 0), format!("tag {shown} has no closing ']'"));
                 rest
             }
         };
@@ -267,11 +269,14 @@ impl<'a> GameParser<'a> {
             let limit = self.limits.tag_bytes;
             return Err(self.error(
                 span,
-                format!("tag {name} is {size} bytes long, over the limit of {limit} (--max-tag-size raises it)"),
+                format!(
+                    "tag {} is {size} bytes long, over the limit of {limit} (--max-tag-size raises it)",
+                    shorten(name)
+                ),
             ));
         }
         if self.game.tags.iter().any(|t| t.name == name) {
-            self.warn(span, format!("tag {name} appears more than once; all are kept"));
+            self.warn(span, format!("tag {} appears more than once; all are kept", shorten(name)));
         }
         self.game.tags.push(Tag { name: name.to_owned(), value, span });
         Ok(rest)
@@ -459,6 +464,10 @@ impl<'a> GameParser<'a> {
                         return self.finish(lines, cast, outcome, span, after);
                     } else if let Some((after, number, dots)) = move_number_token(at) {
                         let span = self.span(at, at.len() - after.len());
+                        let Some(number) = number else {
+                            let written = shorten(&at[..at.len() - after.len()]);
+                            return Err(self.error(span, format!("move number {written} is too large")));
+                        };
                         if dots == 0 {
                             self.warn(span, "move number without a period");
                         }
@@ -677,6 +686,14 @@ fn leniency_message(leniency: Leniency, written: &str) -> String {
 }
 
 /// A short description of what starts `at`, for messages.
+/// `text`, or its first 40 characters and an ellipsis when it is longer.
+fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+        None => text.into(),
+    }
+}
+
 fn describe(at: &str) -> String {
     match at.chars().next() {
         None => "the end of the game".to_owned(),
@@ -786,12 +803,13 @@ fn forum_delimiter(at: &str) -> Option<&str> {
 
 /// A move number indication: digits, optional spaces, then periods (`12.`, `12...`, `12 .`)
 /// or the ellipsis character. Returns the number and how many periods (0 for a bare number).
-fn move_number_token(at: &str) -> Option<(&str, u32, usize)> {
+/// A move number: what follows it, the number (`None`: too large for one), and the periods.
+fn move_number_token(at: &str) -> Option<(&str, Option<u32>, usize)> {
     let digits_len = at.find(|c: char| !c.is_ascii_digit()).unwrap_or(at.len());
     if digits_len == 0 {
         return None;
     }
-    let number = at[..digits_len].parse::<u32>().ok()?;
+    let number = at[..digits_len].parse::<u32>().ok();
     let after_digits = &at[digits_len..];
     let after_spaces = skip_spaces(after_digits);
     let dots_len = after_spaces.find(|c: char| c != '.' && c != '…').unwrap_or(after_spaces.len());
