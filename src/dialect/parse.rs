@@ -1005,12 +1005,13 @@ mod tests {
 
     #[test]
     fn move_numbers() {
-        assert_eq!(move_number_token("12. e4"), Some((" e4", 12, 1)));
-        assert_eq!(move_number_token("12...e5"), Some(("e5", 12, 3)));
-        assert_eq!(move_number_token("12 . e4"), Some((" e4", 12, 1)));
-        assert_eq!(move_number_token("12…e5"), Some(("e5", 12, 3)));
+        assert_eq!(move_number_token("12. e4"), Some((" e4", Some(12), 1)));
+        assert_eq!(move_number_token("12...e5"), Some(("e5", Some(12), 3)));
+        assert_eq!(move_number_token("12 . e4"), Some((" e4", Some(12), 1)));
+        assert_eq!(move_number_token("12…e5"), Some(("e5", Some(12), 3)));
         assert_eq!(move_number_token("0-0"), None);
         assert_eq!(move_number_token("2:Nf3"), None);
+        assert_eq!(move_number_token("99999999999. e4"), Some((" e4", None, 1)));
         assert_eq!(move_number((true, 1), 0), (1, true));
         assert_eq!(move_number((true, 1), 1), (1, false));
         assert_eq!(move_number((false, 40), 0), (40, false));
