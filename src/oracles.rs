@@ -125,13 +125,25 @@ pub fn replay(data: &[u8]) {
     }
 }
 
+/// The longest game (in turns, variations included) whose explicit form the `convert`
+/// property reads back.
+const EXPLICIT_TURNS: usize = 60;
+
 /// A valid game converts to every format and back to the same record.
 pub fn convert(data: &[u8]) {
     let catalogue = Catalogue::builtin();
     for game in clean_games(data) {
         if let Ok(record) = convert::to_record(&game) {
-            let back = convert::from_record(&record).unwrap_or_else(|e| panic!("json record does not read back: {e}"));
-            assert_eq!(write_game(&back), write_game(&game), "the JSON record loses something");
+            let json = serde_json::to_string(&record).unwrap_or_else(|e| panic!("no JSON: {e}"));
+            let yaml = serde_yaml::to_string(&record).unwrap_or_else(|e| panic!("no YAML: {e}"));
+            let from_json: convert::RecordFile =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("the JSON does not read back: {e}\n{json}"));
+            let from_yaml: convert::RecordFile =
+                serde_yaml::from_str(&yaml).unwrap_or_else(|e| panic!("the YAML does not read back: {e}\n{yaml}"));
+            for (format, record) in [("JSON", from_json), ("YAML", from_yaml)] {
+                let back = convert::from_record(&record).unwrap_or_else(|e| panic!("{format} record: {e}"));
+                assert_eq!(write_game(&back), write_game(&game), "the {format} record loses something");
+            }
         }
         let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
         let Ok(san) = convert::rewrite(&variant, &game, Notation::San) else { continue };
@@ -145,6 +157,19 @@ pub fn convert(data: &[u8]) {
                 .map(|g| write_game(&g))
                 .unwrap_or_else(|p| panic!("{notation:?} does not come back: {}", p.message));
             assert_eq!(back, san, "{notation:?} loses something");
+        }
+        // The explicit form is read back by trying every legal action: short games only.
+        if game.turn_count() <= EXPLICIT_TURNS {
+            let record = convert::to_explicit_record(&variant, &game)
+                .unwrap_or_else(|p| panic!("the explicit form fails where SAN does not: {}", p.message));
+            let json = serde_json::to_string(&record).unwrap_or_else(|e| panic!("no JSON: {e}"));
+            let reread: convert::RecordFile = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+            let back = convert::from_explicit_record(&variant, &reread)
+                .unwrap_or_else(|e| panic!("the explicit form does not come back: {e}\n{json}"));
+            let back = convert::rewrite(&variant, &back, Notation::San)
+                .map(|g| write_game(&g))
+                .unwrap_or_else(|p| panic!("the explicit form comes back illegal: {}", p.message));
+            assert_eq!(back, san, "the explicit form loses something");
         }
     }
 }
