@@ -205,6 +205,38 @@ mod tests {
     }
 
     #[test]
+    fn a_record_holding_what_the_dialect_cannot_carry_is_refused() {
+        let good = to_record(&game("[Event \"E\"]\n\n1. e4 e5 *")).unwrap_or_else(|p| panic!("{}", p.message));
+        assert!(from_record(&good).is_ok());
+        let refused = |change: &dyn Fn(&mut RecordFile)| {
+            let mut record = good.clone();
+            change(&mut record);
+            from_record(&record).err().unwrap_or_default()
+        };
+        assert_eq!(
+            refused(&|r| r.tags.push(("Bad Name".into(), "x".into()))),
+            "tag name \"Bad Name\" cannot be written as a tag pair"
+        );
+        assert_eq!(
+            refused(&|r| r.tags.push((String::new(), "x".into()))),
+            "tag name \"\" cannot be written as a tag pair"
+        );
+        assert_eq!(
+            refused(&|r| r.tags.push(("Note".into(), "a\nb".into()))),
+            "the value of tag Note holds a line break"
+        );
+        assert_eq!(
+            refused(&|r| r.escapes.push("a\n[Event \"x\"]".into())),
+            "escape line \"a\\n[Event \\\"x\\\"]\" holds a line break"
+        );
+        assert_eq!(refused(&|r| r.moves[0].actions = vec!["e4 e5".into()]), "\"e4 e5\" is not one action");
+        assert_eq!(refused(&|r| r.moves[0].actions = vec!["e4 {hi}".into()]), "\"e4 {hi}\" is not one action");
+        assert_eq!(refused(&|r| r.moves[0].actions = vec!["e4,d4".into()]), "\"e4,d4\" is not one action");
+        assert_eq!(refused(&|r| r.moves[0].actions = vec!["e4!".into()]), "\"e4!\" is not one action");
+        assert_eq!(refused(&|r| r.result = "2-0".into()), "result \"2-0\" is not a result");
+    }
+
+    #[test]
     fn an_illegal_move_stops_the_conversion_with_the_validators_diagnostic() {
         let variant = Variant::orthodox();
         let problem = rewrite(&variant, &game("1. e4 e5 2. Ke3 *"), Notation::Uci).err();
@@ -215,8 +247,9 @@ mod tests {
 /// The version of the JSON and YAML record schema (notation/FORMATS.md).
 pub const RECORD_VERSION: u32 = 1;
 
-/// How deeply variations may nest in a JSON or YAML record (the readers refuse deeper ones).
-pub const MAX_NESTING: usize = 100;
+/// How deeply variations may nest in a JSON or YAML record (the readers refuse deeper ones):
+/// the dialect's default limit, so that every game that reads converts.
+pub const MAX_NESTING: usize = crate::dialect::Limits::DEPTH;
 
 /// A game as the JSON and YAML formats hold it (notation/FORMATS.md).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -374,7 +407,18 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
     let comments = |texts: &[String]| texts.iter().map(|t| crate::record::Comment::new(t)).collect::<Vec<_>>();
     let mut game = Game::new();
     for (name, value) in &record.tags {
+        // What the dialect's tag pair can carry: a name of visible characters other than
+        // quotes and brackets, and a value on one line.
+        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control() || "\"[]".contains(c)) {
+            return Err(format!("tag name {name:?} cannot be written as a tag pair"));
+        }
+        if value.chars().any(|c| c == '\n' || c == '\r') {
+            return Err(format!("the value of tag {name} holds a line break"));
+        }
         game.tags.push(crate::record::Tag { name: name.clone(), value: value.clone(), span: Default::default() });
+    }
+    if let Some(escape) = record.escapes.iter().find(|t| t.contains(['\n', '\r'])) {
+        return Err(format!("escape line {escape:?} holds a line break"));
     }
     game.escapes = record.escapes.iter().map(|t| crate::record::EscapeLine { text: t.clone() }).collect();
     game.prelude = comments(&record.prelude);
@@ -393,13 +437,7 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
         for turn in turns {
             let mut actions = Vec::new();
             for text in &turn.actions {
-                let parsed = parse_game(&format!("{text} *"));
-                let action = parsed
-                    .game
-                    .filter(|_| parsed.diagnostics.iter().all(|d| d.severity != Severity::Error))
-                    .and_then(|g| g.mainline().next().and_then(|n| g.node(n).turn.actions.first().cloned()))
-                    .ok_or_else(|| format!("{text:?} is not an action"))?;
-                actions.push(Action { span: Default::default(), ..action });
+                actions.push(action_of(text).ok_or_else(|| format!("{text:?} is not one action"))?);
             }
             let id = game.add_turn(parent, crate::record::Turn { cast: turn.cast, actions });
             let node = game.node_mut(id);
@@ -415,6 +453,28 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
         }
     }
     Ok(game)
+}
+
+/// The one action `text` writes, alone: no second action or turn, no comment, no annotation.
+fn action_of(text: &str) -> Option<Action> {
+    let parsed = parse_game(&format!("{text} *"));
+    if parsed.diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return None;
+    }
+    let game = parsed.game?;
+    let root = game.root();
+    let first = root.main_child()?;
+    let node = game.node(first);
+    let alone = game.turn_count() == 1
+        && node.turn.actions.len() == 1
+        && node.turn.cast.is_none()
+        && node.comments.is_empty()
+        && node.comments_before.is_empty()
+        && node.nags.is_empty()
+        && root.comments.is_empty()
+        && root.nags.is_empty();
+    let action = node.turn.actions.first().filter(|_| alone)?;
+    Some(Action { span: Default::default(), ..action.clone() })
 }
 
 /// The rules-free form of one action: what vanishes from and appears on which cell, and what

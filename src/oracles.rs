@@ -173,3 +173,25 @@ pub fn convert(data: &[u8]) {
         }
     }
 }
+
+/// Any text read as a JSON or a YAML record is either refused with a message or gives a game
+/// whose dialect text reads back, without errors, as the same game: a record cannot smuggle in
+/// what the dialect cannot carry.
+pub fn records(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut records = Vec::new();
+    if let Ok(record) = serde_json::from_str::<convert::RecordFile>(text) {
+        records.push(record);
+    }
+    if let Ok(record) = serde_yaml::from_str::<convert::RecordFile>(text) {
+        records.push(record);
+    }
+    for record in records {
+        let Ok(game) = convert::from_record(&record) else { continue };
+        let written = write_game(&game);
+        let parsed = parse_game(&written);
+        let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+        assert!(errors.is_empty(), "the record's dialect text does not read: {errors:?}\n{written}");
+        assert!(parsed.game.as_ref() == Some(&game), "the record's dialect text reads as another game:\n{written}");
+    }
+}

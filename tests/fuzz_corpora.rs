@@ -9,12 +9,13 @@ type Oracle = fn(&[u8]);
 #[test]
 fn the_fuzz_corpora_keep_their_properties() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
-    let targets: [(&str, Oracle); 5] = [
+    let targets: [(&str, Oracle); 6] = [
         ("parse", arbiter::oracles::parse),
         ("roundtrip", arbiter::oracles::roundtrip),
         ("fen", arbiter::oracles::fen),
         ("replay", arbiter::oracles::replay),
         ("convert", arbiter::oracles::convert),
+        ("records", arbiter::oracles::records),
     ];
     let mut checked = 0;
     for (target, oracle) in targets {
