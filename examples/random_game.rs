@@ -2,18 +2,28 @@
 //! for building example records (corpus/), not part of the `arbiter` command.
 //!
 //!     cargo run --example random_game -- VARIANT SEED [MAX_TURNS] [needs...]
+//!     cargo run --example random_game -- --games N VARIANT SEED [MAX_TURNS]
 //!
 //! The player mates when it can, then prefers removals of blocked pawns, castling, en passant,
 //! checks and captures, each with some chance, else any legal action. `needs` lists what the
 //! game must contain (`castle`, `ep`, `removal`, `mate`, `stalemate`, `glue`): seeds are tried
-//! from SEED on until one gives such a game.
+//! from SEED on until one gives such a game. With `--games N`, N games of seeds SEED, SEED+1...
+//! are printed one after another (inputs for the benchmarks, bench/suite.py).
 
 use arbiter::replay::san;
 use arbiter::rules::position::{Ending, MoveKind, Position};
 use arbiter::rules::random::XorShift;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let count = match args.iter().position(|a| a == "--games") {
+        Some(i) => {
+            let n = args.get(i + 1).and_then(|n| n.parse::<u64>().ok());
+            args.drain(i..(i + 2).min(args.len()));
+            n
+        }
+        None => None,
+    };
     let (Some(name), Some(seed)) = (args.first(), args.get(1).and_then(|s| s.parse::<u64>().ok())) else {
         eprintln!("usage: random_game VARIANT SEED [MAX_TURNS] [needs...]");
         std::process::exit(2);
@@ -27,6 +37,17 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(count) = count {
+        let tag = if name == "orthodox" { String::new() } else { format!("[Variant \"{name}\"]\n") };
+        for seed in seed..seed + count {
+            if let Some(text) = game(&variant, seed, max_turns, &[]) {
+                let result = text.rsplit(' ').next().unwrap_or("*");
+                println!("[Event \"random game {seed}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]");
+                println!("[White \"random\"]\n[Black \"random\"]\n[Result \"{result}\"]\n{tag}\n{text}\n");
+            }
+        }
+        return;
+    }
     for seed in seed..seed + 20_000 {
         if let Some(text) = game(&variant, seed, max_turns, &needs) {
             println!("{text}");

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""arbiter's benchmark suite: arbiter and the tools users would pick instead, on the same
+bytes, in the same run, with ratios.
+
+    python3 bench/suite.py [--runs N] [--input FILE.pgn] [--variant-games N]
+
+Inputs (kept in target/bench/, never in the repository):
+  - the orthodox archive: FILE if given, else the orthodox games of ../shared/corpus joined
+    into one file, else random legal games made by examples/random_game;
+  - for each variant measured, random legal games of it (and of orthodox chess, the same way,
+    so that throughput per move compares like with like).
+
+Measured, each the median of N runs (3 by default), with its peak memory:
+  - arbiter validate on one thread and on all threads, fmt (reading and writing only), and
+    convert to JSON and to UCI;
+  - pgn-extract -s -r (Debian package pgn-extract; skipped when absent);
+  - python-chess replaying every move (PyPI package chess; skipped when absent; slow, so it
+    runs on the first 2 MB of whole games and its rate is given for those);
+  - shakmaty + pgn-reader (bench/peers/shakmaty-validate, a crate of its own: its GPL licence
+    stays out of arbiter's dependency tree).
+Variants: Crazyhouse and Karl variants, moves per second against orthodox random games.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "target" / "bench"
+ARBITER = ROOT / "target" / "release" / "arbiter"
+RANDOM_GAME = ROOT / "target" / "release" / "examples" / "random_game"
+PEER_DIR = ROOT / "bench" / "peers" / "shakmaty-validate"
+PEER = PEER_DIR / "target" / "release" / "shakmaty-validate"
+SHARED = ROOT.parent / "shared" / "corpus" / "orthodox"
+VARIANTS = ["crazyhouse", "limpy", "fastpawn-2", "checkers"]
+PYTHON_CHESS_SAMPLE = 2_000_000
+
+
+def build():
+    subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "arbiter", "--example", "random_game"],
+                   cwd=ROOT, check=True)
+    subprocess.run(["cargo", "build", "--release", "--quiet", "--manifest-path", str(PEER_DIR / "Cargo.toml")],
+                   cwd=ROOT, check=True)
+
+
+def random_games(variant, count, parts=2):
+    """`count` random legal games of `variant`, made once and kept."""
+    path = WORK / f"random-{variant}-{count}.pgn"
+    if path.exists():
+        return path
+    print(f"making {count} random games of {variant} ...", file=sys.stderr)
+    share = (count + parts - 1) // parts
+    jobs, files = [], []
+    for part in range(parts):
+        out = WORK / f".{path.name}.{part}"
+        files.append(out)
+        handle = open(out, "w")
+        seed = 1 + part * share
+        jobs.append((subprocess.Popen([str(RANDOM_GAME), "--games", str(share), variant, str(seed), "150"],
+                                      stdout=handle), handle))
+    for job, handle in jobs:
+        job.wait()
+        handle.close()
+    with open(path, "wb") as out:
+        for f in files:
+            out.write(f.read_bytes())
+            f.unlink()
+    return path
+
+
+def orthodox_archive(given):
+    if given:
+        return Path(given)
+    path = WORK / "orthodox-archive.pgn"
+    if SHARED.is_dir():
+        files = sorted(SHARED.rglob("*.pgn"))
+        if not path.exists() or path.stat().st_size != sum(f.stat().st_size for f in files):
+            with open(path, "wb") as out:
+                for f in files:
+                    out.write(f.read_bytes())
+        return path
+    return random_games("orthodox", 8000)
+
+
+def run_once(command, stdin=None):
+    """Wall time and peak memory (KiB) of one run; standard output is discarded."""
+    source = open(stdin, "rb") if stdin else subprocess.DEVNULL
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    stderr = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    if stdin:
+        source.close()
+    return seconds, usage.ru_maxrss, process.returncode, stderr
+
+
+def measure(command, runs, stdin=None):
+    run_once(command, stdin)  # warms the page cache
+    results = [run_once(command, stdin) for _ in range(runs)]
+    seconds = statistics.median(r[0] for r in results)
+    peak = max(r[1] for r in results)
+    return seconds, peak, results[-1][2], results[-1][3]
+
+
+def counts(path):
+    """Games and moves of a file, as arbiter validate counts them."""
+    _, _, _, stderr = run_once([str(ARBITER), "validate", "-q", "-j", "1", str(path)])
+    match = re.search(r"(\d+) games?, (\d+) moves", stderr)
+    return (int(match.group(1)), int(match.group(2))) if match else (0, 0)
+
+
+def python_chess_command(path):
+    """A python-chess run over the first whole games of `path` up to the sample size."""
+    sample = WORK / "python-chess-sample.pgn"
+    data = path.read_text(encoding="utf-8", errors="replace")
+    cut = data.find("\n[Event ", PYTHON_CHESS_SAMPLE)
+    sample.write_text(data[: cut if cut > 0 else len(data)], encoding="utf-8")
+    script = (
+        "import sys, chess.pgn\n"
+        "with open(sys.argv[1], encoding='utf-8') as f:\n"
+        "    while (g := chess.pgn.read_game(f)) is not None:\n"
+        "        b = g.board()\n"
+        "        for m in g.mainline_moves():\n"
+        "            b.push(m)\n"
+    )
+    return [sys.executable, "-c", script, str(sample)], sample
+
+
+def row(name, seconds, peak, size, games, moves, base):
+    ratio = seconds / base if base else float("nan")
+    return (f"| {name} | {seconds:.2f} | {size / seconds / 1e6:.1f} | {games / seconds:,.0f} | "
+            f"{moves / seconds / 1e6:.2f} | {peak / 1024:.0f} | {ratio:.2f} |")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is shown)")
+    parser.add_argument("--input", help="the orthodox archive to measure (default: ../shared/corpus/orthodox)")
+    parser.add_argument("--variant-games", type=int, default=1000, help="random games per variant")
+    args = parser.parse_args()
+    WORK.mkdir(parents=True, exist_ok=True)
+    build()
+    archive = orthodox_archive(args.input)
+    size = archive.stat().st_size
+    games, moves = counts(archive)
+    threads = os.cpu_count() or 1
+    print(f"input: {archive} ({size / 1e6:.1f} MB, {games:,} games, {moves:,} moves); "
+          f"{threads} cores; median of {args.runs} runs\n")
+    print("| tool | seconds | MB/s | games/s | M moves/s | peak MB | time / arbiter -j 1 |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    a = str(ARBITER)
+    ours = [
+        ("arbiter validate -j 1", [a, "validate", "-q", "-j", "1", str(archive)]),
+        (f"arbiter validate (-j {threads})", [a, "validate", "-q", str(archive)]),
+        ("arbiter fmt (read and write only)", [a, "fmt", "-q", str(archive)]),
+        ("arbiter convert --to json", [a, "convert", "-q", "--to", "json", str(archive)]),
+        ("arbiter convert --to uci", [a, "convert", "-q", "--to", "uci", str(archive)]),
+    ]
+    base = None
+    for name, command in ours:
+        seconds, peak, _, _ = measure(command, args.runs)
+        base = base or seconds
+        print(row(name, seconds, peak, size, games, moves, base))
+    pgn_extract = shutil.which("pgn-extract") or ("/usr/games/pgn-extract" if Path("/usr/games/pgn-extract").exists() else None)
+    if pgn_extract:
+        seconds, peak, _, _ = measure([pgn_extract, "-s", "-r", str(archive)], args.runs)
+        print(row("pgn-extract -s -r", seconds, peak, size, games, moves, base))
+    else:
+        print("| pgn-extract | skipped: not installed (apt install pgn-extract) | | | | | |")
+    if PEER.exists():
+        seconds, peak, _, _ = measure([str(PEER), str(archive)], args.runs)
+        print(row("shakmaty + pgn-reader", seconds, peak, size, games, moves, base))
+    try:
+        import chess  # noqa: F401
+        command, sample = python_chess_command(archive)
+        sample_games, sample_moves = counts(sample)
+        sample_size = sample.stat().st_size
+        seconds, peak, _, _ = measure(command, 1)
+        # Its ratio is to arbiter's time for as many bytes.
+        print(row(f"python-chess (first {sample_size / 1e6:.1f} MB)", seconds, peak, sample_size, sample_games,
+                  sample_moves, base * sample_size / size))
+    except ImportError:
+        print("| python-chess | skipped: not installed (pip install chess) | | | | | |")
+
+    print(f"\nvariants: {args.variant_games} random games each, arbiter validate -j 1\n")
+    print("| variant | MB | moves | seconds | M moves/s | per move / orthodox |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    reference = None
+    for variant in ["orthodox"] + VARIANTS:
+        path = random_games(variant, args.variant_games)
+        _, variant_moves = counts(path)
+        seconds, _, _, _ = measure([a, "validate", "-q", "-j", "1", str(path)], args.runs)
+        rate = variant_moves / seconds
+        reference = reference or rate
+        print(f"| {variant} | {path.stat().st_size / 1e6:.1f} | {variant_moves:,} | {seconds:.2f} | "
+              f"{rate / 1e6:.2f} | {reference / rate:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
