@@ -796,9 +796,7 @@ fn game_over(position: &mut Position) -> Option<Ending> {
     if let Some(winner) = position.far_rank_winner() {
         return Some(Ending::FarRank { winner });
     }
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    if moves.is_empty() {
+    if !position.has_legal_move() {
         return Some(if position.in_check() {
             Ending::Checkmate { winner: position.side_to_move().other() }
         } else {
@@ -825,11 +823,7 @@ fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mu
     // The check is on the opponent of the player of the action; mate only once the turn is
     // over and the opponent is to move.
     let in_check = position.king_attacked(at.color.other());
-    let mate = in_check && position.actions_done() == 0 && {
-        let mut replies = Vec::new();
-        position.legal_moves(&mut replies);
-        replies.is_empty()
-    };
+    let mate = in_check && position.actions_done() == 0 && !position.has_legal_move();
     let actual = if mate {
         Check::Mate
     } else if in_check {

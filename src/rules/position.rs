@@ -301,6 +301,8 @@ pub struct Position {
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
+    /// A buffer for moves generated only to be looked at (no part of the position).
+    scratch_moves: Vec<Move>,
 }
 
 impl Position {
@@ -434,6 +436,7 @@ impl Position {
             must_move: false,
             key: 0,
             history: Vec::new(),
+            scratch_moves: Vec::new(),
         };
         for color in [Color::White, Color::Black] {
             let royals: Vec<Square> =
@@ -1593,6 +1596,21 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has a legal move: what `legal_moves` would say by being
+    /// non-empty, found without judging every move (a companion-less move is refused only
+    /// when a move with a companion exists, so any safe move answers).
+    pub fn has_legal_move(&mut self) -> bool {
+        if self.far_rank_winner().is_some() {
+            return false;
+        }
+        let mut moves = std::mem::take(&mut self.scratch_moves);
+        moves.clear();
+        self.pseudo_legal_moves(&mut moves);
+        let found = moves.iter().any(|&m| self.is_safe(m));
+        self.scratch_moves = moves;
+        found
+    }
+
     /// Whether a pseudo-legal move is legal: it leaves the mover's king safe and obeys the
     /// variant's rule modules.
     pub fn is_legal(&mut self, m: Move) -> bool {
@@ -2006,9 +2024,7 @@ impl Position {
         if let Some(winner) = self.far_rank_winner() {
             return Some(Ending::FarRank { winner });
         }
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if !self.has_legal_move() {
             return Some(if self.in_check() {
                 Ending::Checkmate { winner: self.side.other() }
             } else {
