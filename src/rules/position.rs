@@ -1606,7 +1606,11 @@ impl Position {
         let mut moves = std::mem::take(&mut self.scratch_moves);
         moves.clear();
         self.pseudo_legal_moves(&mut moves);
-        let found = moves.iter().any(|&m| self.is_safe(m));
+        // The royal piece's own moves first: the likeliest way out of a check, and the
+        // answer for most positions after one.
+        let royal = |p: &Position, m: &Move| p.variant.kind(m.piece).spec.royal;
+        let found = moves.iter().any(|&m| royal(self, &m) && self.is_safe(m))
+            || moves.iter().any(|&m| !royal(self, &m) && self.is_safe(m));
         self.scratch_moves = moves;
         found
     }
