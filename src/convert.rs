@@ -407,9 +407,9 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
     let comments = |texts: &[String]| texts.iter().map(|t| crate::record::Comment::new(t)).collect::<Vec<_>>();
     let mut game = Game::new();
     for (name, value) in &record.tags {
-        // What the dialect's tag pair can carry: a name of visible characters other than
-        // quotes and brackets, and a value on one line.
-        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control() || "\"[]".contains(c)) {
+        // What the dialect's tag pair can carry: a name without white space, quotes or a
+        // closing bracket (the reader's name ends at them), and a value on one line.
+        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == '"' || c == ']') {
             return Err(format!("tag name {name:?} cannot be written as a tag pair"));
         }
         if value.chars().any(|c| c == '\n' || c == '\r') {
