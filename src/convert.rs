@@ -412,12 +412,13 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
         if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == '"' || c == ']') {
             return Err(format!("tag name {name:?} cannot be written as a tag pair"));
         }
-        if value.chars().any(|c| c == '\n' || c == '\r') {
+        if value.contains('\n') {
             return Err(format!("the value of tag {name} holds a line break"));
         }
         game.tags.push(crate::record::Tag { name: name.clone(), value: value.clone(), span: Default::default() });
     }
-    if let Some(escape) = record.escapes.iter().find(|t| t.contains(['\n', '\r'])) {
+    // An escape line runs to the end of its line, a carriage return before it not included.
+    if let Some(escape) = record.escapes.iter().find(|t| t.contains('\n') || t.ends_with('\r')) {
         return Err(format!("escape line {escape:?} holds a line break"));
     }
     game.escapes = record.escapes.iter().map(|t| crate::record::EscapeLine { text: t.clone() }).collect();
