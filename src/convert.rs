@@ -453,6 +453,8 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
             parent = id;
         }
     }
+    // As a record read from the dialect has them.
+    game.fill_roster();
     Ok(game)
 }
 

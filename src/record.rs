@@ -538,6 +538,22 @@ impl Game {
         self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
     }
 
+    /// Adds the tags of the seven tag roster that are missing, with the standard's values for
+    /// "unknown" (the Result from the termination marker), so that the game can be written in
+    /// export format and read back the same; returns their names.
+    pub fn fill_roster(&mut self) -> Vec<&'static str> {
+        let missing: Vec<&'static str> = SEVEN_TAG_ROSTER.iter().copied().filter(|&n| self.tag(n).is_none()).collect();
+        for &name in &missing {
+            let value = match name {
+                "Date" => "????.??.??",
+                "Result" => self.outcome.as_str(),
+                _ => "?",
+            };
+            self.tags.push(Tag { name: name.to_owned(), value: value.to_owned(), span: Span::default() });
+        }
+        missing
+    }
+
     /// Sets tag `name` to `value`, replacing the first tag of that name or adding one.
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|t| t.name == name) {

@@ -9,9 +9,7 @@
 use super::Limits;
 use super::lex::{self, Leniency, LexError};
 use crate::diag::Diagnostic;
-use crate::record::{
-    Comment, EscapeLine, Game, Nag, NodeId, Outcome, SEVEN_TAG_ROSTER, Span, Tag, Turn, fold_white_space,
-};
+use crate::record::{Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
 
 /// The outcome of parsing one game's text.
 #[derive(Clone, Debug)]
@@ -282,24 +280,13 @@ impl<'a> GameParser<'a> {
         Ok(rest)
     }
 
-    /// Adds the tags of the seven tag roster that are missing, with the standard's values for
-    /// "unknown" (the Result from the termination marker), so that the game can be written in
-    /// export format and read back the same.
+    /// Adds the missing tags of the seven tag roster, with a warning.
     fn fill_roster(&mut self) {
-        let missing: Vec<&str> = SEVEN_TAG_ROSTER.iter().copied().filter(|&n| self.game.tag(n).is_none()).collect();
-        if missing.is_empty() {
-            return;
+        let missing = self.game.fill_roster();
+        if !missing.is_empty() {
+            let span = Span::new(0, 0);
+            self.warn(span, format!("missing tag{} {}; added", plural(missing.len()), missing.join(", ")));
         }
-        for &name in &missing {
-            let value = match name {
-                "Date" => "????.??.??",
-                "Result" => self.game.outcome.as_str(),
-                _ => "?",
-            };
-            self.game.tags.push(Tag { name: name.to_owned(), value: value.to_owned(), span: Span::default() });
-        }
-        let span = Span::new(0, 0);
-        self.warn(span, format!("missing tag{} {}; added", plural(missing.len()), missing.join(", ")));
     }
 
     fn brace_comment(&mut self, at: &'a str) -> Result<(&'a str, Comment), Stop> {
