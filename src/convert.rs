@@ -435,7 +435,19 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
             return Err(format!("variations nest more than {MAX_NESTING} deep"));
         }
         let mut parent = parent;
-        for turn in turns {
+        for (index, turn) in turns.iter().enumerate() {
+            if turn.actions.is_empty() {
+                return Err("a turn without actions".to_owned());
+            }
+            if turn.cast == Some(0) {
+                return Err("die cast 0: a cast is from 1 to 65535".to_owned());
+            }
+            // Elsewhere a comment between two turns is the comment after the first.
+            if !turn.comments_before.is_empty() && (depth == 0 || index > 0) {
+                return Err("comments before a turn belong to the first turn of a variation only \
+                    (elsewhere they are the comments after the turn before, or the game's \"comments\")"
+                    .to_owned());
+            }
             let mut actions = Vec::new();
             for text in &turn.actions {
                 actions.push(action_of(text).ok_or_else(|| format!("{text:?} is not one action"))?);
