@@ -2,8 +2,12 @@
 //! wrong. Random bytes, mutations of valid games, a 100,000-deep nest of variations, a 50 MB
 //! comment, a 1 GB stream, truncated games, invalid UTF-8, NUL bytes.
 
+mod common;
+
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
+
+use common::{peak_memory_kib, spawn_arbiter};
 
 use arbiter::dialect::{GameReader, Item, Limits, parse_game, write_game};
 use arbiter::rules::random::XorShift;
@@ -130,13 +134,7 @@ fn every_prefix_of_a_game() {
 
 /// Runs `arbiter` with `args`, feeding `input` through standard input.
 fn arbiter(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    let mut child = spawn_arbiter(args);
     let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
     let input = input.to_vec();
     let feeder = std::thread::spawn(move || {
@@ -229,12 +227,6 @@ impl Read for EndlessComment {
         self.left -= n as u64;
         Ok(n)
     }
-}
-
-fn peak_memory_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 #[test]

@@ -3,16 +3,12 @@
 //! (notation/SPEC.md, "Limits"). Peak memory is read from /proc; where there is none (not
 //! Linux), the tests only check that the commands finish.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// The peak resident memory of process `pid` so far, in KiB.
-fn peak_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
+use common::{peak_memory_kib, spawn_arbiter};
 
 /// What a run gave: exit code, bytes written to standard output, standard error, and the
 /// peak memory seen (KiB; 0 where it cannot be read).
@@ -26,13 +22,7 @@ struct Run {
 /// Runs `arbiter` with `args`, feeding it `input` (chunk by chunk, so that the input itself
 /// need not be in memory at once) and draining its output, while watching its memory.
 fn run(args: &[&str], input: impl Iterator<Item = Vec<u8>> + Send + 'static) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    let mut child = spawn_arbiter(args);
     let pid = child.id();
     let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
     let feeder = std::thread::spawn(move || {
@@ -64,7 +54,7 @@ fn run(args: &[&str], input: impl Iterator<Item = Vec<u8>> + Send + 'static) -> 
     // run's, and a run whose memory grew with its input would show it long before.
     let mut peak = 0;
     let status = loop {
-        peak = peak.max(peak_kib(pid).unwrap_or(0));
+        peak = peak.max(peak_memory_kib(pid).unwrap_or(0));
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),

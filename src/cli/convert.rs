@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::Status;
 use super::inputs;
-use super::limits::LimitArgs;
+use super::limits::CountedLimitArgs;
 use super::output::Output;
 use super::records::{self, Kind, Next, Records};
 use super::report::{Reporter, game_label};
@@ -50,11 +50,8 @@ pub struct ConvertArgs {
     /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
-    /// Convert at most N games of each input; the rest is not read (a warning says where).
-    #[arg(long, value_name = "N")]
-    max_games: Option<u64>,
     #[command(flatten)]
-    limits: LimitArgs,
+    limits: CountedLimitArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -132,7 +129,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         }
     };
     let (mut games, mut files) = (0u64, 0u64);
-    let limits = args.limits.limits(args.max_games);
+    let limits = args.limits.limits();
     for input in &inputs {
         files += 1;
         let name = input.name();
@@ -239,7 +236,7 @@ enum Report {
 fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, index: usize, text: &GameText) -> Done {
     let mut done = Done { output: String::new(), reports: Vec::new(), status: Status::Clean };
     let label = game_label(index as u64, &text.text);
-    let parsed = text.parse(&args.limits.limits(args.max_games));
+    let parsed = text.parse(&args.limits.limits());
     let errors: Vec<&Diagnostic> = parsed.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
     let Some(game) = parsed.game.filter(|_| errors.is_empty()) else {
         done.reports.extend(errors.into_iter().cloned().map(Report::Game));

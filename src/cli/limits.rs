@@ -34,6 +34,24 @@ impl LimitArgs {
     }
 }
 
+/// The limits, and how many games of each input to read (`validate`, `convert`: `fmt` reads
+/// every game, so that its output loses none).
+#[derive(Args, Debug, Clone)]
+pub struct CountedLimitArgs {
+    /// Read at most N games of each input; the rest is not read (a warning says where).
+    #[arg(long, value_name = "N")]
+    max_games: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+impl CountedLimitArgs {
+    /// The limits.
+    pub fn limits(&self) -> Limits {
+        self.limits.limits(self.max_games)
+    }
+}
+
 /// A size in bytes, with an optional suffix K, M or G (powers of 1024).
 pub fn parse_size(s: &str) -> Result<usize, String> {
     let (digits, factor) = match s.char_indices().last() {

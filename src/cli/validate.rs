@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::Status;
 use super::inputs::{self, Input};
-use super::limits::LimitArgs;
+use super::limits::CountedLimitArgs;
 
 /// Replays every game and reports every illegal move, broken record and wrong result.
 #[derive(Args, Debug)]
@@ -38,11 +38,8 @@ pub struct ValidateArgs {
     /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
-    /// Read at most N games of each input; the rest is not read (a warning says where).
-    #[arg(long, value_name = "N")]
-    max_games: Option<u64>,
     #[command(flatten)]
-    limits: LimitArgs,
+    limits: CountedLimitArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -198,7 +195,7 @@ pub fn run(args: &ValidateArgs) -> Status {
     } else {
         ProgressBar::hidden()
     };
-    let limits = args.limits.limits(args.max_games);
+    let limits = args.limits.limits();
     let started = Instant::now();
     let mut summary = Summary::default();
     let stdout = io::stdout();
