@@ -10,7 +10,8 @@ Inputs (kept in target/bench/, never in the repository):
   - for each variant measured, random legal games of it (and of orthodox chess, the same way,
     so that throughput per move compares like with like).
 
-Measured, each the median of N runs (3 by default), with its peak memory:
+Measured, each the median of N runs (3 by default), with its peak memory (from GNU time where
+/usr/bin/time exists, else from the rusage of the run, which counts this script's own size):
   - arbiter validate on one thread and on all threads, fmt (reading and writing only), and
     convert to JSON and to UCI;
   - pgn-extract -s -r (Debian package pgn-extract; skipped when absent);
@@ -88,18 +89,30 @@ def orthodox_archive(given):
     return random_games("orthodox", 8000)
 
 
+# GNU time reports the peak memory of the measured program alone: the rusage of a child of
+# this script would count the Python interpreter it was forked from.
+GNU_TIME = "/usr/bin/time" if Path("/usr/bin/time").exists() else None
+
+
 def run_once(command, stdin=None):
     """Wall time and peak memory (KiB) of one run; standard output is discarded."""
     source = open(stdin, "rb") if stdin else subprocess.DEVNULL
+    peak_file = WORK / ".peak"
+    if GNU_TIME:
+        command = [GNU_TIME, "-f", "%M", "-o", str(peak_file)] + command
     start = time.perf_counter()
     process = subprocess.Popen(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = process.stderr.read().decode(errors="replace") if process.stderr else ""
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    stderr = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    peak = usage.ru_maxrss
+    if GNU_TIME:
+        lines = peak_file.read_text().split() if peak_file.exists() else []
+        peak = int(lines[-1]) if lines and lines[-1].isdigit() else peak
     if stdin:
         source.close()
-    return seconds, usage.ru_maxrss, process.returncode, stderr
+    return seconds, peak, process.returncode, stderr
 
 
 def measure(command, runs, stdin=None):
