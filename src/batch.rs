@@ -101,48 +101,56 @@ fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
 /// Validates every game read from `reader` within `limits`, calling `done` with each game's
 /// result in the order of the stream and the bytes read so far. Returns where reading stopped
 /// and how many games had been read, when the stream held more games than `limits.games`.
-pub fn validate<R: Read>(
+///
+/// The next batch is read while the current one is checked, so that splitting the stream
+/// (on one thread) overlaps the replays (on all of them).
+pub fn validate<R: Read + Send>(
     reader: R,
     limits: &Limits,
     catalogue: &Catalogue,
     mut done: impl FnMut(Checked, u64),
 ) -> std::io::Result<Option<(Origin, u64)>> {
+    let mut games = GameReader::new(reader, limits);
+    let mut stopped = None;
+    let mut batch = read_batch(&mut games, &mut stopped)?;
+    let mut read = 0u64;
+    while !batch.is_empty() {
+        let (checked, next) = rayon::join(
+            || batch.into_par_iter().map(|item| check(item, catalogue, limits)).collect::<Vec<Checked>>(),
+            || read_batch(&mut games, &mut stopped),
+        );
+        for c in checked {
+            read += c.text.as_ref().map_or(0, |t| t.text.len() as u64);
+            done(c, read);
+        }
+        batch = next?;
+    }
+    Ok(stopped)
+}
+
+/// The next games to check together: a few hundred, or a few megabytes. Empty at the end of
+/// the stream, or where the limit on the number of games stopped it (`stopped` says where).
+fn read_batch<R: Read>(
+    games: &mut GameReader<R>,
+    stopped: &mut Option<(Origin, u64)>,
+) -> std::io::Result<Vec<Item>> {
     const BATCH_GAMES: usize = 256;
     const BATCH_BYTES: usize = 8 << 20;
-    let mut games = GameReader::new(reader, limits);
-    let mut batch: Vec<Item> = Vec::with_capacity(BATCH_GAMES);
-    let mut batch_bytes = 0;
-    let mut read = 0u64;
-    let mut stopped = None;
-    loop {
-        let next = match games.next().transpose()? {
-            Some(Item::Stopped { origin, games }) => {
-                stopped = Some((origin, games));
-                None
+    let mut batch = Vec::with_capacity(BATCH_GAMES);
+    let mut bytes = 0;
+    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES && stopped.is_none() {
+        match games.next().transpose()? {
+            None => break,
+            Some(Item::Stopped { origin, games }) => *stopped = Some((origin, games)),
+            Some(item) => {
+                bytes += match &item {
+                    Item::Game(text) => text.text.len(),
+                    Item::TooLarge { size, .. } => *size as usize,
+                    Item::Stopped { .. } => 0,
+                };
+                batch.push(item);
             }
-            next => next,
-        };
-        let end = next.is_none();
-        if let Some(item) = next {
-            let size = match &item {
-                Item::Game(text) => text.text.len(),
-                Item::TooLarge { size, .. } => *size as usize,
-                Item::Stopped { .. } => 0,
-            };
-            batch_bytes += size;
-            batch.push(item);
-        }
-        if batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES || (end && !batch.is_empty()) {
-            let checked: Vec<Checked> =
-                std::mem::take(&mut batch).into_par_iter().map(|item| check(item, catalogue, limits)).collect();
-            for c in checked {
-                read += c.text.as_ref().map_or(0, |t| t.text.len() as u64);
-                done(c, read);
-            }
-            batch_bytes = 0;
-        }
-        if end {
-            return Ok(stopped);
         }
     }
+    Ok(batch)
 }

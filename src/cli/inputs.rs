@@ -23,7 +23,7 @@ impl Input {
     }
 
     /// Opens the input for buffered reading.
-    pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+    pub fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
         const CAPACITY: usize = 1 << 16;
         Ok(match self {
             Input::Stdin => Box::new(BufReader::with_capacity(CAPACITY, io::stdin())),
