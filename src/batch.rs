@@ -130,10 +130,7 @@ pub fn validate<R: Read + Send>(
 
 /// The next games to check together: a few hundred, or a few megabytes. Empty at the end of
 /// the stream, or where the limit on the number of games stopped it (`stopped` says where).
-fn read_batch<R: Read>(
-    games: &mut GameReader<R>,
-    stopped: &mut Option<(Origin, u64)>,
-) -> std::io::Result<Vec<Item>> {
+fn read_batch<R: Read>(games: &mut GameReader<R>, stopped: &mut Option<(Origin, u64)>) -> std::io::Result<Vec<Item>> {
     const BATCH_GAMES: usize = 256;
     const BATCH_BYTES: usize = 8 << 20;
     let mut batch = Vec::with_capacity(BATCH_GAMES);
