@@ -132,17 +132,17 @@ pub fn validate<R: Read + Send>(
 /// the stream, or where the limit on the number of games stopped it (`stopped` says where).
 fn read_batch<R: Read>(games: &mut GameReader<R>, stopped: &mut Option<(Origin, u64)>) -> std::io::Result<Vec<Item>> {
     const BATCH_GAMES: usize = 256;
-    const BATCH_BYTES: usize = 8 << 20;
+    const BATCH_BYTES: u64 = 8 << 20;
     let mut batch = Vec::with_capacity(BATCH_GAMES);
-    let mut bytes = 0;
+    let mut bytes = 0u64;
     while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES && stopped.is_none() {
         match games.next().transpose()? {
             None => break,
             Some(Item::Stopped { origin, games }) => *stopped = Some((origin, games)),
             Some(item) => {
                 bytes += match &item {
-                    Item::Game(text) => text.text.len(),
-                    Item::TooLarge { size, .. } => *size as usize,
+                    Item::Game(text) => text.text.len() as u64,
+                    Item::TooLarge { size, .. } => *size,
                     Item::Stopped { .. } => 0,
                 };
                 batch.push(item);

@@ -13,20 +13,17 @@ use crate::variants::Catalogue;
 
 /// The limits of the commands, but for a smaller largest game, so that a fuzzer spends its
 /// time on shapes rather than sizes.
-const LIMITS: Limits = Limits {
-    game_bytes: 1 << 16,
-    depth: Limits::DEPTH,
-    tag_bytes: Limits::TAG_BYTES,
-    comment_bytes: Limits::COMMENT_BYTES,
-    games: u64::MAX,
-};
+fn limits() -> Limits {
+    Limits { game_bytes: 1 << 16, ..Limits::default() }
+}
 
 /// The games `data` holds, parsed, with their texts.
 fn games(data: &[u8]) -> Vec<(String, crate::dialect::Parsed)> {
     let mut out = Vec::new();
-    for item in GameReader::new(data, &LIMITS).flatten() {
+    let limits = limits();
+    for item in GameReader::new(data, &limits).flatten() {
         if let Item::Game(text) = item {
-            let parsed = text.parse(&LIMITS);
+            let parsed = text.parse(&limits);
             out.push((text.text, parsed));
         }
     }
