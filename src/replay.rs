@@ -210,11 +210,11 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         }
         _ => kind_of(position, m.piece.map(|p| p.ascii()))?,
     };
-    let name = piece_name(position, kind);
     let froms = &mut scratch.froms;
     froms.clear();
     position.reaching(to, kind, side, froms);
-    let target = position.square_name(to);
+    // Named only in refusals: a message costs nothing until a move is refused.
+    let target = position.fen_square(to);
     // Castling written as the king's move (`Ke1g1`), as it must be where two kings could
     // castle the same way (Double Chess).
     if Some(kind) == position.variant().castler && m.piece.is_some() {
@@ -235,7 +235,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     }
     if froms.is_empty() {
         return Err(Refusal {
-            message: format!("illegal: no {name} can reach {target}"),
+            message: format!("illegal: no {} can reach {target}", piece_name(position, kind)),
             candidates: legal_moves_of(position, kind),
         });
     }
@@ -243,7 +243,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     froms.retain(|&f| m.from_file.is_none_or(|x| x == g.file(f)) && m.from_rank.is_none_or(|y| y == g.rank(f)));
     if froms.is_empty() {
         return Err(Refusal {
-            message: format!("illegal: no {name} on the square written can reach {target}"),
+            message: format!("illegal: no {} on the square written can reach {target}", piece_name(position, kind)),
             candidates: legal_moves_of(position, kind),
         });
     }
@@ -291,7 +291,10 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
             None => String::new(),
         };
-        return Err(Refusal::new(format!("illegal: a {name} reaching {target} must promote ({listed})")));
+        return Err(Refusal::new(format!(
+            "illegal: a {} reaching {target} must promote ({listed})",
+            piece_name(position, kind)
+        )));
     }
     if !promotes && promotion.is_some() {
         return Err(Refusal::new(format!("illegal: no promotion on {target}")));
@@ -299,7 +302,10 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     moves.retain(|c| c.promotion == promotion);
     if moves.is_empty() {
         let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
-        return Err(Refusal::new(format!("illegal: a {name} cannot promote to {letter} on {target}")));
+        return Err(Refusal::new(format!(
+            "illegal: a {} cannot promote to {letter} on {target}",
+            piece_name(position, kind)
+        )));
     }
     let first = moves[0];
     moves.retain(|&c| position.is_legal(c));
@@ -615,16 +621,19 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let mut main_ended = false;
     let mut drawn = false;
     let mut scratch = Scratch::default();
+    // The undo list of the last turn nobody will take back, kept for the next turn's.
+    let mut spare = Vec::new();
     while let Some(step) = stack.pop() {
         match step {
-            Step::Leave { undo } => {
-                for (resolved, u) in undo.into_iter().rev() {
+            Step::Leave { mut undo } => {
+                for (resolved, u) in undo.drain(..).rev() {
                     match resolved {
                         Some(Resolved::Move(m)) => position.undo(m, u),
                         Some(Resolved::Pass) => position.undo_pass(u),
                         None => position.undo_end_turn(u),
                     }
                 }
+                spare = undo;
             }
             Step::Enter { node, ply, main } => {
                 pending -= 1;
@@ -632,7 +641,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 let (number, white) = move_number(start, ply);
                 let color = if white { Color::White } else { Color::Black };
                 let at = TurnRef { node, number, color };
-                let mut undo = Vec::with_capacity(n.turn.actions.len());
+                let mut undo = std::mem::take(&mut spare);
                 let mut failed = false;
                 let plan = usize::from(variant.spec.actions_per_turn.max(1));
                 // Fastpawn: a turn is one move, and its pawn's further moves.
@@ -725,6 +734,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 report.turns += 1;
                 if pending > 0 {
                     stack.push(Step::Leave { undo });
+                } else {
+                    undo.clear();
+                    spare = undo;
                 }
                 if failed {
                     if main {

@@ -628,8 +628,13 @@ impl Position {
 
     /// The name of `sq`, as SAN and FEN write it.
     pub fn square_name(&self, sq: Square) -> String {
+        self.fen_square(sq).to_string()
+    }
+
+    /// `sq` by file and rank, which displays as its name (no allocation until written).
+    pub fn fen_square(&self, sq: Square) -> FenSquare {
         let g = &self.variant.geometry;
-        FenSquare { file: g.file(sq), rank: g.rank(sq) }.to_string()
+        FenSquare { file: g.file(sq), rank: g.rank(sq) }
     }
 
     /// The hash of the position (pieces, side to move, castling rights, en passant).
