@@ -257,8 +257,8 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     for &from in froms.iter() {
         let Some(piece) = position.piece_at(from) else { continue };
         buffer.clear();
-        position.piece_moves(from, piece, buffer);
-        moves.extend(buffer.iter().copied().filter(|c| c.to == to && !matches!(c.kind, MoveKind::Castle { .. })));
+        position.piece_moves_to(from, piece, to, buffer);
+        moves.extend(buffer.iter().copied().filter(|c| !matches!(c.kind, MoveKind::Castle { .. })));
     }
     // PGN 8.2.3.3: a pawn capture always names the pawn's file (`gxf4`); `f4` is a push.
     if position.variant().kind(kind).spec.pawn && m.from_file.is_none() && moves.iter().any(|c| c.capture) {

@@ -1037,10 +1037,32 @@ impl Position {
 
     /// The pseudo-legal moves of the piece on `from`.
     pub fn piece_moves(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        self.piece_moves_only(from, piece, None, out);
+    }
+
+    /// The pseudo-legal moves of the piece on `from` that end on `to`: what resolving a
+    /// written move needs, without making the piece's other moves.
+    pub fn piece_moves_to(&self, from: Square, piece: Piece, to: Square, out: &mut Vec<Move>) {
+        self.piece_moves_only(from, piece, Some(to), out);
+    }
+
+    /// The pseudo-legal moves of the piece on `from`, or only those ending on `only`.
+    fn piece_moves_only(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
         let start = out.len();
-        self.piece_rays(from, piece, out);
+        self.piece_rays(from, piece, only, out);
         if self.variant.spec.rules.checkers.is_some() {
             self.jump_moves(from, piece, false, out);
+        }
+        if let Some(to) = only {
+            // Cross-eyed moves and jumps are made whole; keep those that end on `to`.
+            let mut keep = start;
+            for i in start..out.len() {
+                if out[i].to == to {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
         }
         // Two rays can reach one cell: a pawn's step and double step, or on a ring (or any
         // wrapped board) a rider going either way round.
@@ -1060,7 +1082,7 @@ impl Position {
         }
     }
 
-    fn piece_rays(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+    fn piece_rays(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
         if self.variant.spec.rules.cross_eyed {
             return self.cross_eyed_rays(from, piece, out);
         }
@@ -1086,12 +1108,14 @@ impl Position {
                 if self.is_wall(cur) {
                     break;
                 }
+                let wanted = only.is_none_or(|to| to == cur);
                 match self.piece_at(cur) {
                     None if passed => {
-                        if Variant::moves(ray.mode) {
+                        if wanted && Variant::moves(ray.mode) {
                             self.push_move(from, cur, piece, MoveKind::Normal, false, out);
                         }
                     }
+                    None if !wanted => {}
                     None => {
                         if Variant::moves(ray.mode) {
                             let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
@@ -1106,7 +1130,7 @@ impl Position {
                         }
                     }
                     Some(other) => {
-                        if !passed && other.color != piece.color && Variant::captures(ray.mode) {
+                        if wanted && !passed && other.color != piece.color && Variant::captures(ray.mode) {
                             self.push_move(from, cur, piece, MoveKind::Normal, true, out);
                         }
                         if transparent && self.passes_through(piece, other) {
@@ -1115,6 +1139,10 @@ impl Position {
                         }
                         break;
                     }
+                }
+                // A ray passes a cell once: past the one wanted, it has nothing more to give.
+                if wanted && only.is_some() {
+                    break;
                 }
             }
         }
@@ -1609,15 +1637,54 @@ impl Position {
             return false;
         }
         let mut moves = std::mem::take(&mut self.scratch_moves);
-        moves.clear();
-        self.pseudo_legal_moves(&mut moves);
-        // The royal piece's own moves first: the likeliest way out of a check, and the
-        // answer for most positions after one.
-        let royal = |p: &Position, m: &Move| p.variant.kind(m.piece).spec.royal;
-        let found = moves.iter().any(|&m| royal(self, &m) && self.is_safe(m))
-            || moves.iter().any(|&m| !royal(self, &m) && self.is_safe(m));
+        let found = self.any_safe_move(&mut moves);
         self.scratch_moves = moves;
         found
+    }
+
+    /// Whether some pseudo-legal move is safe, generating the moves of one piece at a time
+    /// and stopping at the first: the royal pieces' own moves first (the likeliest way out of
+    /// a check, and the answer for most positions after one), then every other piece's, then
+    /// castling, drops and removals, which together are [`Position::pseudo_legal_moves`].
+    fn any_safe_move(&mut self, moves: &mut Vec<Move>) -> bool {
+        let safe_among = |p: &mut Position, moves: &mut Vec<Move>| {
+            let found = moves.iter().any(|&m| p.is_safe(m));
+            moves.clear();
+            found
+        };
+        moves.clear();
+        if self.continuing.is_some() {
+            self.pseudo_legal_moves(moves);
+            return safe_among(self, moves);
+        }
+        let side = self.side;
+        for royal in self.royals[side.index()].into_iter().flatten() {
+            if let Some(piece) = self.piece_at(royal).filter(|p| p.color == side) {
+                self.piece_moves(royal, piece, moves);
+                if safe_among(self, moves) {
+                    return true;
+                }
+            }
+        }
+        for i in 0..self.board.len() {
+            let sq = Square(i as u16);
+            let Some(piece) = self.piece_at(sq) else { continue };
+            if piece.color != side || self.royals[side.index()].contains(&Some(sq)) {
+                continue;
+            }
+            self.piece_moves(sq, piece, moves);
+            if safe_among(self, moves) {
+                return true;
+            }
+        }
+        self.castling_moves(moves);
+        if self.variant.spec.drops {
+            self.drop_moves(moves);
+        }
+        if self.variant.spec.rules.remove_blocked_pawns {
+            self.blocked_pawn_removals(moves);
+        }
+        safe_among(self, moves)
     }
 
     /// Whether a pseudo-legal move is legal: it leaves the mover's king safe and obeys the
