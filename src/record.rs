@@ -668,6 +668,19 @@ impl Eq for Game {}
 mod tests {
     use super::*;
 
+    #[test]
+    fn folding_copies_only_text_with_nothing_to_fold() {
+        const PIECES: &[&str] =
+            &[" ", "  ", "\t", "\n", "\r\n", "\u{b}", "\u{a0}", "\u{3000}", "a", "[%clk 0:01:02]", "é", "\u{1c}"];
+        let mut random = crate::rules::random::XorShift::new(11);
+        for _ in 0..20_000 {
+            let len = (random.next_u64() % 7) as usize;
+            let text: String = (0..len).map(|_| PIECES[(random.next_u64() % PIECES.len() as u64) as usize]).collect();
+            let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(fold_white_space(&text), expected, "{text:?}");
+        }
+    }
+
     fn pawn_to(file: u8, rank: u8) -> Turn {
         Turn::single(Action::new(ActionKind::Move(Move {
             piece: None,
