@@ -174,7 +174,29 @@ impl Scanner {
     /// Scans `data` until a game boundary. Returns how many bytes belong to the current
     /// chunk and what comes after them. `complete` says no more bytes can follow `data`.
     fn scan(&mut self, data: &[u8], complete: bool) -> (usize, Scan) {
-        for (i, &b) in data.iter().enumerate() {
+        let mut next = 0;
+        while let Some(&b) = data.get(next) {
+            let i = next;
+            next += 1;
+            if !self.line_blank {
+                // Within a line of moves or of a comment, only a few bytes change anything:
+                // go straight to the next of them.
+                let stop = match self.state {
+                    State::Text if self.has_movetext => {
+                        data[i..].iter().position(|b| matches!(b, b'\n' | b'\r' | b'{' | b';' | 0 | 0x1a))
+                    }
+                    State::Brace => data[i..].iter().position(|b| matches!(b, b'\n' | b'\r' | b'}')),
+                    _ => Some(0),
+                };
+                match stop {
+                    Some(0) => {}
+                    Some(n) => {
+                        next = i + n;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
             if b == b'\n' {
                 if matches!(self.state, State::ToLineEnd | State::Tag | State::TagString | State::TagEscape) {
                     self.state = State::Text;

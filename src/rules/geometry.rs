@@ -371,6 +371,22 @@ impl Steps {
         }
     }
 
+    /// The steps of vector number `vector` from every cell, as a row: what a walk along one
+    /// line reads with [`Steps::follow`] (empty for a vector number out of range).
+    pub fn row(&self, vector: usize) -> &[u16] {
+        let start = vector.saturating_mul(self.cells);
+        self.targets.get(start..start.saturating_add(self.cells)).unwrap_or(&[])
+    }
+
+    /// The cell one step from `from` in `row` (from [`Steps::row`]).
+    #[inline]
+    pub fn follow(row: &[u16], from: Square) -> Option<Square> {
+        match row.get(from.index()) {
+            Some(&NO_CELL) | None => None,
+            Some(&to) => Some(Square(to)),
+        }
+    }
+
     /// The vectors of the table, in the order the table numbers them.
     pub fn vectors(&self) -> &[(i8, i8)] {
         &self.vectors

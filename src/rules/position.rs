@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
-use super::geometry::Square;
+use super::geometry::{Square, Steps};
 use super::variant::{CastlingStyle, Color, CompiledRay, FarRank, Kind, Variant, Zone};
 
 /// What [`Position::cross_eyed_walk`] calls for each cell a piece may move to: the ray, the
@@ -730,9 +730,12 @@ impl Position {
     fn attacked_in_frame(&self, target: Square, by: Color, reversed: bool) -> bool {
         let variant = &*self.variant;
         for line in &variant.attack_lines[Variant::frame(by, reversed)] {
+            let row = variant.steps.row(usize::from(line.back));
             let mut cur = target;
-            for distance in 1..=line.reach {
-                let Some(next) = variant.steps.step(usize::from(line.back), cur) else { break };
+            let mut distance = 0;
+            while distance < line.reach {
+                distance += 1;
+                let Some(next) = Steps::follow(row, cur) else { break };
                 cur = next;
                 if self.is_wall(cur) {
                     break;
@@ -831,8 +834,9 @@ impl Position {
             // Pieces passed on the way back, which a rider of the transparent module may
             // move through but not capture after.
             let mut passed = false;
+            let row = variant.steps.row(usize::from(ray.back[c]));
             for _ in 0..ray.range {
-                let Some(next) = variant.steps.step(usize::from(ray.back[c]), cur) else { break };
+                let Some(next) = Steps::follow(row, cur) else { break };
                 cur = next;
                 if self.is_wall(cur) {
                     break;
@@ -1098,8 +1102,9 @@ impl Position {
             let mut cur = from;
             // A rider of the transparent module that has passed through a piece may not capture.
             let mut passed = false;
+            let row = variant.steps.row(usize::from(ray.step[c]));
             for _ in 0..ray.range {
-                let Some(next) = variant.steps.step(usize::from(ray.step[c]), cur) else { break };
+                let Some(next) = Steps::follow(row, cur) else { break };
                 // On a wrapped board a rider comes round to its start: it may not land there.
                 if next == from {
                     break;
