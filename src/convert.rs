@@ -452,7 +452,7 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
             for text in &turn.actions {
                 actions.push(action_of(text).ok_or_else(|| format!("{text:?} is not one action"))?);
             }
-            let id = game.add_turn(parent, crate::record::Turn { cast: turn.cast, actions });
+            let id = game.add_turn(parent, crate::record::Turn { cast: turn.cast, actions: actions.into() });
             let node = game.node_mut(id);
             node.comments_before = comments(&turn.comments_before);
             node.nags = turn.nags.iter().map(|&n| crate::record::Nag(n)).collect();

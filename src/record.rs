@@ -291,13 +291,119 @@ pub struct Turn {
     /// The die cast written before the turn (`<7>`), which governs the round it opens.
     pub cast: Option<u16>,
     /// The actions, in order (at least one in a well-formed record).
-    pub actions: Vec<Action>,
+    pub actions: Actions,
 }
 
 impl Turn {
     /// A turn of one action.
     pub fn single(action: Action) -> Turn {
-        Turn { cast: None, actions: vec![action] }
+        Turn { cast: None, actions: Actions::from(vec![action]) }
+    }
+}
+
+/// The actions of a turn, used as a slice. Nearly every turn has one, which is kept in place
+/// rather than in an allocation of its own.
+#[derive(Clone, Debug, Default)]
+pub struct Actions(ActionStore);
+
+#[derive(Clone, Debug, Default)]
+enum ActionStore {
+    #[default]
+    None,
+    One(Action),
+    Many(Vec<Action>),
+}
+
+impl Actions {
+    /// No actions.
+    pub fn new() -> Actions {
+        Actions::default()
+    }
+
+    /// Adds an action at the end.
+    pub fn push(&mut self, action: Action) {
+        self.0 = match std::mem::take(&mut self.0) {
+            ActionStore::None => ActionStore::One(action),
+            ActionStore::One(first) => ActionStore::Many(vec![first, action]),
+            ActionStore::Many(mut all) => {
+                all.push(action);
+                ActionStore::Many(all)
+            }
+        };
+    }
+}
+
+impl std::ops::Deref for Actions {
+    type Target = [Action];
+
+    fn deref(&self) -> &[Action] {
+        match &self.0 {
+            ActionStore::None => &[],
+            ActionStore::One(one) => std::slice::from_ref(one),
+            ActionStore::Many(all) => all,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Actions {
+    fn deref_mut(&mut self) -> &mut [Action] {
+        match &mut self.0 {
+            ActionStore::None => &mut [],
+            ActionStore::One(one) => std::slice::from_mut(one),
+            ActionStore::Many(all) => all,
+        }
+    }
+}
+
+impl PartialEq for Actions {
+    fn eq(&self, other: &Actions) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Actions {}
+
+impl std::hash::Hash for Actions {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl From<Vec<Action>> for Actions {
+    fn from(mut all: Vec<Action>) -> Actions {
+        Actions(match all.len() {
+            0 => ActionStore::None,
+            1 => all.pop().map_or(ActionStore::None, ActionStore::One),
+            _ => ActionStore::Many(all),
+        })
+    }
+}
+
+impl FromIterator<Action> for Actions {
+    fn from_iter<I: IntoIterator<Item = Action>>(iter: I) -> Actions {
+        let mut actions = Actions::new();
+        for action in iter {
+            actions.push(action);
+        }
+        actions
+    }
+}
+
+impl<'a> IntoIterator for &'a Actions {
+    type Item = &'a Action;
+    type IntoIter = std::slice::Iter<'a, Action>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Actions {
+    type Item = &'a mut Action;
+    type IntoIter = std::slice::IterMut<'a, Action>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
     }
 }
 

@@ -374,8 +374,11 @@ pub fn suffix_annotation(i: &str) -> Lexed<'_, Nag> {
     .parse(i)
 }
 
+/// An action read, with the leniencies its move and its check mark needed.
+pub type ReadAction = (Action, [Option<Leniency>; 2]);
+
 /// One action with its board prefix and check mark; the leniencies it needed.
-pub fn action(i: &str) -> Lexed<'_, (Action, [Option<Leniency>; 2])> {
+pub fn action(i: &str) -> Lexed<'_, ReadAction> {
     match plain_san(i) {
         Some(read) => Ok(read),
         None => any_action(i),
@@ -386,7 +389,7 @@ pub fn action(i: &str) -> Lexed<'_, (Action, [Option<Leniency>; 2])> {
 /// `Nbd7`, `R1a3`, `Qh4xe1`, `e8=Q`, each perhaps with `+` or `#`, on files `a` to `z` and
 /// ranks `1` to `9`. `None` for anything else (other forms, leniencies, errors), which the
 /// general parsers then read; where this reads a token, they would read it the same way.
-fn plain_san(i: &str) -> Option<(&str, (Action, [Option<Leniency>; 2]))> {
+fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
     let b = i.as_bytes();
     let file_at = |at: usize| {
         // `x` names no file: `y` is the 24th file, `z` the 25th.
@@ -451,7 +454,7 @@ fn plain_san(i: &str) -> Option<(&str, (Action, [Option<Leniency>; 2]))> {
 }
 
 /// [`action`] by the general parsers: every form, with its leniencies and errors.
-fn any_action(i: &str) -> Lexed<'_, (Action, [Option<Leniency>; 2])> {
+fn any_action(i: &str) -> Lexed<'_, ReadAction> {
     let (body, board) = board(i)?;
     // Most actions are plain SAN moves: go straight to them unless the first character or a
     // mark in the token says otherwise.

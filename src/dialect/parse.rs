@@ -522,7 +522,7 @@ impl<'a> GameParser<'a> {
 
     /// One turn: actions joined by `,`.
     fn turn(&mut self, at: &'a str, cast: Option<(u16, Span)>) -> Result<(&'a str, Turn), Stop> {
-        let mut turn = Turn { cast: cast.map(|(n, _)| n), actions: Vec::with_capacity(1) };
+        let mut turn = Turn { cast: cast.map(|(n, _)| n), actions: crate::record::Actions::new() };
         let mut rest = at;
         loop {
             let (after, (mut action, leniencies)) = lex::action(rest)
