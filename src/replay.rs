@@ -528,8 +528,6 @@ pub struct Replay {
     pub turns: u64,
     /// Problems, in the order of the text.
     pub problems: Vec<Problem>,
-    /// The position at the end of the main line, in FEN, when the main line replayed.
-    pub final_fen: Option<String>,
 }
 
 impl Replay {
@@ -781,7 +779,6 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 if main && pushed == 0 {
                     // The end of the main line: the position the result must agree with.
                     check_result(&mut position, game, &mut report);
-                    report.final_fen = Some(position.fen());
                     main_ended = true;
                 }
             }
@@ -789,7 +786,6 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     }
     if !main_ended && game.root().main_child().is_none() {
         check_result(&mut position, game, &mut report);
-        report.final_fen = Some(position.fen());
     }
     check_result_tag(game, &mut report);
     report.problems.sort_by_key(|p| p.span.start);

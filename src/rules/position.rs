@@ -729,6 +729,7 @@ impl Position {
     /// Whether a piece of `by`, turned round or not as `reversed` says, attacks `target`.
     fn attacked_in_frame(&self, target: Square, by: Color, reversed: bool) -> bool {
         let variant = &*self.variant;
+        let walls = variant.spec.walls;
         for line in &variant.attack_lines[Variant::frame(by, reversed)] {
             let row = variant.steps.row(usize::from(line.back));
             let mut cur = target;
@@ -737,10 +738,14 @@ impl Position {
                 distance += 1;
                 let Some(next) = Steps::follow(row, cur) else { break };
                 cur = next;
-                if self.is_wall(cur) {
-                    break;
-                }
-                let Some(p) = self.piece_at(cur) else { continue };
+                // A wall stands on an empty cell, and stops the line.
+                let Some(&cell) = self.board.get(cur.index()) else { break };
+                let Some(p) = cell else {
+                    if walls && self.is_wall(cur) {
+                        break;
+                    }
+                    continue;
+                };
                 if p.color == by
                     && p.reversed == reversed
                     && line.kinds.iter().any(|&(k, reach)| k == p.kind && reach >= distance)
