@@ -68,6 +68,8 @@ pub struct Scratch {
     froms: Vec<Square>,
     moves: Vec<Move>,
     buffer: Vec<Move>,
+    /// Whether the side to move is in check, where the replay knows it.
+    in_check: Option<bool>,
 }
 
 /// Resolves `action` in `position` (the side to move plays it).
@@ -308,7 +310,8 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         )));
     }
     let first = moves[0];
-    moves.retain(|&c| position.is_legal(c));
+    let in_check = scratch.in_check;
+    moves.retain(|&c| position.is_legal_knowing(c, in_check));
     match moves.as_slice() {
         [one] => Ok(Resolved::Move(*one)),
         [] => {
@@ -624,6 +627,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave { mut undo } => {
+                scratch.in_check = None;
                 for (resolved, u) in undo.drain(..).rev() {
                     match resolved {
                         Some(Resolved::Move(m)) => position.undo(m, u),
@@ -661,6 +665,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     failed = true;
                 }
                 let count = n.turn.actions.len();
+                // What the turn before said of the check holds for this turn's first action
+                // only, and only when this turn follows it directly.
+                let mut known_check = scratch.in_check.take();
                 for (i, action) in n.turn.actions.iter().enumerate().filter(|_| !failed) {
                     if i > 0 && position.actions_done() == 0 && !position.must_move() {
                         report.problems.push(Problem::of_turn(
@@ -682,6 +689,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                         failed = true;
                         break;
                     }
+                    scratch.in_check = known_check.take();
                     match resolve_with(&mut position, action, &mut scratch) {
                         Ok(resolved) => {
                             let u = match resolved {
@@ -697,7 +705,11 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                 undo.push((None, position.end_turn()));
                             }
                             capture_mark(resolved, action, at, &mut report);
-                            check_mark(&mut position, action, at, &mut report);
+                            let checked = check_mark(&mut position, action, at, &mut report);
+                            known_check = (i + 1 == count
+                                && position.actions_done() == 0
+                                && position.side_to_move() == at.color.other())
+                            .then_some(checked);
                         }
                         Err(refusal) => {
                             // A move after mate or stalemate cannot resolve; say why.
@@ -730,6 +742,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     failed = true;
                 }
                 report.turns += 1;
+                scratch.in_check = if failed { None } else { known_check };
                 if pending > 0 {
                     stack.push(Step::Leave { undo });
                 } else {
@@ -826,8 +839,9 @@ fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut R
     report.problems.push(Problem::about(Severity::Warning, action, at, message));
 }
 
-/// `+` and `#` after a move must say what the position says (PGN 8.2.3.6).
-fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mut Replay) {
+/// `+` and `#` after a move must say what the position says (PGN 8.2.3.6). Returns whether
+/// the opponent's king is attacked.
+fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mut Replay) -> bool {
     // The check is on the opponent of the player of the action; mate only once the turn is
     // over and the opponent is to move.
     let in_check = position.king_attacked(at.color.other());
@@ -840,7 +854,7 @@ fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mu
         Check::None
     };
     if actual == action.check {
-        return;
+        return in_check;
     }
     let message = match (action.check, actual) {
         (Check::None, Check::Check) => "gives check, not marked with '+'",
@@ -851,6 +865,7 @@ fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mu
         _ => "check mark does not match the position",
     };
     report.problems.push(Problem::about(Severity::Warning, action, at, message));
+    in_check
 }
 
 fn result_problem(game: &Game, message: String) -> Problem {
@@ -995,6 +1010,34 @@ mod tests {
         assert_eq!(errors[0].message, "the Result tag says 1-0 but the movetext ends with *");
         assert_eq!(errors[1].at.map(|a| a.label()), Some("5.".to_owned()));
         assert_eq!(errors[1].message, "illegal: no knight can reach d5");
+    }
+
+    /// The replay tells resolution whether the side to move is in check, so that most moves
+    /// need no trial; a pinned piece is still held, and what the main line knew never
+    /// carries into a variation.
+    #[test]
+    fn what_the_replay_knows_of_checks_holds_only_where_it_is_true() {
+        let errors = |text: &str| -> Vec<(String, String)> {
+            let game = parse_game(text).game.unwrap_or_default();
+            replay(&Variant::orthodox(), &game)
+                .problems
+                .into_iter()
+                .filter(|p| p.severity == Severity::Error)
+                .map(|p| (p.at.map(|a| a.label()).unwrap_or_default(), p.message))
+                .collect()
+        };
+        // Not in check: the knight on c3 is pinned by the bishop on b4.
+        assert_eq!(
+            errors("1. d4 e6 2. Nc3 Bb4 3. Nb5 *"),
+            [("3.".to_owned(), "illegal: Nb5 would leave the king in check".to_owned())]
+        );
+        assert_eq!(errors("1. d4 e6 2. Nc3 Bb4 3. a3 *"), []);
+        // After 2. Qh5+ the main line answers the check; the variation does not, and the
+        // main line's last move (2... g6, White not in check) must not vouch for it.
+        assert_eq!(
+            errors("1. e4 f5 2. Qh5+ g6 (2... a6) *"),
+            [("2...".to_owned(), "illegal: a6 does not answer the check".to_owned())]
+        );
     }
 
     #[test]

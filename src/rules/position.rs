@@ -1700,7 +1700,15 @@ impl Position {
     /// Whether a pseudo-legal move is legal: it leaves the mover's king safe and obeys the
     /// variant's rule modules.
     pub fn is_legal(&mut self, m: Move) -> bool {
-        if !self.is_safe(m) || self.far_rank_winner().is_some() {
+        self.is_legal_knowing(m, None)
+    }
+
+    /// [`Position::is_legal`], told whether the side to move is in check when the caller
+    /// knows it (a replay does: it has just looked, for the check mark of the move before).
+    /// Not in check, most moves then need no trial: see [`Position::cannot_expose`].
+    pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
+        let safe = (in_check == Some(false) && self.cannot_expose(m)) || self.is_safe(m);
+        if !safe || self.far_rank_winner().is_some() {
             return false;
         }
         if self
@@ -1758,6 +1766,21 @@ impl Position {
                 (!taken).then_some(mover)
             }
         }
+    }
+
+    /// Whether the pseudo-legal move `m` certainly leaves its side's king as safe as it was:
+    /// in a variant with [`Variant::rider_lines`], a move of a piece other than the king, no
+    /// castling, drop or capture from afar, from a cell on no line along which an enemy rider
+    /// could attack the king.
+    fn cannot_expose(&self, m: Move) -> bool {
+        if self.actions_done > 0 || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            return false;
+        }
+        let Some(lines) = self.variant.rider_lines() else { return false };
+        let mut royals = self.royals[self.side.index()].into_iter().flatten();
+        let (Some(king), None) = (royals.next(), royals.next()) else { return false };
+        self.piece_at(m.from).is_some_and(|p| p.color == self.side && !self.is_royal(p))
+            && !lines.crosses(self.side.other(), king, m.from)
     }
 
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes

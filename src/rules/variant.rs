@@ -323,6 +323,63 @@ pub struct AttackLine {
     pub initial: bool,
 }
 
+/// Per cell, the cells the attack lines of riders (pieces reaching further than one step)
+/// cross from there: see [`Variant::rider_lines`].
+#[derive(Clone, Debug)]
+pub struct RiderLines {
+    cells: usize,
+    /// Per color of the attacker: per cell, the cells as bits.
+    lines: [Vec<u64>; 2],
+}
+
+impl RiderLines {
+    fn build(variant: &Variant) -> Option<RiderLines> {
+        let spec = &variant.spec;
+        let rules = &spec.rules;
+        let cells = variant.geometry.cells();
+        let simple = cells <= 64
+            && rules.transparent.is_none()
+            && !rules.cross_eyed
+            && rules.checkers.is_none()
+            && rules.deadly_pawns.is_none()
+            && !variant.turning()
+            && !variant.turns_go_on()
+            && !spec.ring
+            && spec.actions_per_turn <= 1
+            && variant.has_royal
+            && spec.royals_per_side <= 1
+            && variant.attack_lines.iter().flatten().all(|line| line.lame_back.is_none());
+        if !simple {
+            return None;
+        }
+        let lines = [Color::White, Color::Black].map(|by| {
+            let frame = Variant::frame(by, false);
+            (0..cells)
+                .map(|from| {
+                    let mut mask = 0u64;
+                    for line in variant.attack_lines[frame].iter().filter(|line| line.reach > 1) {
+                        let mut cur = Square(from as u16);
+                        for _ in 0..line.reach {
+                            let Some(next) = variant.steps.step(usize::from(line.back), cur) else { break };
+                            mask |= 1u64.checked_shl(u32::from(next.0)).unwrap_or(0);
+                            cur = next;
+                        }
+                    }
+                    mask
+                })
+                .collect()
+        });
+        Some(RiderLines { cells, lines })
+    }
+
+    /// Whether `sq` lies on a line along which riders of `by` could attack `target`.
+    #[inline]
+    pub fn crosses(&self, by: Color, target: Square, sq: Square) -> bool {
+        let mask = self.lines[by.index()].get(target.index()).copied().unwrap_or(u64::MAX);
+        sq.index() >= self.cells || mask >> sq.index() & 1 == 1
+    }
+}
+
 /// A piece kind compiled for its variant.
 #[derive(Clone, Debug)]
 pub struct PieceKind {
@@ -410,6 +467,9 @@ pub struct Variant {
     pub attack_lines: [Vec<AttackLine>; 4],
     /// Per color, per cell: how far forward of the color's back line it lies.
     depths: [Vec<u8>; 2],
+    /// The cells a rider's attack line crosses from each cell, where that decides whether a
+    /// move can expose its king: built at first use.
+    rider_lines: std::sync::OnceLock<Option<RiderLines>>,
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
     /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
@@ -654,6 +714,7 @@ impl Variant {
             zobrist,
             zobrist_side,
             attack_lines,
+            rider_lines: std::sync::OnceLock::new(),
             transparent_kinds,
             jumps,
             castler,
@@ -661,6 +722,22 @@ impl Variant {
             pawns_retreat,
             start: std::sync::OnceLock::new(),
         })
+    }
+
+    /// For each color and cell, the cells the enemy's riders attack along from there, blockers
+    /// or not: where the variant is one in which a move by a piece other than the king, from
+    /// a cell on none of those lines, can never leave its king attacked when the king is not
+    /// attacked before it. `None` for every other variant, whose moves are all played out.
+    ///
+    /// That holds where attacks are walks along lines and nothing else: no piece moves
+    /// through others (transparent) or captures from afar (cross-eyed, checkers), no pawn
+    /// zone removes pieces (deadly pawns), no piece turns round, the board is no ring, no
+    /// line is lame, a side has one royal piece and a turn one action, and the board has at
+    /// most 64 cells. A move off those lines only empties a cell no attack line reaches, and
+    /// fills or captures on another: it can block an attack or remove an attacker, never
+    /// open one.
+    pub fn rider_lines(&self) -> Option<&RiderLines> {
+        self.rider_lines.get_or_init(|| RiderLines::build(self)).as_ref()
     }
 
     /// The index of the frame a piece of `color` moves in, turned round or not: into the
