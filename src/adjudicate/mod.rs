@@ -301,22 +301,53 @@ impl fmt::Display for Broken {
 }
 
 /// The repetition bookkeeping of the main line: how often each position since the last
-/// irreversible move has stood, to know cheaply whether any move could make a third time.
+/// irreversible move has stood (compared as FIDE 9.2.3 says: the same pieces on the same
+/// squares, the same side to move, the same castling rights, en passant only where a capture
+/// can use it, the same pieces in hand), so that a claim and the fivefold repetition are found
+/// without walking back, and no move need be tried where none can make a third time.
 #[derive(Default)]
 struct Seen {
     counts: HashMap<u64, u32>,
+    /// The most times any of them has stood.
     most: u32,
+    /// The times the current position has stood.
+    current: u32,
 }
 
 impl Seen {
-    fn enter(&mut self, position: &Position) {
+    fn enter(&mut self, position: &mut Position) {
         if position.halfmove_clock() == 0 {
             self.counts.clear();
             self.most = 0;
         }
-        let n = self.counts.entry(position.key()).or_insert(0);
+        let n = self.counts.entry(position.repetition_key()).or_insert(0);
         *n += 1;
+        self.current = *n;
         self.most = self.most.max(*n);
+    }
+}
+
+/// The draws the side to move may claim on the board.
+fn on_board(position: &Position, seen: &Seen) -> Vec<Claim> {
+    let mut claims = Vec::new();
+    if position.halfmove_clock() >= 100 {
+        claims.push(Claim::FiftyMoves);
+    }
+    if seen.current >= 3 {
+        claims.push(Claim::ThreefoldRepetition);
+    }
+    claims
+}
+
+/// How the rules end the game here: [`Position::ending`], with the repetitions counted as
+/// [`Seen`] counts them.
+fn ending(position: &mut Position, seen: &Seen) -> Option<Ending> {
+    match position.ending() {
+        None | Some(Ending::SeventyFiveMoves | Ending::FivefoldRepetition) if seen.current >= 5 => {
+            Some(Ending::FivefoldRepetition)
+        }
+        Some(Ending::FivefoldRepetition) => (position.halfmove_clock() >= 150).then_some(Ending::SeventyFiveMoves),
+        other => other,
     }
 }
 
@@ -329,16 +360,13 @@ fn single_action(variant: &Variant) -> bool {
 fn some_move(position: &mut Position, moves: &mut Vec<Move>, test: impl Fn(&mut Position) -> bool) -> Option<String> {
     moves.clear();
     position.legal_moves(moves);
-    for &m in moves.iter() {
-        let text = san(position, m);
+    let found = moves.iter().copied().find(|&m| {
         let undo = position.play(m);
         let holds = test(position);
         position.undo(m, undo);
-        if holds {
-            return Some(text);
-        }
-    }
-    None
+        holds
+    })?;
+    Some(san(position, found))
 }
 
 /// The draws the side to move could claim by announcing a move.
@@ -346,8 +374,15 @@ fn announced(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> (Op
     if !single_action(position.variant()) {
         return (None, None);
     }
-    // A third time needs a position that has stood twice already.
-    let threefold = if seen.most >= 2 { some_move(position, moves, |p| p.repetitions() >= 3) } else { None };
+    // A third time needs a position that has stood twice already; after a capture or a pawn
+    // move no earlier position can come back.
+    let threefold = if seen.most >= 2 {
+        some_move(position, moves, |p| {
+            p.halfmove_clock() > 0 && seen.counts.get(&p.repetition_key()).is_some_and(|&n| n >= 2)
+        })
+    } else {
+        None
+    };
     let fifty = if position.halfmove_clock() == 99 {
         some_move(position, moves, |p| p.halfmove_clock() >= 100 && p.has_legal_move())
     } else {
@@ -371,11 +406,11 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
         stalemate: !has_move && !in_check,
         insufficient_material: position.insufficient_material(),
         far_rank: position.far_rank_winner(),
-        threefold: has_move && position.claims().contains(&Claim::ThreefoldRepetition),
+        threefold: has_move && seen.current >= 3,
         threefold_by_move,
-        fifty_moves: has_move && position.claims().contains(&Claim::FiftyMoves),
+        fifty_moves: has_move && position.halfmove_clock() >= 100,
         fifty_moves_by_move,
-        fivefold: position.repetitions() >= 5,
+        fivefold: seen.current >= 5,
         seventy_five_moves: position.halfmove_clock() >= 150,
     }
 }
@@ -432,11 +467,12 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
     let mut clocks: [Option<(i64, String)>; 2] = [None, None];
     let start = (position.side_to_move() == Color::White, position.fullmove());
     let mut seen = Seen::default();
-    seen.enter(&position);
+    seen.enter(&mut position);
     let mut moves = Vec::new();
     let mut scratch = Scratch::default();
     let mut claims: Vec<Claimable> = Vec::new();
-    let mut decision = position.ending().map_or(Decision::Open, |ending| Decision::Rules { ending, at: None });
+    let mut decision =
+        ending(&mut position, &seen).map_or(Decision::Open, |ending| Decision::Rules { ending, at: None });
     let note_claim = |claims: &mut Vec<Claimable>, claim: Claim, way: Way, by: Color, after: &Option<Ply>| {
         let same_kind =
             |c: &Claimable| c.claim == claim && matches!(c.way, Way::OnTheBoard) == (way == Way::OnTheBoard);
@@ -456,40 +492,47 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         write_turn(&mut text, &node.turn.actions);
         let ply = Ply { index: index as u32, number, color, text, span: node.span };
         let open = decision == Decision::Open;
+        // The claims of the position before the turn; they stand once the turn is played
+        // (a position without a legal move ends the game instead).
+        let mut here = Vec::new();
         if open {
-            // A player without a move has no turn to claim in: mate or stalemate has ended it.
-            let claims_here = if position.has_legal_move() { position.claims() } else { Vec::new() };
-            for c in claims_here {
-                note_claim(&mut claims, c, Way::OnTheBoard, position.side_to_move(), &previous);
-            }
+            let by = position.side_to_move();
+            here.extend(on_board(&position, &seen).into_iter().map(|c| (c, Way::OnTheBoard, by)));
             let (threefold, fifty) = announced(&mut position, &seen, &mut moves);
             if let Some(m) = threefold {
-                note_claim(&mut claims, Claim::ThreefoldRepetition, Way::ByAnnouncing(m), color, &previous);
+                here.push((Claim::ThreefoldRepetition, Way::ByAnnouncing(m), color));
             }
             if let Some(m) = fifty {
-                note_claim(&mut claims, Claim::FiftyMoves, Way::ByAnnouncing(m), color, &previous);
+                here.push((Claim::FiftyMoves, Way::ByAnnouncing(m), color));
             }
         }
         if let Err(refusal) = play_turn(&mut position, game, node_id, &mut scratch) {
-            let broken = Broken {
-                span: refusal.0,
-                at: Some(ply.label()),
-                written: Some(ply.text.clone()),
-                message: refusal.1,
-                fen: Some(position.fen()),
-                candidates: refusal.2,
-            };
-            if open {
-                return Err(Box::new(broken));
+            // Mate and stalemate are found here, when the record goes on after them, or at the
+            // end of the record: no legal move is looked for after every turn.
+            if open && let Some(ending) = game_over(&mut position) {
+                decision = Decision::Rules { ending, at: previous.clone() };
             }
-            unplayable = Some((ply, broken.message));
+            if decision == Decision::Open {
+                return Err(Box::new(Broken {
+                    span: refusal.0,
+                    at: Some(ply.label()),
+                    written: Some(ply.text.clone()),
+                    message: refusal.1,
+                    fen: Some(position.fen()),
+                    candidates: refusal.2,
+                }));
+            }
+            unplayable = Some((ply, refusal.1));
             break;
+        }
+        for (claim, way, by) in here {
+            note_claim(&mut claims, claim, way, by, &previous);
         }
         plies += 1;
         if !open {
             after += 1;
         }
-        seen.enter(&position);
+        seen.enter(&mut position);
         // Time: the sent date against the date of the move it answers.
         let (sent, clock) = commands(&node.comments, &ply.label(), &mut notes);
         let interval = match (last_sent, sent) {
@@ -515,16 +558,29 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
                 decision = Decision::Time { loser: color, flag: Flag::Dates(over), at: Some(ply.clone()) };
             } else if let Some(reading) = clock.filter(|&c| c < 0) {
                 decision = Decision::Time { loser: color, flag: Flag::Clock { reading }, at: Some(ply.clone()) };
-            } else if let Some(ending) = position.ending() {
-                decision = Decision::Rules { ending, at: Some(ply.clone()) };
+            } else if position.insufficient_material()
+                || position.halfmove_clock() >= 150
+                || seen.current >= 5
+                || position.far_rank_winner().is_some()
+            {
+                // The full test, for the precedence of mate over the automatic draws.
+                if let Some(ending) = ending(&mut position, &seen) {
+                    decision = Decision::Rules { ending, at: Some(ply.clone()) };
+                }
             }
         }
         previous = Some(ply);
     }
+    if decision == Decision::Open
+        && unplayable.is_none()
+        && let Some(ending) = ending(&mut position, &seen)
+    {
+        decision = Decision::Rules { ending, at: previous.clone() };
+    }
     let end = facts(&mut position, &seen, &mut moves);
     if decision == Decision::Open && end.legal_moves > 0 {
         // Claims in the final position, which no later move reaches.
-        for c in position.claims() {
+        for c in on_board(&position, &seen) {
             note_claim(&mut claims, c, Way::OnTheBoard, position.side_to_move(), &previous);
         }
         let by = position.side_to_move();
@@ -535,10 +591,11 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             note_claim(&mut claims, Claim::FiftyMoves, Way::ByAnnouncing(m), by, &previous);
         }
     }
-    // The time of the side to move runs from the last date.
+    // The time of the side to move runs from the last date, while the record has no result.
+    let recorded = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
     let to_move = position.side_to_move();
     let running = match (&accounting, last_sent) {
-        (Some(a), Some(since)) if unplayable.is_none() && end.legal_moves > 0 => {
+        (Some(a), Some(since)) if unplayable.is_none() && end.legal_moves > 0 && recorded == Outcome::Unknown => {
             let left = a.sides[to_move.index()].left();
             Some((to_move, since, left, Moment(since.0.saturating_add(left))))
         }
@@ -825,7 +882,7 @@ impl Verdict {
                 ));
             }
             if let Some((reading, label)) = &s.clock {
-                out.push(format!("{}'s clock read {} after {label}.", side(color), Duration(*reading)));
+                out.push(format!("After {label}, {}'s clock read {}.", side(color), Duration(*reading)));
             }
         }
         if let (Some((color, since, left, deadline)), Decision::Open) = (self.time.running, &self.decision) {
@@ -919,6 +976,24 @@ mod tests {
         );
         assert!(v.end.threefold);
         assert_eq!(v.decision, Decision::Open);
+    }
+
+    #[test]
+    fn a_double_step_without_an_en_passant_capture_repeats_like_any_move() {
+        // The position after 1. e4 stands again after 3. Ng1 and 5. Ng1: no pawn could take
+        // e4 en passant, so FIDE 9.2.3 counts it as the same position.
+        let v = judge("1. e4 Nf6 2. Nf3 Ng8 3. Ng1 Nf6 4. Nf3 Ng8 5. Ng1 *");
+        let on_board: Vec<String> = v
+            .claims
+            .iter()
+            .filter(|c| c.way == Way::OnTheBoard)
+            .map(|c| format!("{} {}", c.name(), c.after.as_ref().map(Ply::to_string).unwrap_or_default()))
+            .collect();
+        assert_eq!(on_board, vec!["threefold 5. Ng1".to_owned()]);
+        assert!(v.end.threefold);
+        // Where a capture could use it, the double step makes a position of its own.
+        let v = judge("1. e4 Nf6 2. e5 d5 3. Nf3 Nc6 4. Ng1 Nb8 5. Nf3 Nc6 6. Ng1 Nb8 *");
+        assert!(!v.end.threefold, "{:?}", v.claims);
     }
 
     #[test]

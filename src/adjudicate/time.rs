@@ -111,9 +111,10 @@ fn period(field: &str) -> Result<Period, TimeControlError> {
         }
         None => (None, field),
     };
+    let in_field = |e: TimeControlError| tc_error(format!("{field:?}: {e}"));
     let (time, increment) = match rest.split_once('+') {
-        Some((time, increment)) => (duration(time)?, duration(increment)?),
-        None => (duration(rest)?, 0),
+        Some((time, increment)) => (duration(time).map_err(in_field)?, duration(increment).map_err(in_field)?),
+        None => (duration(rest).map_err(in_field)?, 0),
     };
     if time == 0 && increment == 0 {
         return Err(tc_error(format!("{field:?} gives no time at all")));
