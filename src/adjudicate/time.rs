@@ -18,6 +18,9 @@ const MINUTE: i64 = 60 * SECOND;
 const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
 
+/// The most periods a time control may have; real ones have one to three.
+const MAX_PERIODS: usize = 16;
+
 /// The longest duration a time control may name: a thousand years is no game's.
 const LONGEST: i64 = 1000 * 366 * DAY;
 
@@ -86,6 +89,10 @@ impl std::str::FromStr for TimeControl {
             return Ok(TimeControl::Sandclock(time));
         }
         let fields: Vec<&str> = text.split(':').collect();
+        // Every move looks its period up: a bound keeps hostile tags cheap.
+        if fields.len() > MAX_PERIODS {
+            return Err(tc_error(format!("more than {MAX_PERIODS} periods")));
+        }
         let mut periods = Vec::with_capacity(fields.len());
         for (i, field) in fields.iter().enumerate() {
             let period = period(field)?;
@@ -122,8 +129,8 @@ fn period(field: &str) -> Result<Period, TimeControlError> {
     Ok(Period { moves, time, increment })
 }
 
-/// A duration: plain seconds (`9000`), or numbers with units `d`, `h`, `m`, `s` in that
-/// order (`50d`, `1d12h`, `90m`).
+/// A duration: plain seconds (`9000`, or `0.05` with up to three decimals), or numbers with
+/// units `d`, `h`, `m`, `s` in that order (`50d`, `1d12h`, `90m`).
 pub fn duration(text: &str) -> Result<i64, TimeControlError> {
     let bad = || tc_error(format!("{text:?} is not a duration such as 9000 (seconds), 50d, 12h, 90m or 1d12h"));
     if text.is_empty() {
@@ -132,6 +139,20 @@ pub fn duration(text: &str) -> Result<i64, TimeControlError> {
     if text.bytes().all(|b| b.is_ascii_digit()) {
         let seconds: i64 = text.parse().map_err(|_| bad())?;
         return seconds.checked_mul(SECOND).filter(|&t| t <= LONGEST).ok_or_else(bad);
+    }
+    // Seconds with a fraction, as cutechess writes increments (`10+0.05`).
+    if let Some((whole, fraction)) = text.split_once('.') {
+        let digits_only = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if !digits_only(whole) || !digits_only(fraction) || fraction.len() > 3 {
+            return Err(bad());
+        }
+        let seconds: i64 = whole.parse().map_err(|_| bad())?;
+        let millis: i64 = format!("{fraction:0<3}").parse().map_err(|_| bad())?;
+        return seconds
+            .checked_mul(SECOND)
+            .and_then(|t| t.checked_add(millis))
+            .filter(|&t| t <= LONGEST)
+            .ok_or_else(bad);
     }
     let mut total: i64 = 0;
     let mut rest = text;
@@ -450,7 +471,7 @@ pub struct Account {
 impl Account {
     /// Time left: what was given minus what was used.
     pub fn left(&self) -> i64 {
-        self.allowed - self.used
+        self.allowed.saturating_sub(self.used)
     }
 
     /// How the allowance is made up: `2 x (10 moves in 50 days) + 20 x 1 day`.
@@ -496,7 +517,7 @@ impl Accounting {
     fn begin_period(&mut self, side: usize, nth: u32) {
         let Some((index, period)) = self.control.period_of(nth) else { return };
         let account = &mut self.sides[side];
-        account.allowed += period.time;
+        account.allowed = account.allowed.saturating_add(period.time);
         match account.begun.iter_mut().enumerate().find(|(i, _)| *i == index) {
             Some((_, entry)) => entry.2 += 1,
             None => account.begun.push((period.moves, period.time, 1)),
@@ -507,13 +528,14 @@ impl Accounting {
     /// (the first time only).
     pub fn record(&mut self, side: usize, timed: &Timed) -> bool {
         let Some(account) = self.sides.get_mut(side) else { return false };
-        account.moves += 1;
+        account.moves = account.moves.saturating_add(1);
         let nth = account.moves;
         let mut ran_out = false;
         if let Some((from, to)) = timed.interval {
-            let spent = to.0 - from.0;
+            let spent = to.0.saturating_sub(from.0);
             account.timed += 1;
-            account.used += spent;
+            // Saturating: a hostile record may repeat a date far in the future many times.
+            account.used = account.used.saturating_add(spent);
             account.first.get_or_insert(from);
             if account.left() < 0 && account.overstep.is_none() {
                 account.overstep = Some(Overstep {
@@ -530,13 +552,14 @@ impl Accounting {
             }
         }
         let Some((_, period)) = self.control.period_of(nth) else { return ran_out };
-        account.allowed += period.increment;
-        account.increments += period.increment;
+        account.allowed = account.allowed.saturating_add(period.increment);
+        account.increments = account.increments.saturating_add(period.increment);
         // The period is complete when the move is its last: the next one begins.
-        if self.control.period_of(nth + 1).map(|(i, _)| i) != self.control.period_of(nth).map(|(i, _)| i)
+        let next = nth.saturating_add(1);
+        if self.control.period_of(next).map(|(i, _)| i) != self.control.period_of(nth).map(|(i, _)| i)
             || self.ends_repeated_period(nth)
         {
-            self.begin_period(side, nth + 1);
+            self.begin_period(side, next);
         }
         ran_out
     }
@@ -587,6 +610,11 @@ mod tests {
         assert_eq!(tc("1/3d").to_string(), "1 move in 3 days, repeated");
         assert_eq!(duration("1d12h"), Ok(DAY + 12 * HOUR));
         assert_eq!(duration("90m"), Ok(90 * MINUTE));
+        assert_eq!(duration("0.05"), Ok(50));
+        assert_eq!(duration("2.5"), Ok(2500));
+        for bad in ["0.0005", ".5", "5.", "1.2.3", "1.5d"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
         assert!(duration("0+1d").is_err());
         assert_eq!(tc("0+1d"), TimeControl::Periods(vec![Period { moves: None, time: 0, increment: DAY }]));
     }
@@ -610,6 +638,7 @@ mod tests {
             ("999999d", "not a duration"),
             ("300+", "not a duration"),
             ("40/9000::60", "not a duration"),
+            (&"1/1d:".repeat(17), "more than 16 periods"),
         ] {
             match text.parse::<TimeControl>() {
                 Err(e) => assert!(e.message.contains(why), "{text:?}: {e}"),
