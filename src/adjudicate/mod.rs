@@ -535,24 +535,25 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         seen.enter(&mut position);
         // Time: the sent date against the date of the move it answers.
         let (sent, clock) = commands(&node.comments, &ply.label(), &mut notes);
-        let interval = match (last_sent, sent) {
+        let (interval, sent) = match (last_sent, sent) {
             (Some(from), Some(to)) if to < from => {
+                // Left out like a malformed date: the next move's time is unknown too.
                 notes.push(Note {
                     span: node.span,
                     at: Some(ply.label()),
-                    message: format!("sent {to}, before the move it answers ({from}); its time is not counted"),
+                    message: format!("sent {to}, before the move it answers ({from}); left out"),
                 });
-                None
+                (None, None)
             }
-            (Some(from), Some(to)) => Some((from, to)),
-            _ => None,
+            (Some(from), Some(to)) => (Some((from, to)), Some(to)),
+            _ => (None, sent),
         };
         last_sent = sent;
         let side = color.index();
         if let Some(c) = clock {
             clocks[side] = Some((c, ply.label()));
         }
-        let ran_out = accounting.as_mut().is_some_and(|a| a.record(side, &Timed { label: ply.label(), interval }));
+        let ran_out = accounting.as_mut().is_some_and(|a| a.record(side, &Timed { label: ply.to_string(), interval }));
         if decision == Decision::Open {
             if ran_out && let Some(over) = accounting.as_ref().and_then(|a| a.sides[side].overstep.clone()) {
                 decision = Decision::Time { loser: color, flag: Flag::Dates(over), at: Some(ply.clone()) };
@@ -799,11 +800,11 @@ impl Verdict {
                         } else {
                             String::new()
                         };
+                        let moves = if o.nth == 1 { "its move 1".to_owned() } else { format!("its moves 1-{}", o.nth) };
                         format!(
-                            "{} used {} for its moves 1-{} ({} to {}){unknown} against {} allowed by then ({}); the last, {}, took {} ({from} to {to})",
+                            "{} used {} for {moves} ({} to {}){unknown} against {} allowed by then ({}); the last, {}, took {} ({from} to {to})",
                             side(*loser),
                             Duration(o.used),
-                            o.nth,
                             o.first,
                             to,
                             Duration(o.allowed),
@@ -1055,6 +1056,19 @@ mod tests {
         assert!(messages[0].contains("TimeControl"));
         assert!(messages[1].contains("no day 30"));
         assert!(messages[2].contains("not a clock reading"));
+    }
+
+    #[test]
+    fn a_date_before_the_move_it_answers_is_no_anchor() {
+        let v = judge(
+            "[Date \"2026.01.01\"]\n[TimeControl \"10/50d\"]\n\n\
+             1. e4 {[%sent 2026-01-10]} e5 {[%sent 2026-01-05]} 2. Nf3 {[%sent 2026-01-06]} *",
+        );
+        assert_eq!(v.notes.len(), 1, "{:?}", v.notes);
+        assert!(v.notes[0].message.ends_with("left out"));
+        let timed: Vec<(u32, u32)> = v.time.sides.iter().map(|s| (s.moves, s.timed)).collect();
+        assert_eq!(timed, vec![(2, 1), (1, 0)]);
+        assert_eq!(v.time.sides[0].used, 9 * 86_400_000);
     }
 
     #[test]
