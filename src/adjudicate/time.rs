@@ -19,7 +19,7 @@ const HOUR: i64 = 60 * MINUTE;
 const DAY: i64 = 24 * HOUR;
 
 /// The most periods a time control may have; real ones have one to three.
-const MAX_PERIODS: usize = 16;
+pub const MAX_PERIODS: usize = 16;
 
 /// The longest duration a time control may name: a thousand years is no game's.
 const LONGEST: i64 = 1000 * 366 * DAY;
@@ -50,24 +50,52 @@ pub enum TimeControl {
     Periods(Vec<Period>),
 }
 
-/// Why a TimeControl tag cannot be read.
+/// Why a TimeControl tag cannot be read; each variant with a tag that triggers it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TimeControlError {
-    /// What is wrong, in lower case.
-    pub message: String,
+pub enum TimeControlError {
+    /// `""`: nothing at all.
+    Empty,
+    /// `1/1d:1/1d:...` with 17 fields: more periods than [`MAX_PERIODS`].
+    TooManyPeriods,
+    /// `*0`: a sandclock without time.
+    EmptySandclock,
+    /// `9000:40/3600`: a period for the rest of the game (this field) before another.
+    RestNotLast(String),
+    /// `0/9000`, `x/9000`: the move count (this text) is not a number from 1.
+    Moves(String),
+    /// `50days`, `12h1d`, `5w`, `40/` (the field, and the text that is no duration).
+    Duration {
+        /// The field of the tag.
+        field: String,
+        /// The part that should be a duration.
+        text: String,
+    },
+    /// `0`, `0+0`: a period (this field) with neither time nor increment.
+    NoTime(String),
 }
 
 impl fmt::Display for TimeControlError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        match self {
+            TimeControlError::Empty => f.write_str("the time control is empty"),
+            TimeControlError::TooManyPeriods => write!(f, "more than {MAX_PERIODS} periods"),
+            TimeControlError::EmptySandclock => f.write_str("a sandclock of no time"),
+            TimeControlError::RestNotLast(field) => {
+                write!(f, "{field:?} is for the rest of the game, so it must be the last period")
+            }
+            TimeControlError::Moves(moves) => write!(f, "{moves:?} is not a number of moves (1 or more)"),
+            TimeControlError::Duration { field, text } => {
+                if field != text {
+                    write!(f, "{field:?}: ")?;
+                }
+                write!(f, "{text:?} is not a duration such as 9000 (seconds), 50d, 12h, 90m or 1d12h")
+            }
+            TimeControlError::NoTime(field) => write!(f, "{field:?} gives no time at all"),
+        }
     }
 }
 
 impl std::error::Error for TimeControlError {}
-
-fn tc_error(message: impl Into<String>) -> TimeControlError {
-    TimeControlError { message: message.into() }
-}
 
 impl std::str::FromStr for TimeControl {
     type Err = TimeControlError;
@@ -76,7 +104,7 @@ impl std::str::FromStr for TimeControl {
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
         let text = text.trim();
         match text {
-            "" => return Err(tc_error("the time control is empty")),
+            "" => return Err(TimeControlError::Empty),
             "?" => return Ok(TimeControl::Unknown),
             "-" => return Ok(TimeControl::Untimed),
             _ => {}
@@ -84,20 +112,20 @@ impl std::str::FromStr for TimeControl {
         if let Some(rest) = text.strip_prefix('*') {
             let time = duration(rest)?;
             if time == 0 {
-                return Err(tc_error("a sandclock of no time"));
+                return Err(TimeControlError::EmptySandclock);
             }
             return Ok(TimeControl::Sandclock(time));
         }
         let fields: Vec<&str> = text.split(':').collect();
         // Every move looks its period up: a bound keeps hostile tags cheap.
         if fields.len() > MAX_PERIODS {
-            return Err(tc_error(format!("more than {MAX_PERIODS} periods")));
+            return Err(TimeControlError::TooManyPeriods);
         }
         let mut periods = Vec::with_capacity(fields.len());
         for (i, field) in fields.iter().enumerate() {
             let period = period(field)?;
             if period.moves.is_none() && i + 1 < fields.len() {
-                return Err(tc_error(format!("{field:?} is for the rest of the game, so it must be the last period")));
+                return Err(TimeControlError::RestNotLast((*field).to_owned()));
             }
             periods.push(period);
         }
@@ -109,22 +137,22 @@ impl std::str::FromStr for TimeControl {
 fn period(field: &str) -> Result<Period, TimeControlError> {
     let (moves, rest) = match field.split_once('/') {
         Some((moves, rest)) => {
-            let n: u32 = moves
-                .parse()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| tc_error(format!("{moves:?} is not a number of moves (1 or more)")))?;
+            let n: u32 =
+                moves.parse().ok().filter(|&n| n > 0).ok_or_else(|| TimeControlError::Moves(moves.to_owned()))?;
             (Some(n), rest)
         }
         None => (None, field),
     };
-    let in_field = |e: TimeControlError| tc_error(format!("{field:?}: {e}"));
+    let in_field = |e: TimeControlError| match e {
+        TimeControlError::Duration { text, .. } => TimeControlError::Duration { field: field.to_owned(), text },
+        other => other,
+    };
     let (time, increment) = match rest.split_once('+') {
         Some((time, increment)) => (duration(time).map_err(in_field)?, duration(increment).map_err(in_field)?),
         None => (duration(rest).map_err(in_field)?, 0),
     };
     if time == 0 && increment == 0 {
-        return Err(tc_error(format!("{field:?} gives no time at all")));
+        return Err(TimeControlError::NoTime(field.to_owned()));
     }
     Ok(Period { moves, time, increment })
 }
@@ -132,7 +160,7 @@ fn period(field: &str) -> Result<Period, TimeControlError> {
 /// A duration: plain seconds (`9000`, or `0.05` with up to three decimals), or numbers with
 /// units `d`, `h`, `m`, `s` in that order (`50d`, `1d12h`, `90m`).
 pub fn duration(text: &str) -> Result<i64, TimeControlError> {
-    let bad = || tc_error(format!("{text:?} is not a duration such as 9000 (seconds), 50d, 12h, 90m or 1d12h"));
+    let bad = || TimeControlError::Duration { field: text.to_owned(), text: text.to_owned() };
     if text.is_empty() {
         return Err(bad());
     }
@@ -299,16 +327,51 @@ fn days_in_month(year: i64, month: u32) -> u32 {
     }
 }
 
-/// Why a date or clock reading cannot be read.
+/// Why a date or clock reading cannot be read; each variant with a text that triggers it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadingError {
-    /// What is wrong, in lower case.
-    pub message: String,
+pub enum ReadingError {
+    /// `26-01-01`, `yesterday`: not a date.
+    Date(String),
+    /// `2026-13-01`: a month that does not exist.
+    Month(String, u32),
+    /// `2026-02-30`: a day the month does not have.
+    Day {
+        /// The text.
+        text: String,
+        /// Its year.
+        year: i64,
+        /// Its month.
+        month: u32,
+        /// The day it names.
+        day: u32,
+    },
+    /// `2026-01-01T25:00`: the time of day is not HH:MM or HH:MM:SS.
+    TimeOfDay(String),
+    /// `1:2:3`: not a clock reading.
+    Clock(String),
 }
 
 impl fmt::Display for ReadingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        let date = |f: &mut fmt::Formatter<'_>, text: &str| {
+            write!(f, "{text:?} is not a date such as 2026-03-01 or 2026-03-01T14:30")
+        };
+        match self {
+            ReadingError::Date(text) => date(f, text),
+            ReadingError::Month(text, month) => {
+                date(f, text)?;
+                write!(f, ": there is no month {month}")
+            }
+            ReadingError::Day { text, year, month, day } => {
+                date(f, text)?;
+                write!(f, ": month {month} of {year} has no day {day}")
+            }
+            ReadingError::TimeOfDay(text) => {
+                date(f, text)?;
+                f.write_str(": the time of day is not HH:MM or HH:MM:SS")
+            }
+            ReadingError::Clock(text) => write!(f, "{text:?} is not a clock reading such as 1:02:03 or 0:00:05.3"),
+        }
     }
 }
 
@@ -324,9 +387,7 @@ impl std::str::FromStr for Moment {
     /// `2026-03-01` or `2026.03.01`, optionally followed by a time of day `14:30` or
     /// `14:30:05`, after `T` or a space.
     fn from_str(text: &str) -> Result<Moment, ReadingError> {
-        let bad = |why: &str| ReadingError {
-            message: format!("{text:?} is not a date such as 2026-03-01 or 2026-03-01T14:30{why}"),
-        };
+        let bad = || ReadingError::Date(text.to_owned());
         let text_trimmed = text.trim();
         let (date, time) = match text_trimmed.split_once(['T', ' ']) {
             Some((d, t)) => (d, Some(t.trim())),
@@ -334,16 +395,16 @@ impl std::str::FromStr for Moment {
         };
         let separator = if date.contains('-') { '-' } else { '.' };
         let parts: Vec<&str> = date.split(separator).collect();
-        let [y, m, d] = parts.as_slice() else { return Err(bad("")) };
+        let [y, m, d] = parts.as_slice() else { return Err(bad()) };
         let (Some(year), Some(month), Some(day)) = (number(y, 4..=4), number(m, 1..=2), number(d, 1..=2)) else {
-            return Err(bad(""));
+            return Err(bad());
         };
         let year = i64::from(year);
         if !(1..=12).contains(&month) {
-            return Err(bad(&format!(": there is no month {month}")));
+            return Err(ReadingError::Month(text.to_owned(), month));
         }
         if day == 0 || day > days_in_month(year, month) {
-            return Err(bad(&format!(": month {month} of {year} has no day {day}")));
+            return Err(ReadingError::Day { text: text.to_owned(), year, month, day });
         }
         let mut at = days_from_civil(year, month, day) * DAY;
         if let Some(time) = time {
@@ -357,7 +418,7 @@ impl std::str::FromStr for Moment {
                 (Some(h), Some(m), Some(s)) if h < 24 && m < 60 && s < 60 => {
                     at += i64::from(h) * HOUR + i64::from(m) * MINUTE + i64::from(s) * SECOND;
                 }
-                _ => return Err(bad(": the time of day is not HH:MM or HH:MM:SS")),
+                _ => return Err(ReadingError::TimeOfDay(text.to_owned())),
             }
         }
         Ok(Moment(at))
@@ -391,7 +452,7 @@ pub fn date_tag(value: &str) -> Option<Moment> {
 /// digits), minutes and seconds, optional tenths to thousandths (`0:00:05.3`); a leading `-`
 /// says the time has run out by so much.
 pub fn clock(text: &str) -> Result<i64, ReadingError> {
-    let bad = || ReadingError { message: format!("{text:?} is not a clock reading such as 1:02:03 or 0:00:05.3") };
+    let bad = || ReadingError::Clock(text.to_owned());
     let (negative, rest) = match text.trim().strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text.trim()),
@@ -641,10 +702,24 @@ mod tests {
             (&"1/1d:".repeat(17), "more than 16 periods"),
         ] {
             match text.parse::<TimeControl>() {
-                Err(e) => assert!(e.message.contains(why), "{text:?}: {e}"),
+                Err(e) => assert!(e.to_string().contains(why), "{text:?}: {e}"),
                 Ok(t) => panic!("{text:?} read as {t:?}"),
             }
         }
+    }
+
+    #[test]
+    fn errors_are_values() {
+        assert_eq!("0".parse::<TimeControl>(), Err(TimeControlError::NoTime("0".to_owned())));
+        assert_eq!(
+            "40/5w".parse::<TimeControl>(),
+            Err(TimeControlError::Duration { field: "40/5w".to_owned(), text: "5w".to_owned() })
+        );
+        assert_eq!(
+            "2026-02-29".parse::<Moment>(),
+            Err(ReadingError::Day { text: "2026-02-29".to_owned(), year: 2026, month: 2, day: 29 })
+        );
+        assert_eq!(clock("1:2:3"), Err(ReadingError::Clock("1:2:3".to_owned())));
     }
 
     #[test]
@@ -680,7 +755,7 @@ mod tests {
             ("", "not a date"),
         ] {
             match text.parse::<Moment>() {
-                Err(e) => assert!(e.message.contains(why), "{text:?}: {e}"),
+                Err(e) => assert!(e.to_string().contains(why), "{text:?}: {e}"),
                 Ok(m) => panic!("{text:?} read as {m}"),
             }
         }
