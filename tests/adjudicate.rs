@@ -137,6 +137,14 @@ fn write_leaves_the_input_alone_and_its_records_read_back() {
             assert_eq!(validated.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&validated.stdout));
         }
     }
+    // Writing over an input is refused, and the input stays as it was.
+    let input = dir.join("verdicts.pgn");
+    let before = std::fs::read(&input).unwrap_or_default();
+    let input_arg = input.to_string_lossy();
+    let refused = arbiter(&["adjudicate", "-q", "--write", &input_arg, &input_arg]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("would replace an input"));
+    assert_eq!(std::fs::read(&input).unwrap_or_default(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

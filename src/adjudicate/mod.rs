@@ -23,7 +23,7 @@ use crate::record::{Comment, Game, NodeId, Outcome, Span};
 use crate::replay::{Resolved, Scratch, resolve_with, san, start_position};
 use crate::rules::position::{Claim, Ending, Move, Position};
 use crate::rules::variant::{Color, Variant};
-use time::{Accounting, Moment, Overstep, Span as Duration, TimeControl, Timed};
+use time::{Accounting, Moment, Overstep, Span as Duration, TimeControl};
 
 /// What the arbiter is told besides the record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,6 +58,28 @@ impl Ply {
 impl fmt::Display for Ply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.label(), self.text)
+    }
+}
+
+/// A turn of the main line before its text is needed: no allocation per turn.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    index: u32,
+    number: u32,
+    color: Color,
+    node: NodeId,
+}
+
+impl At {
+    fn label(self) -> String {
+        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+    }
+
+    fn ply(self, game: &Game) -> Ply {
+        let node = game.node(self.node);
+        let mut text = String::new();
+        write_turn(&mut text, &node.turn.actions);
+        Ply { index: self.index, number: self.number, color: self.color, text, span: node.span }
     }
 }
 
@@ -417,12 +439,12 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
 
 /// The time commands of one turn's comments: the sent date and the clock reading. Malformed
 /// ones are noted and left out.
-fn commands(comments: &[Comment], at: &str, notes: &mut Vec<Note>) -> (Option<Moment>, Option<i64>) {
+fn commands(comments: &[Comment], at: At, notes: &mut Vec<Note>) -> (Option<Moment>, Option<i64>) {
     let (mut sent, mut clock) = (None, None);
     for comment in comments {
         for command in comment.commands() {
             let mut note = |message: String| {
-                notes.push(Note { span: comment.span, at: Some(at.to_owned()), message });
+                notes.push(Note { span: comment.span, at: Some(at.label()), message });
             };
             match command.name {
                 "sent" => match command.args.parse::<Moment>() {
@@ -464,7 +486,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
     let mut accounting = control.as_ref().and_then(Accounting::new);
     // The Date tag starts the first move's time, when it is a whole date.
     let mut last_sent = game.tag("Date").and_then(time::date_tag);
-    let mut clocks: [Option<(i64, String)>; 2] = [None, None];
+    let mut clocks: [Option<(i64, At)>; 2] = [None, None];
     let start = (position.side_to_move() == Color::White, position.fullmove());
     let mut seen = Seen::default();
     seen.enter(&mut position);
@@ -473,14 +495,14 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
     let mut claims: Vec<Claimable> = Vec::new();
     let mut decision =
         ending(&mut position, &seen).map_or(Decision::Open, |ending| Decision::Rules { ending, at: None });
-    let note_claim = |claims: &mut Vec<Claimable>, claim: Claim, way: Way, by: Color, after: &Option<Ply>| {
+    let note_claim = |claims: &mut Vec<Claimable>, claim: Claim, way: Way, by: Color, after: Option<At>| {
         let same_kind =
             |c: &Claimable| c.claim == claim && matches!(c.way, Way::OnTheBoard) == (way == Way::OnTheBoard);
         if !claims.iter().any(same_kind) {
-            claims.push(Claimable { claim, way, by, after: after.clone() });
+            claims.push(Claimable { claim, way, by, after: after.map(|a| a.ply(game)) });
         }
     };
-    let mut previous: Option<Ply> = None;
+    let mut previous: Option<At> = None;
     let mut plies = 0u32;
     let mut after = 0u32;
     let mut unplayable = None;
@@ -488,9 +510,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         let node = game.node(node_id);
         let (number, white) = move_number(start, index as u32);
         let color = if white { Color::White } else { Color::Black };
-        let mut text = String::new();
-        write_turn(&mut text, &node.turn.actions);
-        let ply = Ply { index: index as u32, number, color, text, span: node.span };
+        let at = At { index: index as u32, number, color, node: node_id };
         let open = decision == Decision::Open;
         // The claims of the position before the turn; they stand once the turn is played
         // (a position without a legal move ends the game instead).
@@ -510,13 +530,14 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             // Mate and stalemate are found here, when the record goes on after them, or at the
             // end of the record: no legal move is looked for after every turn.
             if open && let Some(ending) = game_over(&mut position) {
-                decision = Decision::Rules { ending, at: previous.clone() };
+                decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
             }
+            let ply = at.ply(game);
             if decision == Decision::Open {
                 return Err(Box::new(Broken {
                     span: refusal.0,
                     at: Some(ply.label()),
-                    written: Some(ply.text.clone()),
+                    written: Some(ply.text),
                     message: refusal.1,
                     fen: Some(position.fen()),
                     candidates: refusal.2,
@@ -526,7 +547,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             break;
         }
         for (claim, way, by) in here {
-            note_claim(&mut claims, claim, way, by, &previous);
+            note_claim(&mut claims, claim, way, by, previous);
         }
         plies += 1;
         if !open {
@@ -534,13 +555,13 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         }
         seen.enter(&mut position);
         // Time: the sent date against the date of the move it answers.
-        let (sent, clock) = commands(&node.comments, &ply.label(), &mut notes);
+        let (sent, clock) = commands(&node.comments, at, &mut notes);
         let (interval, sent) = match (last_sent, sent) {
             (Some(from), Some(to)) if to < from => {
                 // Left out like a malformed date: the next move's time is unknown too.
                 notes.push(Note {
                     span: node.span,
-                    at: Some(ply.label()),
+                    at: Some(at.label()),
                     message: format!("sent {to}, before the move it answers ({from}); left out"),
                 });
                 (None, None)
@@ -551,14 +572,14 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         last_sent = sent;
         let side = color.index();
         if let Some(c) = clock {
-            clocks[side] = Some((c, ply.label()));
+            clocks[side] = Some((c, at));
         }
-        let ran_out = accounting.as_mut().is_some_and(|a| a.record(side, &Timed { label: ply.to_string(), interval }));
+        let ran_out = accounting.as_mut().is_some_and(|a| a.record(side, interval, || at.ply(game).to_string()));
         if decision == Decision::Open {
             if ran_out && let Some(over) = accounting.as_ref().and_then(|a| a.sides[side].overstep.clone()) {
-                decision = Decision::Time { loser: color, flag: Flag::Dates(over), at: Some(ply.clone()) };
+                decision = Decision::Time { loser: color, flag: Flag::Dates(over), at: Some(at.ply(game)) };
             } else if let Some(reading) = clock.filter(|&c| c < 0) {
-                decision = Decision::Time { loser: color, flag: Flag::Clock { reading }, at: Some(ply.clone()) };
+                decision = Decision::Time { loser: color, flag: Flag::Clock { reading }, at: Some(at.ply(game)) };
             } else if position.insufficient_material()
                 || position.halfmove_clock() >= 150
                 || seen.current >= 5
@@ -566,30 +587,30 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             {
                 // The full test, for the precedence of mate over the automatic draws.
                 if let Some(ending) = ending(&mut position, &seen) {
-                    decision = Decision::Rules { ending, at: Some(ply.clone()) };
+                    decision = Decision::Rules { ending, at: Some(at.ply(game)) };
                 }
             }
         }
-        previous = Some(ply);
+        previous = Some(at);
     }
     if decision == Decision::Open
         && unplayable.is_none()
         && let Some(ending) = ending(&mut position, &seen)
     {
-        decision = Decision::Rules { ending, at: previous.clone() };
+        decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
     }
     let end = facts(&mut position, &seen, &mut moves);
     if decision == Decision::Open && end.legal_moves > 0 {
         // Claims in the final position, which no later move reaches.
         for c in on_board(&position, &seen) {
-            note_claim(&mut claims, c, Way::OnTheBoard, position.side_to_move(), &previous);
+            note_claim(&mut claims, c, Way::OnTheBoard, position.side_to_move(), previous);
         }
         let by = position.side_to_move();
         if let Some(m) = end.threefold_by_move.clone() {
-            note_claim(&mut claims, Claim::ThreefoldRepetition, Way::ByAnnouncing(m), by, &previous);
+            note_claim(&mut claims, Claim::ThreefoldRepetition, Way::ByAnnouncing(m), by, previous);
         }
         if let Some(m) = end.fifty_moves_by_move.clone() {
-            note_claim(&mut claims, Claim::FiftyMoves, Way::ByAnnouncing(m), by, &previous);
+            note_claim(&mut claims, Claim::FiftyMoves, Way::ByAnnouncing(m), by, previous);
         }
     }
     // The time of the side to move runs from the last date, while the record has no result.
@@ -617,7 +638,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             timed: account.timed,
             used: account.used,
             allowed: accounting.as_ref().map(|_| account.allowed),
-            clock: clocks[i].clone(),
+            clock: clocks[i].map(|(c, at)| (c, at.label())),
         }
     });
     let time = TimeReport { control: control.map(|c| c.to_string()), sides, running };

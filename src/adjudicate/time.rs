@@ -477,16 +477,6 @@ pub fn clock(text: &str) -> Result<i64, ReadingError> {
     Ok(if negative { -ms } else { ms })
 }
 
-/// One move of one side, as the time accounting sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Timed {
-    /// The move's label (`20...`).
-    pub label: String,
-    /// When the side received the move it answers (or the game started), and when it sent its
-    /// own; `None` where the record does not say.
-    pub interval: Option<(Moment, Moment)>,
-}
-
 /// A side that used more time than it had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Overstep {
@@ -585,14 +575,17 @@ impl Accounting {
         }
     }
 
-    /// Counts the next move of `side` (0 White, 1 Black); says whether its time ran out there
-    /// (the first time only).
-    pub fn record(&mut self, side: usize, timed: &Timed) -> bool {
+    /// Counts the next move of `side` (0 White, 1 Black), which took the time from the first
+    /// moment of `interval` (when the move it answers came, or the game began) to the second
+    /// (when it was sent), `None` when the record does not say; `label` names the move
+    /// (`20... Nc6`) and is asked for only when the time ran out. Says whether the time ran out
+    /// there (the first time only).
+    pub fn record(&mut self, side: usize, interval: Option<(Moment, Moment)>, label: impl FnOnce() -> String) -> bool {
         let Some(account) = self.sides.get_mut(side) else { return false };
         account.moves = account.moves.saturating_add(1);
         let nth = account.moves;
         let mut ran_out = false;
-        if let Some((from, to)) = timed.interval {
+        if let Some((from, to)) = interval {
             let spent = to.0.saturating_sub(from.0);
             account.timed += 1;
             // Saturating: a hostile record may repeat a date far in the future many times.
@@ -601,7 +594,7 @@ impl Accounting {
             if account.left() < 0 && account.overstep.is_none() {
                 account.overstep = Some(Overstep {
                     nth,
-                    label: timed.label.clone(),
+                    label: label(),
                     used: account.used,
                     allowed: account.allowed,
                     last: (spent, from, to),
@@ -784,42 +777,35 @@ mod tests {
         assert_eq!(Span(-DAY).to_string(), "-1 day");
     }
 
-    fn moves(dates: &[&str]) -> Vec<Timed> {
-        dates
-            .windows(2)
-            .enumerate()
-            .map(|(i, w)| Timed {
-                label: format!("{}", i + 1),
-                interval: Some((w[0].parse().unwrap_or(Moment(0)), w[1].parse().unwrap_or(Moment(0)))),
-            })
-            .collect()
+    fn intervals(dates: &[&str]) -> Vec<Option<(Moment, Moment)>> {
+        dates.windows(2).map(|w| Some((w[0].parse().unwrap_or(Moment(0)), w[1].parse().unwrap_or(Moment(0))))).collect()
     }
 
     #[test]
     fn unused_time_carries_over_to_the_next_period() {
         // 2 moves in 10 days: 4 and 4 days, then 12 and 1 day: 21 days by move 4 of 20 allowed.
         let mut accounting = Accounting::new(&tc("2/10d")).unwrap_or_else(|| panic!("periods"));
-        let timed = moves(&["2026-01-01", "2026-01-05", "2026-01-09", "2026-01-21", "2026-01-22"]);
-        assert!(!accounting.record(0, &timed[0]));
-        assert!(!accounting.record(0, &timed[1]));
+        let timed = intervals(&["2026-01-01", "2026-01-05", "2026-01-09", "2026-01-21", "2026-01-22"]);
+        assert!(!accounting.record(0, timed[0], || "1".to_owned()));
+        assert!(!accounting.record(0, timed[1], || "2".to_owned()));
         assert_eq!(accounting.sides[0].left(), 12 * DAY, "2 days carried over, 10 more");
-        assert!(!accounting.record(0, &timed[2]));
-        assert!(accounting.record(0, &timed[3]));
+        assert!(!accounting.record(0, timed[2], || "3".to_owned()));
+        assert!(accounting.record(0, timed[3], || "4".to_owned()));
         let over = accounting.sides[0].overstep.clone().unwrap_or_else(|| panic!("overstep"));
         assert_eq!((over.nth, over.used, over.allowed), (4, 21 * DAY, 20 * DAY));
         assert_eq!(over.allowance, "2 x (2 moves in 10 days)");
         assert_eq!(over.first.to_string(), "2026-01-01");
         // Reported once.
-        assert!(!accounting.record(0, &timed[3]));
+        assert!(!accounting.record(0, timed[3], || "4".to_owned()));
     }
 
     #[test]
     fn increments_and_sudden_death() {
         let mut accounting = Accounting::new(&tc("3d+1d")).unwrap_or_else(|| panic!("periods"));
-        let timed = moves(&["2026-01-01", "2026-01-03", "2026-01-06", "2026-01-08"]);
-        assert!(!accounting.record(1, &timed[0]));
+        let timed = intervals(&["2026-01-01", "2026-01-03", "2026-01-06", "2026-01-08"]);
+        assert!(!accounting.record(1, timed[0], || "1".to_owned()));
         assert_eq!(accounting.sides[1].left(), 2 * DAY);
-        assert!(accounting.record(1, &timed[1]), "3 days used of 2 left");
+        assert!(accounting.record(1, timed[1], || "2".to_owned()), "3 days used of 2 left");
         assert_eq!(
             accounting.sides[1].overstep.as_ref().map(|o| o.allowance.clone()),
             Some("3 days (sudden death) + 1 day in increments".to_owned())
@@ -827,7 +813,7 @@ mod tests {
         // Unknown times count as none.
         let mut accounting = Accounting::new(&tc("40/9000:3600")).unwrap_or_else(|| panic!("periods"));
         for _ in 0..41 {
-            assert!(!accounting.record(0, &Timed { label: String::new(), interval: None }));
+            assert!(!accounting.record(0, None, String::new));
         }
         assert_eq!(accounting.sides[0].allowed, 12_600_000);
         assert!(Accounting::new(&tc("?")).is_none());

@@ -270,6 +270,14 @@ pub fn run(args: &AdjudicateArgs) -> Status {
     }
     // With the records on standard output, the report goes to standard error.
     let records_to_stdout = args.write.as_deref().is_some_and(|p| p == Path::new("-"));
+    // The inputs are never changed: writing over one of them is refused before any work.
+    if let Some(target) = args.write.as_deref().filter(|_| !records_to_stdout)
+        && let Ok(target) = std::fs::canonicalize(target)
+        && inputs.iter().any(|i| matches!(i, Input::File(p) if std::fs::canonicalize(p).is_ok_and(|p| p == target)))
+    {
+        let _ = writeln!(io::stderr(), "{}: error: --write would replace an input; write elsewhere", target.display());
+        return Status::Failure;
+    }
     let mut records = match &args.write {
         None => None,
         Some(path) => match Output::open(if records_to_stdout { None } else { Some(path) }) {
