@@ -208,7 +208,8 @@ def main():
         theirs = dict(pool.imap_unordered(python_chess_facts, files))
     python_seconds = time.time() - started - arbiter_seconds
 
-    compared = skipped = unmatched = 0
+    compared = skipped = 0
+    only = {"arbiter": 0, "python-chess": 0}  # games one reader has and the other has not
     agree = {item: 0 for item in ITEMS}
     positive = {item: 0 for item in ITEMS}
     disagreements = {item: [] for item in ITEMS}
@@ -218,7 +219,7 @@ def main():
         ours_in_order = [(n, ours[path][n]) for n in sorted(ours[path])]
         for where, a, g in align(path, ours_in_order, theirs.get(path, [])):
             if a is None or g is None:
-                unmatched += 1
+                only["python-chess" if a is None else "arbiter"] += 1
                 print(f"read differently: {where}")
                 continue
             if "error" in g or "error" in a:
@@ -239,7 +240,7 @@ def main():
 
     print()
     print(f"files: {len(files)}; games compared: {compared}; skipped (a reader found an error): {skipped};"
-          f" read differently by the two readers: {unmatched}")
+          f" games only arbiter read so: {only['arbiter']}, only python-chess: {only['python-chess']}")
     print(f"arbiter: {arbiter_seconds:.1f} s; python-chess: {python_seconds:.1f} s")
     failed = False
     for item in ITEMS:
