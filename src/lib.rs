@@ -8,6 +8,7 @@
 
 #![deny(missing_docs)]
 
+pub mod adjudicate;
 pub mod batch;
 pub mod convert;
 pub mod diag;

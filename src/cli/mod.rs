@@ -4,6 +4,7 @@
 //! something to change), 2 on a usage or I/O error. A problem in one game is reported and
 //! counted, never fatal: the run goes on with the next game and the next file.
 
+mod adjudicate;
 mod convert;
 mod fmt;
 mod inputs;
@@ -25,6 +26,7 @@ use clap::{Parser, Subcommand};
   arbiter validate archive/       # replay every game, report every illegal move
   arbiter fmt --check archive/    # report every broken game and what the canonical form changes
   arbiter convert --to uci game.pgn   # the record in coordinates (also lan, pgn, fen, epd)
+  arbiter adjudicate games.pgn        # a verdict with its grounds for every game
 
 The notation is specified in notation/SPEC.md.")]
 struct Cli {
@@ -37,6 +39,7 @@ enum Command {
     Fmt(fmt::FmtArgs),
     Convert(convert::ConvertArgs),
     Validate(validate::ValidateArgs),
+    Adjudicate(adjudicate::AdjudicateArgs),
     Perft(perft::PerftArgs),
     Variants(variants::VariantsArgs),
 }
@@ -76,6 +79,7 @@ pub fn run() -> ExitCode {
         Command::Fmt(args) => fmt::run(&args),
         Command::Convert(args) => convert::run(&args),
         Command::Validate(args) => validate::run(&args),
+        Command::Adjudicate(args) => adjudicate::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Variants(args) => variants::run(&args),
     };

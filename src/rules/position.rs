@@ -2306,6 +2306,19 @@ impl Position {
         }
         text
     }
+
+    /// The key of the position as FIDE 9.2.3 compares positions for repetitions:
+    /// [`Position::key`] without the en passant square when no legal capture can use it
+    /// (the key itself keeps it after every double step).
+    pub fn repetition_key(&mut self) -> u64 {
+        let en_passant = self.en_passant;
+        match en_passant {
+            Some((target, _)) if self.legal_en_passant().is_none() => {
+                self.key ^ self.variant.key(target, Color::Black, Kind(0)).rotate_left(31)
+            }
+            _ => self.key,
+        }
+    }
 }
 
 #[cfg(test)]

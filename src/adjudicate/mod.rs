@@ -1,0 +1,1114 @@
+//! Adjudication: the verdict on one game record that an arbiter can sign.
+//!
+//! [`adjudicate`] replays a game's main line (variations are commentary and are not judged)
+//! and finds, in the order they happened: the first position where the rules end the game
+//! (mate, stalemate or no move, a piece on the far rank, a dead position, the fivefold
+//! repetition, the 75-move rule), the first move where a side ran out of time (from the
+//! TimeControl tag and the dates and clock readings in comment commands, see [`time`]), and
+//! every draw a player could have claimed and from which move. The first decisive event is
+//! the verdict; the record's Result tag and result token are checked against it, and a
+//! mismatch is reported, never fixed.
+//!
+//! This module owns the judgement only: it neither reads files nor prints. The decisions it
+//! makes are written down in notation/SPEC.md, "Adjudication".
+
+pub mod time;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::dialect::{move_number, write_turn};
+use crate::record::{Comment, Game, NodeId, Outcome, Span};
+use crate::replay::{Resolved, Scratch, resolve_with, san, start_position};
+use crate::rules::position::{Claim, Ending, Move, Position};
+use crate::rules::variant::{Color, Variant};
+use time::{Accounting, Moment, Overstep, Span as Duration, TimeControl};
+
+/// What the arbiter is told besides the record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The day (and time) of the adjudication: a side to move whose time ran out before it
+    /// has lost. `None`: time still running is not judged.
+    pub as_of: Option<Moment>,
+}
+
+/// One turn of the main line, for messages: `23. Qh7#` or `23... Kf8`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// Turns before it in the main line (the first turn is ply 0).
+    pub index: u32,
+    /// Its move number.
+    pub number: u32,
+    /// Who played it.
+    pub color: Color,
+    /// The turn as written in canonical form.
+    pub text: String,
+    /// Where it is in the game's text.
+    pub span: Span,
+}
+
+impl Ply {
+    /// `23.` or `23...`.
+    pub fn label(&self) -> String {
+        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+    }
+}
+
+impl fmt::Display for Ply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.label(), self.text)
+    }
+}
+
+/// A turn of the main line before its text is needed: no allocation per turn.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    index: u32,
+    number: u32,
+    color: Color,
+    node: NodeId,
+}
+
+impl At {
+    fn label(self) -> String {
+        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+    }
+
+    fn ply(self, game: &Game) -> Ply {
+        let node = game.node(self.node);
+        let mut text = String::new();
+        write_turn(&mut text, &node.turn.actions);
+        Ply { index: self.index, number: self.number, color: self.color, text, span: node.span }
+    }
+}
+
+/// How a side ran out of time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// The dates of its moves add up to more than the time control gave (see
+    /// [`time::Accounting`]).
+    Dates(Overstep),
+    /// A clock reading after its move is below zero.
+    Clock {
+        /// The reading, in milliseconds.
+        reading: i64,
+    },
+    /// It was to move at the end of the record, and by the adjudication day its time had run
+    /// out.
+    Deadline {
+        /// The date of the last move, from which its time ran.
+        since: Moment,
+        /// The time it had left then.
+        left: i64,
+        /// The adjudication day.
+        as_of: Moment,
+    },
+}
+
+/// The verdict's kind: what decided the game, or that nothing did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The rules ended the game after `at` (`None`: in the start position).
+    Rules {
+        /// How.
+        ending: Ending,
+        /// After which turn.
+        at: Option<Ply>,
+    },
+    /// A side ran out of time at `at` (`None`: while to move at the end of the record).
+    Time {
+        /// Who ran out.
+        loser: Color,
+        /// How it shows.
+        flag: Flag,
+        /// The turn.
+        at: Option<Ply>,
+    },
+    /// Neither rules nor time have ended the game.
+    Open,
+}
+
+impl Decision {
+    /// A short name for the kind of verdict, as JSON gives it: `checkmate`, `stalemate`,
+    /// `far-rank`, `insufficient-material`, `fivefold-repetition`, `seventy-five-moves`,
+    /// `time-forfeit`, `open`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Decision::Rules { ending, .. } => match ending {
+                Ending::Checkmate { .. } => "checkmate",
+                Ending::Stalemate => "stalemate",
+                Ending::InsufficientMaterial => "insufficient-material",
+                Ending::SeventyFiveMoves => "seventy-five-moves",
+                Ending::FivefoldRepetition => "fivefold-repetition",
+                Ending::FarRank { .. } => "far-rank",
+            },
+            Decision::Time { .. } => "time-forfeit",
+            Decision::Open => "open",
+        }
+    }
+
+    /// The result it gives; `None` when it gives none.
+    pub fn result(&self) -> Option<Outcome> {
+        let win = |c: Color| if c == Color::White { Outcome::WhiteWins } else { Outcome::BlackWins };
+        match self {
+            Decision::Rules { ending: Ending::Checkmate { winner } | Ending::FarRank { winner }, .. } => {
+                Some(win(*winner))
+            }
+            Decision::Rules { .. } => Some(Outcome::Draw),
+            Decision::Time { loser, .. } => Some(win(loser.other())),
+            Decision::Open => None,
+        }
+    }
+}
+
+/// How a draw could be claimed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// The position on the board qualifies, and the claimant has the move (FIDE 9.2.1.2,
+    /// 9.3.2).
+    OnTheBoard,
+    /// The claimant announces a move that will make the position qualify (FIDE 9.2.1.1,
+    /// 9.3.1); the move, in SAN.
+    ByAnnouncing(String),
+}
+
+/// A draw a side could claim, first available at a position of the main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claimable {
+    /// Which draw.
+    pub claim: Claim,
+    /// How.
+    pub way: Way,
+    /// Who could claim it: the side to move.
+    pub by: Color,
+    /// The position: after this turn (`None`: the start position).
+    pub after: Option<Ply>,
+}
+
+impl Claimable {
+    /// `threefold` or `fifty-moves`.
+    pub fn name(&self) -> &'static str {
+        match self.claim {
+            Claim::ThreefoldRepetition => "threefold",
+            Claim::FiftyMoves => "fifty-moves",
+        }
+    }
+}
+
+/// What holds in the position at the end of the main line, each fact on its own (so that
+/// another program's verdict can be compared item by item).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// The position, in FEN.
+    pub fen: String,
+    /// Who is to move.
+    pub to_move: Option<Color>,
+    /// Legal moves of the side to move (for turns of several actions: the first actions).
+    pub legal_moves: usize,
+    /// The side to move has no legal move and is in check.
+    pub checkmate: bool,
+    /// The side to move has no legal move and is not in check.
+    pub stalemate: bool,
+    /// Neither side can mate ([`Position::insufficient_material`]).
+    pub insufficient_material: bool,
+    /// The winner by the far rank, in variants with that rule.
+    pub far_rank: Option<Color>,
+    /// The position stands for at least the third time and the side to move has a move.
+    pub threefold: bool,
+    /// A move that would make a position stand for the third time, when there is one.
+    pub threefold_by_move: Option<String>,
+    /// 50 moves of each side without capture or pawn move, and the side to move has a move.
+    pub fifty_moves: bool,
+    /// A move that would complete the 50 moves, when there is one.
+    pub fifty_moves_by_move: Option<String>,
+    /// The position stands for at least the fifth time.
+    pub fivefold: bool,
+    /// 75 moves of each side without capture or pawn move.
+    pub seventy_five_moves: bool,
+}
+
+/// Where a side's time stands at the end of the record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideTime {
+    /// Moves made.
+    pub moves: u32,
+    /// Moves with a known time (a sent date and the date of what they answer).
+    pub timed: u32,
+    /// Time used in those, in milliseconds.
+    pub used: i64,
+    /// Time the control had given by then (`None` without a control to check).
+    pub allowed: Option<i64>,
+    /// The last clock reading, and after which move.
+    pub clock: Option<(i64, String)>,
+}
+
+/// The time side of a verdict.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TimeReport {
+    /// The TimeControl tag in words (`None`: no tag, or one that cannot be read).
+    pub control: Option<String>,
+    /// White's and Black's time.
+    pub sides: [SideTime; 2],
+    /// For the side to move at the end: since when its time runs, how much it has left, and
+    /// its deadline.
+    pub running: Option<(Color, Moment, i64, Moment)>,
+}
+
+/// Something worth a warning in the record's time data, at a place in its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Where.
+    pub span: Span,
+    /// The turn, when it is about one.
+    pub at: Option<String>,
+    /// What.
+    pub message: String,
+}
+
+/// The verdict on one game.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The variant's name.
+    pub variant: String,
+    /// Turns of the main line replayed.
+    pub plies: u32,
+    /// What decided the game.
+    pub decision: Decision,
+    /// Turns of the record after the decision (they do not count).
+    pub after: u32,
+    /// A move after the decision that could not be played at all, and why: the record goes on
+    /// past the end of the game.
+    pub unplayable: Option<(Ply, String)>,
+    /// Draws that could be claimed: the first chance of each kind and way.
+    pub claims: Vec<Claimable>,
+    /// The position at the end of the record.
+    pub end: Facts,
+    /// Time.
+    pub time: TimeReport,
+    /// The Result tag, as written (`None`: no tag).
+    pub result_tag: Option<String>,
+    /// The result token ending the movetext.
+    pub token: Outcome,
+    /// The result the verdict gives: the decision's, or for an open game the record's own
+    /// (a resignation or an agreement the rules neither give nor forbid).
+    pub result: Outcome,
+    /// Where the record's result disagrees with the verdict, or with itself.
+    pub mismatches: Vec<String>,
+    /// Warnings about the record's time data.
+    pub notes: Vec<Note>,
+}
+
+/// Why a game has no verdict: its main line cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    /// Where.
+    pub span: Span,
+    /// The turn (`23...`), when it is about one.
+    pub at: Option<String>,
+    /// The turn as written.
+    pub written: Option<String>,
+    /// Why, in lower case.
+    pub message: String,
+    /// The position before the turn, in FEN.
+    pub fen: Option<String>,
+    /// Legal moves worth showing.
+    pub candidates: Vec<String>,
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The repetition bookkeeping of the main line: how often each position since the last
+/// irreversible move has stood (compared as FIDE 9.2.3 says: the same pieces on the same
+/// squares, the same side to move, the same castling rights, en passant only where a capture
+/// can use it, the same pieces in hand), so that a claim and the fivefold repetition are found
+/// without walking back, and no move need be tried where none can make a third time.
+#[derive(Default)]
+struct Seen {
+    counts: HashMap<u64, u32>,
+    /// The most times any of them has stood.
+    most: u32,
+    /// The times the current position has stood.
+    current: u32,
+}
+
+impl Seen {
+    fn enter(&mut self, position: &mut Position) {
+        if position.halfmove_clock() == 0 {
+            self.counts.clear();
+            self.most = 0;
+        }
+        let n = self.counts.entry(position.repetition_key()).or_insert(0);
+        *n += 1;
+        self.current = *n;
+        self.most = self.most.max(*n);
+    }
+}
+
+/// The draws the side to move may claim on the board.
+fn on_board(position: &Position, seen: &Seen) -> Vec<Claim> {
+    let mut claims = Vec::new();
+    if position.halfmove_clock() >= 100 {
+        claims.push(Claim::FiftyMoves);
+    }
+    if seen.current >= 3 {
+        claims.push(Claim::ThreefoldRepetition);
+    }
+    claims
+}
+
+/// How the rules end the game here: [`Position::ending`], with the repetitions counted as
+/// [`Seen`] counts them.
+fn ending(position: &mut Position, seen: &Seen) -> Option<Ending> {
+    match position.ending() {
+        None | Some(Ending::SeventyFiveMoves | Ending::FivefoldRepetition) if seen.current >= 5 => {
+            Some(Ending::FivefoldRepetition)
+        }
+        Some(Ending::FivefoldRepetition) => (position.halfmove_clock() >= 150).then_some(Ending::SeventyFiveMoves),
+        other => other,
+    }
+}
+
+/// Whether moves can be tried one by one: a turn is one action that ends the turn.
+fn single_action(variant: &Variant) -> bool {
+    variant.spec.actions_per_turn <= 1 && !variant.turns_go_on() && !variant.spec.rules.remove_blocked_pawns
+}
+
+/// The first legal move after which `test` holds, in SAN.
+fn some_move(position: &mut Position, moves: &mut Vec<Move>, test: impl Fn(&mut Position) -> bool) -> Option<String> {
+    moves.clear();
+    position.legal_moves(moves);
+    let found = moves.iter().copied().find(|&m| {
+        let undo = position.play(m);
+        let holds = test(position);
+        position.undo(m, undo);
+        holds
+    })?;
+    Some(san(position, found))
+}
+
+/// The draws the side to move could claim by announcing a move.
+fn announced(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> (Option<String>, Option<String>) {
+    if !single_action(position.variant()) {
+        return (None, None);
+    }
+    // A third time needs a position that has stood twice already; after a capture or a pawn
+    // move no earlier position can come back.
+    let threefold = if seen.most >= 2 {
+        some_move(position, moves, |p| {
+            p.halfmove_clock() > 0 && seen.counts.get(&p.repetition_key()).is_some_and(|&n| n >= 2)
+        })
+    } else {
+        None
+    };
+    let fifty = if position.halfmove_clock() == 99 {
+        some_move(position, moves, |p| p.halfmove_clock() >= 100 && p.has_legal_move())
+    } else {
+        None
+    };
+    (threefold, fifty)
+}
+
+/// The facts of `position`.
+fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
+    let has_move = position.has_legal_move();
+    let in_check = position.in_check();
+    let (threefold_by_move, fifty_moves_by_move) = announced(position, seen, moves);
+    moves.clear();
+    position.legal_moves(moves);
+    Facts {
+        fen: position.fen(),
+        to_move: Some(position.side_to_move()),
+        legal_moves: moves.len(),
+        checkmate: !has_move && in_check,
+        stalemate: !has_move && !in_check,
+        insufficient_material: position.insufficient_material(),
+        far_rank: position.far_rank_winner(),
+        threefold: has_move && seen.current >= 3,
+        threefold_by_move,
+        fifty_moves: has_move && position.halfmove_clock() >= 100,
+        fifty_moves_by_move,
+        fivefold: seen.current >= 5,
+        seventy_five_moves: position.halfmove_clock() >= 150,
+    }
+}
+
+/// The time commands of one turn's comments: the sent date and the clock reading. Malformed
+/// ones are noted and left out.
+fn commands(comments: &[Comment], at: At, notes: &mut Vec<Note>) -> (Option<Moment>, Option<i64>) {
+    let (mut sent, mut clock) = (None, None);
+    for comment in comments {
+        for command in comment.commands() {
+            let mut note = |message: String| {
+                notes.push(Note { span: comment.span, at: Some(at.label()), message });
+            };
+            match command.name {
+                "sent" => match command.args.parse::<Moment>() {
+                    Ok(m) if sent.is_none() => sent = Some(m),
+                    Ok(_) => note("a second [%sent] for the same move; the first counts".to_owned()),
+                    Err(e) => note(format!("[%sent {}]: {e}; left out", command.args)),
+                },
+                "clk" => match time::clock(command.args) {
+                    Ok(c) if clock.is_none() => clock = Some(c),
+                    Ok(_) => note("a second [%clk] for the same move; the first counts".to_owned()),
+                    Err(e) => note(format!("[%clk {}]: {e}; left out", command.args)),
+                },
+                _ => {}
+            }
+        }
+    }
+    (sent, clock)
+}
+
+/// Judges `game` in `variant`.
+pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Result<Verdict, Box<Broken>> {
+    let tag_span = |name: &str| game.tags.iter().find(|t| t.name == name).map(|t| t.span).unwrap_or_default();
+    let (mut position, _) = start_position(variant, game).map_err(|message| {
+        Box::new(Broken { span: tag_span("FEN"), at: None, written: None, message, fen: None, candidates: Vec::new() })
+    })?;
+    let mut notes = Vec::new();
+    let control = match game.tag("TimeControl").map(str::parse::<TimeControl>) {
+        None => None,
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => {
+            notes.push(Note {
+                span: tag_span("TimeControl"),
+                at: None,
+                message: format!("the TimeControl tag cannot be read: {e}; time is not checked"),
+            });
+            None
+        }
+    };
+    let mut accounting = control.as_ref().and_then(Accounting::new);
+    // The Date tag starts the first move's time, when it is a whole date.
+    let mut last_sent = game.tag("Date").and_then(time::date_tag);
+    let mut clocks: [Option<(i64, At)>; 2] = [None, None];
+    let start = (position.side_to_move() == Color::White, position.fullmove());
+    let mut seen = Seen::default();
+    seen.enter(&mut position);
+    let mut moves = Vec::new();
+    let mut scratch = Scratch::default();
+    let mut claims: Vec<Claimable> = Vec::new();
+    let mut decision =
+        ending(&mut position, &seen).map_or(Decision::Open, |ending| Decision::Rules { ending, at: None });
+    let note_claim = |claims: &mut Vec<Claimable>, claim: Claim, way: Way, by: Color, after: Option<At>| {
+        let same_kind =
+            |c: &Claimable| c.claim == claim && matches!(c.way, Way::OnTheBoard) == (way == Way::OnTheBoard);
+        if !claims.iter().any(same_kind) {
+            claims.push(Claimable { claim, way, by, after: after.map(|a| a.ply(game)) });
+        }
+    };
+    let mut previous: Option<At> = None;
+    let mut plies = 0u32;
+    let mut after = 0u32;
+    let mut unplayable = None;
+    for (index, node_id) in game.mainline().enumerate() {
+        let node = game.node(node_id);
+        let (number, white) = move_number(start, index as u32);
+        let color = if white { Color::White } else { Color::Black };
+        let at = At { index: index as u32, number, color, node: node_id };
+        let open = decision == Decision::Open;
+        // The claims of the position before the turn; they stand once the turn is played
+        // (a position without a legal move ends the game instead).
+        let mut here = Vec::new();
+        if open {
+            let by = position.side_to_move();
+            here.extend(on_board(&position, &seen).into_iter().map(|c| (c, Way::OnTheBoard, by)));
+            let (threefold, fifty) = announced(&mut position, &seen, &mut moves);
+            if let Some(m) = threefold {
+                here.push((Claim::ThreefoldRepetition, Way::ByAnnouncing(m), color));
+            }
+            if let Some(m) = fifty {
+                here.push((Claim::FiftyMoves, Way::ByAnnouncing(m), color));
+            }
+        }
+        if let Err(refusal) = play_turn(&mut position, game, node_id, &mut scratch) {
+            // Mate and stalemate are found here, when the record goes on after them, or at the
+            // end of the record: no legal move is looked for after every turn.
+            if open && let Some(ending) = game_over(&mut position) {
+                decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
+            }
+            let ply = at.ply(game);
+            if decision == Decision::Open {
+                return Err(Box::new(Broken {
+                    span: refusal.0,
+                    at: Some(ply.label()),
+                    written: Some(ply.text),
+                    message: refusal.1,
+                    fen: Some(position.fen()),
+                    candidates: refusal.2,
+                }));
+            }
+            unplayable = Some((ply, refusal.1));
+            break;
+        }
+        for (claim, way, by) in here {
+            note_claim(&mut claims, claim, way, by, previous);
+        }
+        plies += 1;
+        if !open {
+            after += 1;
+        }
+        seen.enter(&mut position);
+        // Time: the sent date against the date of the move it answers.
+        let (sent, clock) = commands(&node.comments, at, &mut notes);
+        let (interval, sent) = match (last_sent, sent) {
+            (Some(from), Some(to)) if to < from => {
+                // Left out like a malformed date: the next move's time is unknown too.
+                notes.push(Note {
+                    span: node.span,
+                    at: Some(at.label()),
+                    message: format!("sent {to}, before the move it answers ({from}); left out"),
+                });
+                (None, None)
+            }
+            (Some(from), Some(to)) => (Some((from, to)), Some(to)),
+            _ => (None, sent),
+        };
+        last_sent = sent;
+        let side = color.index();
+        if let Some(c) = clock {
+            clocks[side] = Some((c, at));
+        }
+        let ran_out = accounting.as_mut().is_some_and(|a| a.record(side, interval, || at.ply(game).to_string()));
+        if decision == Decision::Open {
+            if ran_out && let Some(over) = accounting.as_ref().and_then(|a| a.sides[side].overstep.clone()) {
+                decision = Decision::Time { loser: color, flag: Flag::Dates(over), at: Some(at.ply(game)) };
+            } else if let Some(reading) = clock.filter(|&c| c < 0) {
+                decision = Decision::Time { loser: color, flag: Flag::Clock { reading }, at: Some(at.ply(game)) };
+            } else if position.insufficient_material()
+                || position.halfmove_clock() >= 150
+                || seen.current >= 5
+                || position.far_rank_winner().is_some()
+            {
+                // The full test, for the precedence of mate over the automatic draws.
+                if let Some(ending) = ending(&mut position, &seen) {
+                    decision = Decision::Rules { ending, at: Some(at.ply(game)) };
+                }
+            }
+        }
+        previous = Some(at);
+    }
+    if decision == Decision::Open
+        && unplayable.is_none()
+        && let Some(ending) = ending(&mut position, &seen)
+    {
+        decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
+    }
+    let end = facts(&mut position, &seen, &mut moves);
+    if decision == Decision::Open && end.legal_moves > 0 {
+        // Claims in the final position, which no later move reaches.
+        for c in on_board(&position, &seen) {
+            note_claim(&mut claims, c, Way::OnTheBoard, position.side_to_move(), previous);
+        }
+        let by = position.side_to_move();
+        if let Some(m) = end.threefold_by_move.clone() {
+            note_claim(&mut claims, Claim::ThreefoldRepetition, Way::ByAnnouncing(m), by, previous);
+        }
+        if let Some(m) = end.fifty_moves_by_move.clone() {
+            note_claim(&mut claims, Claim::FiftyMoves, Way::ByAnnouncing(m), by, previous);
+        }
+    }
+    // The time of the side to move runs from the last date, while the record has no result.
+    let recorded = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
+    let to_move = position.side_to_move();
+    let running = match (&accounting, last_sent) {
+        (Some(a), Some(since)) if unplayable.is_none() && end.legal_moves > 0 && recorded == Outcome::Unknown => {
+            let left = a.sides[to_move.index()].left();
+            Some((to_move, since, left, Moment(since.0.saturating_add(left))))
+        }
+        _ => None,
+    };
+    if decision == Decision::Open
+        && let (Some((loser, since, left, deadline)), Some(as_of)) = (running, settings.as_of)
+        && as_of > deadline
+    {
+        decision = Decision::Time { loser, flag: Flag::Deadline { since, left, as_of }, at: None };
+    }
+    // The time of a game already decided runs no more.
+    let running = running.filter(|_| decision == Decision::Open);
+    let sides = [0, 1].map(|i| {
+        let account = accounting.as_ref().map(|a| a.sides[i].clone()).unwrap_or_default();
+        SideTime {
+            moves: account.moves,
+            timed: account.timed,
+            used: account.used,
+            allowed: accounting.as_ref().map(|_| account.allowed),
+            clock: clocks[i].map(|(c, at)| (c, at.label())),
+        }
+    });
+    let time = TimeReport { control: control.map(|c| c.to_string()), sides, running };
+    let result_tag = game.tag("Result").map(str::to_owned);
+    let token = game.outcome;
+    let result =
+        decision.result().unwrap_or_else(|| result_tag.as_deref().and_then(Outcome::from_pgn).unwrap_or(token));
+    let mut verdict = Verdict {
+        variant: variant.spec.name.clone(),
+        plies,
+        decision,
+        after,
+        unplayable,
+        claims,
+        end,
+        time,
+        result_tag,
+        token,
+        result,
+        mismatches: Vec::new(),
+        notes,
+    };
+    verdict.mismatches = mismatches(&verdict);
+    Ok(verdict)
+}
+
+/// Plays the actions of one turn; on failure, where and why, and the legal alternatives.
+fn play_turn(
+    position: &mut Position,
+    game: &Game,
+    node: NodeId,
+    scratch: &mut Scratch,
+) -> Result<(), (Span, String, Vec<String>)> {
+    let actions = &game.node(node).turn.actions;
+    if actions.is_empty() {
+        return Err((game.node(node).span, "an empty turn".to_owned(), Vec::new()));
+    }
+    for (i, action) in actions.iter().enumerate() {
+        if i > 0 && position.actions_done() == 0 && !position.must_move() {
+            return Err((action.span, "the turn is over before this action".to_owned(), Vec::new()));
+        }
+        match resolve_with(position, action, scratch) {
+            Ok(Resolved::Move(m)) => {
+                position.play(m);
+            }
+            Ok(Resolved::Pass) => {
+                position.pass();
+            }
+            Err(refusal) => {
+                let message = match game_over(position) {
+                    Some(ending) => format!("the game is already over ({ending})"),
+                    None => refusal.message,
+                };
+                return Err((action.span, message, refusal.candidates));
+            }
+        }
+        if i + 1 == actions.len() && position.may_end_turn() {
+            position.end_turn();
+        }
+    }
+    if position.actions_done() != 0 || position.must_move() {
+        return Err((game.node(node).span, "the turn is not complete".to_owned(), Vec::new()));
+    }
+    Ok(())
+}
+
+fn game_over(position: &mut Position) -> Option<Ending> {
+    position.ending().filter(|e| matches!(e, Ending::Checkmate { .. } | Ending::Stalemate | Ending::FarRank { .. }))
+}
+
+/// The record's results against each other and against the verdict.
+fn mismatches(verdict: &Verdict) -> Vec<String> {
+    let mut out = Vec::new();
+    let tag = verdict.result_tag.as_deref();
+    let tag_outcome = tag.and_then(Outcome::from_pgn);
+    if let Some(tag) = tag
+        && tag_outcome.is_none()
+    {
+        out.push(format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *)"));
+    }
+    if let Some(t) = tag_outcome
+        && t != verdict.token
+    {
+        out.push(format!("the Result tag says {t} but the movetext ends with {}", verdict.token));
+    }
+    if let Some(expected) = verdict.decision.result() {
+        let recorded = tag_outcome.unwrap_or(verdict.token);
+        if recorded != expected {
+            out.push(format!("it says {recorded}, but the verdict is {expected} ({})", headline(verdict)));
+        }
+    }
+    out
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn after_ply(at: &Option<Ply>) -> String {
+    match at {
+        Some(p) => format!("after {p}"),
+        None => "in the start position".to_owned(),
+    }
+}
+
+/// The decision in one line: `White is checkmated after 23... Qh4#`.
+pub fn headline(verdict: &Verdict) -> String {
+    match &verdict.decision {
+        Decision::Rules { ending, at } => {
+            let rule = match ending {
+                Ending::Checkmate { winner } => format!("{} is checkmated", side(winner.other())),
+                Ending::Stalemate => {
+                    let to_move = verdict.end.to_move.map_or("the side to move", side);
+                    format!("{to_move} has no legal move and is not in check (stalemate)")
+                }
+                Ending::FarRank { winner } => format!("a {} piece has reached the far rank", side(*winner)),
+                Ending::InsufficientMaterial => "neither side can mate (dead position)".to_owned(),
+                Ending::FivefoldRepetition => "the same position stands for the fifth time".to_owned(),
+                Ending::SeventyFiveMoves => "75 moves of each side without capture or pawn move".to_owned(),
+            };
+            format!("{rule} {}", after_ply(at))
+        }
+        Decision::Time { loser, at, flag } => match (flag, at) {
+            (Flag::Deadline { as_of, .. }, _) => format!("{} overstepped the time by {as_of}", side(*loser)),
+            (_, Some(p)) => format!("{} overstepped the time at {p}", side(*loser)),
+            (_, None) => format!("{} overstepped the time", side(*loser)),
+        },
+        Decision::Open => "the game is not over".to_owned(),
+    }
+}
+
+fn plural(n: u32, one: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {one}s") }
+}
+
+impl Verdict {
+    /// The grounds, one sentence each, in the order an arbiter reads them: the decision and
+    /// its rule, the moves after it, the draws that could be claimed, the time, the record.
+    pub fn grounds(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let plies = plural(self.plies, "turn");
+        match &self.decision {
+            Decision::Open => {
+                let to_move = self.end.to_move.map_or("?", side);
+                out.push(format!(
+                    "The rules have not ended the game after the {plies} of the record: {to_move} is to move and has {}.",
+                    plural(self.end.legal_moves as u32, "legal move")
+                ));
+            }
+            Decision::Rules { ending, .. } => {
+                let rule = match ending {
+                    Ending::Checkmate { .. } => "checkmate ends the game (FIDE 5.1.1)",
+                    Ending::Stalemate => {
+                        "a player without a legal move and not in check is stalemated: a draw (FIDE 5.2.1)"
+                    }
+                    Ending::FarRank { .. } => "in this variant the first piece to reach the far rank wins",
+                    Ending::InsufficientMaterial => {
+                        "a position where no series of legal moves can mate is a draw (FIDE 5.2.2)"
+                    }
+                    Ending::FivefoldRepetition => "the fifth occurrence of a position draws the game (FIDE 9.6.1)",
+                    Ending::SeventyFiveMoves => {
+                        "75 moves of each side without capture or pawn move draw the game (FIDE 9.6.2)"
+                    }
+                };
+                out.push(format!(
+                    "{}: {rule}; {}.",
+                    capitalised(&headline(self)),
+                    result_words(self.decision.result())
+                ));
+            }
+            Decision::Time { loser, flag, .. } => {
+                let why = match flag {
+                    Flag::Dates(o) => {
+                        let (spent, from, to) = o.last;
+                        let unknown = if o.unknown > 0 {
+                            format!(" ({} without dates counted as none)", plural(o.unknown, "move"))
+                        } else {
+                            String::new()
+                        };
+                        let moves = if o.nth == 1 { "its move 1".to_owned() } else { format!("its moves 1-{}", o.nth) };
+                        format!(
+                            "{} used {} for {moves} ({} to {}){unknown} against {} allowed by then ({}); the last, {}, took {} ({from} to {to})",
+                            side(*loser),
+                            Duration(o.used),
+                            o.first,
+                            to,
+                            Duration(o.allowed),
+                            o.allowance,
+                            o.label,
+                            Duration(spent)
+                        )
+                    }
+                    Flag::Clock { reading } => {
+                        format!("{}'s clock read {} after the move", side(*loser), Duration(*reading))
+                    }
+                    Flag::Deadline { since, left, as_of } => format!(
+                        "{} was to move from {since} with {} left, so by {}, and had not moved by {as_of}",
+                        side(*loser),
+                        Duration(*left),
+                        Moment(since.0.saturating_add(*left))
+                    ),
+                };
+                out.push(format!("{}: {why}; {}.", capitalised(&headline(self)), result_words(self.decision.result())));
+            }
+        }
+        if self.after > 0 {
+            out.push(match self.after {
+                1 => "The 1 turn of the record after that does not count.".to_owned(),
+                n => format!("The {n} turns of the record after that do not count."),
+            });
+        }
+        if let Some((ply, why)) = &self.unplayable {
+            out.push(format!("The record goes on with {ply}, which cannot be played: {why}."));
+        }
+        for c in &self.claims {
+            let what = match c.claim {
+                Claim::ThreefoldRepetition => "a draw by threefold repetition (FIDE 9.2)",
+                Claim::FiftyMoves => "a draw by the fifty-move rule (FIDE 9.3)",
+            };
+            let how = match &c.way {
+                Way::OnTheBoard => format!("{}, on the board", after_ply(&c.after)),
+                Way::ByAnnouncing(m) => format!("{} by announcing {m}", after_ply(&c.after)),
+            };
+            out.push(format!("{} could first claim {what} {how}.", side(c.by)));
+        }
+        out.extend(self.time_grounds());
+        let record = match (&self.result_tag, self.token) {
+            (Some(t), token) if t == token.as_str() => format!("The record gives {t}"),
+            (Some(t), token) => format!("The record's Result tag gives {t}, its movetext {token}"),
+            (None, token) => format!("The record has no Result tag; its movetext ends with {token}"),
+        };
+        if self.mismatches.is_empty() {
+            let how = match self.decision {
+                Decision::Open => "which the rules neither give nor contradict",
+                _ => "which agrees",
+            };
+            out.push(format!("{record}, {how}."));
+        } else {
+            out.push(format!("{record}, which does not agree: {}.", self.mismatches.join("; ")));
+        }
+        out
+    }
+
+    fn time_grounds(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(control) = &self.time.control {
+            out.push(format!("Time control: {control}."));
+        }
+        for color in [Color::White, Color::Black] {
+            let s = &self.time.sides[color.index()];
+            if let Some(allowed) = s.allowed
+                && s.timed > 0
+            {
+                out.push(format!(
+                    "{} used {} in {} with dates; the time control has given it {} so far.",
+                    side(color),
+                    Duration(s.used),
+                    plural(s.timed, "move"),
+                    Duration(allowed)
+                ));
+            }
+            if let Some((reading, label)) = &s.clock {
+                out.push(format!("After {label}, {}'s clock read {}.", side(color), Duration(*reading)));
+            }
+        }
+        if let (Some((color, since, left, deadline)), Decision::Open) = (self.time.running, &self.decision) {
+            out.push(format!(
+                "{} is to move since {since} with {} left: until {deadline}.",
+                side(color),
+                Duration(left)
+            ));
+        }
+        out
+    }
+}
+
+fn result_words(result: Option<Outcome>) -> &'static str {
+    match result {
+        Some(Outcome::WhiteWins) => "White wins, 1-0",
+        Some(Outcome::BlackWins) => "Black wins, 0-1",
+        Some(Outcome::Draw) => "drawn, 1/2-1/2",
+        _ => "no result",
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The record with the verdict written in: the Result tag and token, `[Termination
+/// "adjudication"]`, and the grounds as a comment after the last turn of the main line (or
+/// before the first, when there is none). The rest of the record is kept as it was.
+pub fn with_verdict(game: &Game, verdict: &Verdict) -> Game {
+    let mut out = game.clone();
+    out.fill_roster();
+    out.set_tag("Result", verdict.result.as_str());
+    out.set_tag("Termination", "adjudication");
+    out.outcome = verdict.result;
+    let text = format!("Adjudication: {}", verdict.grounds().join(" ")).replace('}', ")");
+    let last = game.mainline().last().unwrap_or(NodeId::ROOT);
+    out.node_mut(last).comments.push(Comment::new(&text));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::parse_game;
+
+    fn judge(text: &str) -> Verdict {
+        judge_with(text, Settings::default())
+    }
+
+    fn judge_with(text: &str, settings: Settings) -> Verdict {
+        let game = parse_game(text).game.unwrap_or_else(|| panic!("{text}"));
+        let variant = crate::variants::find(game.tag("Variant")).unwrap_or_else(|e| panic!("{e}"));
+        adjudicate(&variant, &game, settings).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn mate_decides_and_a_contrary_result_is_reported() {
+        let v = judge("[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2");
+        assert_eq!(v.decision.kind(), "checkmate");
+        assert_eq!(v.result, Outcome::BlackWins);
+        assert_eq!(v.mismatches.len(), 1, "{:?}", v.mismatches);
+        assert_eq!(v.mismatches[0], "it says 1/2-1/2, but the verdict is 0-1 (White is checkmated after 2... Qh4#)");
+        let v = judge("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1");
+        assert!(v.mismatches.is_empty());
+    }
+
+    #[test]
+    fn repetition_claims_on_the_board_and_by_announcing() {
+        let v = judge("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *");
+        let found: Vec<(String, String, String)> = v
+            .claims
+            .iter()
+            .map(|c| {
+                let way = match &c.way {
+                    Way::OnTheBoard => "board".to_owned(),
+                    Way::ByAnnouncing(m) => m.clone(),
+                };
+                (c.name().to_owned(), c.after.as_ref().map(|p| p.to_string()).unwrap_or_default(), way)
+            })
+            .collect();
+        // The start position stands the third time after 4... Ng8: Black could announce that
+        // move, White could claim once it was made.
+        assert_eq!(
+            found,
+            vec![
+                ("threefold".to_owned(), "4. Ng1".to_owned(), "Ng8".to_owned()),
+                ("threefold".to_owned(), "4... Ng8".to_owned(), "board".to_owned()),
+            ]
+        );
+        assert!(v.end.threefold);
+        assert_eq!(v.decision, Decision::Open);
+    }
+
+    #[test]
+    fn a_double_step_without_an_en_passant_capture_repeats_like_any_move() {
+        // The position after 1. e4 stands again after 3. Ng1 and 5. Ng1: no pawn could take
+        // e4 en passant, so FIDE 9.2.3 counts it as the same position.
+        let v = judge("1. e4 Nf6 2. Nf3 Ng8 3. Ng1 Nf6 4. Nf3 Ng8 5. Ng1 *");
+        let on_board: Vec<String> = v
+            .claims
+            .iter()
+            .filter(|c| c.way == Way::OnTheBoard)
+            .map(|c| format!("{} {}", c.name(), c.after.as_ref().map(Ply::to_string).unwrap_or_default()))
+            .collect();
+        assert_eq!(on_board, vec!["threefold 5. Ng1".to_owned()]);
+        assert!(v.end.threefold);
+        // Where a capture could use it, the double step makes a position of its own.
+        let v = judge("1. e4 Nf6 2. e5 d5 3. Nf3 Nc6 4. Ng1 Nb8 5. Nf3 Nc6 6. Ng1 Nb8 *");
+        assert!(!v.end.threefold, "{:?}", v.claims);
+    }
+
+    #[test]
+    fn fivefold_ends_the_game_and_later_moves_do_not_count() {
+        // The start position for the fifth time after 8... Ng8.
+        let shuffle = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
+        let moves: Vec<&str> = shuffle.split_whitespace().collect();
+        let mut text = String::from("[Result \"1/2-1/2\"]\n\n");
+        for (i, pair) in moves.chunks(2).enumerate() {
+            text.push_str(&format!("{}. {} {} ", i + 1, pair[0], pair[1]));
+        }
+        text.push_str("9. e4 1/2-1/2");
+        let v = judge(&text);
+        assert_eq!(v.decision.kind(), "fivefold-repetition");
+        assert_eq!(v.after, 1);
+        assert!(v.mismatches.is_empty(), "{:?}", v.mismatches);
+    }
+
+    #[test]
+    fn dates_decide_a_time_forfeit() {
+        let text = "[Date \"2026.01.01\"]\n[TimeControl \"2/10d\"]\n[Result \"*\"]\n\n\
+            1. e4 {[%sent 2026-01-02]} e5 {[%sent 2026-01-05]} 2. Nf3 {[%sent 2026-01-06]} \
+            Nc6 {[%sent 2026-01-20]} 3. Bb5 {[%sent 2026-01-21]} *";
+        let v = judge(text);
+        let Decision::Time { loser, flag: Flag::Dates(o), at } = &v.decision else { panic!("{:?}", v.decision) };
+        assert_eq!(*loser, Color::Black);
+        assert_eq!(at.as_ref().map(Ply::label), Some("2...".to_owned()));
+        // Black: 1... from 01-02 to 01-05 (3 days), 2... from 01-06 to 01-20 (14 days).
+        assert_eq!((o.used, o.allowed), (17 * 86_400_000, 10 * 86_400_000));
+        assert_eq!(v.result, Outcome::WhiteWins);
+        assert_eq!(v.after, 1);
+        assert!(
+            v.grounds()[0].contains("Black used 17 days for its moves 1-2 (2026-01-02 to 2026-01-20)"),
+            "{:?}",
+            v.grounds()
+        );
+        assert_eq!(v.mismatches.len(), 1);
+    }
+
+    #[test]
+    fn a_deadline_passes_by_the_adjudication_day() {
+        let text = "[Date \"2026.01.01\"]\n[TimeControl \"10/50d\"]\n\n1. e4 {[%sent 2026-01-03]} *";
+        let v = judge(text);
+        assert_eq!(v.decision, Decision::Open);
+        let running = v.time.running.map(|(c, _, left, deadline)| (c, left / 86_400_000, deadline.to_string()));
+        assert_eq!(running, Some((Color::Black, 50, "2026-02-22".to_owned())));
+        let as_of = "2026-03-01".parse().ok();
+        let v = judge_with(text, Settings { as_of });
+        assert!(matches!(v.decision, Decision::Time { loser: Color::Black, flag: Flag::Deadline { .. }, at: None }));
+        let v = judge_with(text, Settings { as_of: "2026-02-01".parse().ok() });
+        assert_eq!(v.decision, Decision::Open);
+    }
+
+    #[test]
+    fn malformed_commands_are_noted_and_left_out() {
+        let v = judge("[TimeControl \"40/\"]\n\n1. e4 {[%sent 2026-02-30]} e5 {[%clk 1:2:3]} *");
+        let messages: Vec<&str> = v.notes.iter().map(|n| n.message.as_str()).collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        assert!(messages[0].contains("TimeControl"));
+        assert!(messages[1].contains("no day 30"));
+        assert!(messages[2].contains("not a clock reading"));
+    }
+
+    #[test]
+    fn a_date_before_the_move_it_answers_is_no_anchor() {
+        let v = judge(
+            "[Date \"2026.01.01\"]\n[TimeControl \"10/50d\"]\n\n\
+             1. e4 {[%sent 2026-01-10]} e5 {[%sent 2026-01-05]} 2. Nf3 {[%sent 2026-01-06]} *",
+        );
+        assert_eq!(v.notes.len(), 1, "{:?}", v.notes);
+        assert!(v.notes[0].message.ends_with("left out"));
+        let timed: Vec<(u32, u32)> = v.time.sides.iter().map(|s| (s.moves, s.timed)).collect();
+        assert_eq!(timed, vec![(2, 1), (1, 0)]);
+        assert_eq!(v.time.sides[0].used, 9 * 86_400_000);
+    }
+
+    #[test]
+    fn a_broken_main_line_has_no_verdict() {
+        let game = parse_game("1. e4 e5 2. Ke3 *").game.unwrap_or_default();
+        let broken = adjudicate(&Variant::orthodox(), &game, Settings::default()).err();
+        assert_eq!(broken.as_ref().and_then(|b| b.at.clone()), Some("2.".to_owned()));
+    }
+
+    #[test]
+    fn the_written_record_carries_the_verdict() {
+        let text = "[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2";
+        let game = parse_game(text).game.unwrap_or_default();
+        let v = judge(text);
+        let written = with_verdict(&game, &v);
+        assert_eq!(written.tag("Result"), Some("0-1"));
+        assert_eq!(written.tag("Termination"), Some("adjudication"));
+        assert_eq!(written.outcome, Outcome::BlackWins);
+        let last = written.mainline().last().unwrap_or(NodeId::ROOT);
+        assert!(written.node(last).comments[0].text.starts_with("Adjudication: White is checkmated"));
+    }
+}

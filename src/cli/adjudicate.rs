@@ -1,0 +1,668 @@
+//! `arbiter adjudicate`: a verdict on every game, with its grounds, and whether the record
+//! agrees with it.
+//!
+//! Inputs, limits, streaming and parallelism are those of `validate`. The verdict itself is
+//! [`arbiter::adjudicate`]'s; this module reads, locates and prints.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use arbiter::adjudicate::time::{Moment, Span as Duration};
+use arbiter::adjudicate::{self, Decision, Flag, Settings, Verdict, Way};
+use arbiter::diag::{Place, Severity};
+use arbiter::dialect::{GameReader, Item, Limits, Origin, write_game};
+use arbiter::record::Span;
+use arbiter::variants::Catalogue;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{Value, json};
+
+use super::Status;
+use super::inputs::{self, Input};
+use super::limits::CountedLimitArgs;
+use super::output::Output;
+
+/// Gives every game a verdict: the result the rules give (or that the game is open), the draws
+/// either side could claim, time-control breaches, and whether the record's result agrees.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  arbiter adjudicate games.pgn                     # a verdict and its grounds for every game
+  arbiter adjudicate --format json games.pgn       # one JSON object per game, then a summary
+  arbiter adjudicate --as-of 2026-06-01 games.pgn  # also judge the time of the side to move
+  arbiter adjudicate --write judged.pgn games.pgn  # the records with the verdicts written in
+
+Exit code: 0 when every game has a verdict the record agrees with, 1 when a game is broken
+or its result disagrees, 2 on a usage or I/O error. notation/SPEC.md, \"Adjudication\", has
+the rules.")]
+pub struct AdjudicateArgs {
+    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
+    /// [default: -].
+    paths: Vec<PathBuf>,
+    /// How to report.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Writes every record with its verdict (Result, Termination "adjudication" and the grounds
+    /// as a comment) to FILE, or to standard output for `-` (the report then goes to standard
+    /// error). The inputs are never changed.
+    #[arg(long, value_name = "FILE")]
+    write: Option<PathBuf>,
+    /// The day of the adjudication (2026-06-01, or 2026-06-01T12:00): the side to move loses
+    /// if its time ran out before it.
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    as_of: Option<Moment>,
+    /// No progress bar, no warnings and no grounds (the verdicts and errors are always
+    /// reported).
+    #[arg(short, long)]
+    quiet: bool,
+    /// Threads to use [default: all cores].
+    #[arg(short = 'j', long, value_name = "N")]
+    threads: Option<usize>,
+    /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
+    #[arg(long, value_name = "FILE")]
+    variant_file: Option<PathBuf>,
+    #[command(flatten)]
+    limits: CountedLimitArgs,
+}
+
+fn parse_date(text: &str) -> Result<Moment, String> {
+    text.parse::<Moment>().map_err(|e| e.to_string())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// The verdict and its grounds for a human; problems as compiler-style lines.
+    Text,
+    /// One JSON object per game, then one with the summary.
+    Json,
+}
+
+/// One problem, located in the file.
+struct Located {
+    severity: Severity,
+    line: u64,
+    col: u64,
+    turn: Option<String>,
+    written: Option<String>,
+    message: String,
+    fen: Option<String>,
+    candidates: Vec<String>,
+}
+
+impl Located {
+    fn plain(severity: Severity, line: u64, col: u64, message: String) -> Located {
+        Located { severity, line, col, turn: None, written: None, message, fen: None, candidates: Vec::new() }
+    }
+}
+
+/// What judging one game gave.
+struct Judged {
+    origin: Origin,
+    players: Option<(String, String)>,
+    problems: Vec<Located>,
+    verdict: Option<Verdict>,
+    /// The record with its verdict, when asked for.
+    written: Option<String>,
+    bytes: u64,
+    /// Not a game: where reading stopped (--max-games).
+    stopped: bool,
+}
+
+impl Judged {
+    fn errors(&self) -> usize {
+        self.problems.iter().filter(|p| p.severity == Severity::Error).count()
+    }
+}
+
+fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings, write: bool) -> Judged {
+    let text = match item {
+        Item::Game(text) => text,
+        Item::TooLarge { origin, size } => {
+            let problem = Located::plain(Severity::Error, origin.line, origin.col, limits.too_large(size));
+            return Judged {
+                origin,
+                players: None,
+                problems: vec![problem],
+                verdict: None,
+                written: None,
+                bytes: size,
+                stopped: false,
+            };
+        }
+        Item::Stopped { origin, games } => {
+            let problem = Located::plain(Severity::Warning, origin.line, origin.col, Limits::stopped(games));
+            return Judged {
+                origin,
+                players: None,
+                problems: vec![problem],
+                verdict: None,
+                written: None,
+                bytes: 0,
+                stopped: true,
+            };
+        }
+    };
+    let place = Place::new(&text.text, text.origin.line, text.origin.col);
+    let at = |span: Span| place.line_col(span.start as usize);
+    let mut judged = Judged {
+        origin: text.origin,
+        players: None,
+        problems: Vec::new(),
+        verdict: None,
+        written: None,
+        bytes: text.text.len() as u64,
+        stopped: false,
+    };
+    let parsed = text.parse(limits);
+    // Warnings about the text are `validate`'s; errors stop the verdict.
+    for d in parsed.diagnostics.iter().filter(|d| d.is_error()) {
+        let lc = at(d.span);
+        judged.problems.push(Located::plain(Severity::Error, lc.line, lc.col, d.message.clone()));
+    }
+    let Some(game) = parsed.game else { return judged };
+    judged.players = Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
+    let variant = match catalogue.find(game.tag("Variant")) {
+        Ok(v) => v,
+        Err(e) => {
+            let span = game.tags.iter().find(|t| t.name == "Variant").map(|t| t.span).unwrap_or_default();
+            let lc = at(span);
+            judged.problems.push(Located::plain(Severity::Error, lc.line, lc.col, e.to_string()));
+            if write {
+                judged.written = Some(write_game(&game));
+            }
+            return judged;
+        }
+    };
+    match adjudicate::adjudicate(&variant, &game, settings) {
+        Err(broken) => {
+            let lc = at(broken.span);
+            judged.problems.push(Located {
+                turn: broken.at.clone(),
+                written: broken.written.clone(),
+                fen: broken.fen.clone(),
+                candidates: broken.candidates.clone(),
+                ..Located::plain(Severity::Error, lc.line, lc.col, format!("{}; no verdict", broken.message))
+            });
+            if write {
+                judged.written = Some(write_game(&game));
+            }
+        }
+        Ok(verdict) => {
+            for note in &verdict.notes {
+                let lc = at(note.span);
+                judged.problems.push(Located {
+                    turn: note.at.clone(),
+                    ..Located::plain(Severity::Warning, lc.line, lc.col, note.message.clone())
+                });
+            }
+            if let Some((ply, why)) = &verdict.unplayable {
+                let lc = at(ply.span);
+                judged.problems.push(Located {
+                    turn: Some(ply.label()),
+                    written: Some(ply.text.clone()),
+                    ..Located::plain(
+                        Severity::Error,
+                        lc.line,
+                        lc.col,
+                        format!("the record goes on after the end of the game: {why}"),
+                    )
+                });
+            }
+            let result_span = game.tags.iter().find(|t| t.name == "Result").map(|t| t.span).unwrap_or_default();
+            for m in &verdict.mismatches {
+                let lc = at(result_span);
+                judged.problems.push(Located::plain(
+                    Severity::Error,
+                    lc.line,
+                    lc.col,
+                    format!("the record's result does not agree: {m}"),
+                ));
+            }
+            if write {
+                judged.written = Some(write_game(&adjudicate::with_verdict(&game, &verdict)));
+            }
+            judged.verdict = Some(verdict);
+        }
+    }
+    judged.problems.sort_by_key(|p| (p.line, p.col));
+    judged
+}
+
+#[derive(Default)]
+struct Summary {
+    files: u64,
+    games: u64,
+    verdicts: BTreeMap<&'static str, u64>,
+    broken: u64,
+    mismatches: u64,
+    errors: u64,
+    warnings: u64,
+    bytes: u64,
+}
+
+/// Runs `arbiter adjudicate`.
+pub fn run(args: &AdjudicateArgs) -> Status {
+    if let Some(n) = args.threads {
+        // The global pool can be set once; a failure means it already is, which is fine.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
+    }
+    let own;
+    let catalogue = match &args.variant_file {
+        None => Catalogue::builtin(),
+        Some(path) => match Catalogue::with_file(path) {
+            Ok(c) => {
+                own = c;
+                &own
+            }
+            Err(e) => {
+                let _ = writeln!(io::stderr(), "{e}");
+                return Status::Failure;
+            }
+        },
+    };
+    let (inputs, failures) = inputs::expand(&args.paths);
+    let mut status = Status::Clean;
+    for (path, e) in &failures {
+        let _ = writeln!(io::stderr(), "{}: error: cannot read: {e}", path.display());
+        status = Status::Failure;
+    }
+    // With the records on standard output, the report goes to standard error.
+    let records_to_stdout = args.write.as_deref().is_some_and(|p| p == Path::new("-"));
+    // The inputs are never changed: writing over one of them is refused before any work.
+    if let Some(target) = args.write.as_deref().filter(|_| !records_to_stdout)
+        && let Ok(target) = std::fs::canonicalize(target)
+        && inputs.iter().any(|i| matches!(i, Input::File(p) if std::fs::canonicalize(p).is_ok_and(|p| p == target)))
+    {
+        let _ = writeln!(io::stderr(), "{}: error: --write would replace an input; write elsewhere", target.display());
+        return Status::Failure;
+    }
+    let mut records = match &args.write {
+        None => None,
+        Some(path) => match Output::open(if records_to_stdout { None } else { Some(path) }) {
+            Ok(out) => Some(out),
+            Err(e) => {
+                let _ = writeln!(io::stderr(), "{}: error: cannot write: {e}", path.display());
+                return Status::Failure;
+            }
+        },
+    };
+    let mut report: Box<dyn Write> =
+        if records_to_stdout { Box::new(io::stderr()) } else { Box::new(io::BufWriter::new(io::stdout())) };
+    let total_bytes: u64 = inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+            Input::Stdin => 0,
+        })
+        .sum();
+    let progress = if !args.quiet && io::stderr().is_terminal() && !records_to_stdout {
+        let bar = ProgressBar::new(total_bytes);
+        let style = ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} [{elapsed_precise}, ETA {eta}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let limits = args.limits.limits();
+    let settings = Settings { as_of: args.as_of };
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    let mut write_failed = false;
+    for input in &inputs {
+        summary.files += 1;
+        let name = input.name();
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                progress.suspend(|| {
+                    let _ = writeln!(io::stderr(), "{name}: error: cannot read: {e}");
+                });
+                status = Status::Failure;
+                continue;
+            }
+        };
+        let mut games = GameReader::new(BufReader::new(reader), &limits);
+        loop {
+            let batch = match read_batch(&mut games) {
+                Ok(batch) => batch,
+                Err(e) => {
+                    progress.suspend(|| {
+                        let _ = writeln!(io::stderr(), "{name}: error: {e}");
+                    });
+                    status = Status::Failure;
+                    break;
+                }
+            };
+            if batch.is_empty() {
+                break;
+            }
+            let write = records.is_some();
+            let judged: Vec<Judged> =
+                batch.into_par_iter().map(|item| judge(item, catalogue, &limits, settings, write)).collect();
+            for j in judged {
+                if j.stopped {
+                    // Where reading stopped (--max-games): a warning, no game.
+                    if !args.quiet || args.format == Format::Json {
+                        let _ = print_stop(&mut report, &name, &j, args.format);
+                    }
+                    continue;
+                }
+                summary.games += 1;
+                summary.bytes += j.bytes;
+                tally(&mut summary, &j);
+                let printed = match args.format {
+                    Format::Text => write_text(&mut report, &name, &j, args.quiet),
+                    Format::Json => write_json(&mut report, &name, &j),
+                };
+                if printed.is_err() {
+                    // A closed pipe: nothing more to say.
+                    return status.max(Status::Problems);
+                }
+                if let (Some(out), Some(text)) = (records.as_mut(), &j.written)
+                    && out.write(text).is_err()
+                {
+                    write_failed = true;
+                }
+                progress.set_position(summary.bytes);
+            }
+        }
+    }
+    progress.finish_and_clear();
+    if let Some(out) = records
+        && (out.finish().is_err() || write_failed)
+    {
+        let _ = writeln!(io::stderr(), "arbiter: error: cannot write the records");
+        status = Status::Failure;
+    }
+    if summary.errors > 0 {
+        status = status.max(Status::Problems);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let megabytes_per_second = ((summary.bytes as f64 / 1e6 / seconds.max(1e-9)) * 10.0).round() / 10.0;
+    let games_per_second = (summary.games as f64 / seconds.max(1e-9)).round();
+    let _ = match args.format {
+        Format::Json => {
+            let value = json!({ "summary": {
+                "files": summary.files,
+                "games": summary.games,
+                "verdicts": &summary.verdicts,
+                "broken": summary.broken,
+                "mismatches": summary.mismatches,
+                "errors": summary.errors,
+                "warnings": summary.warnings,
+                "seconds": (seconds * 1000.0).round() / 1000.0,
+                "megabytes_per_second": megabytes_per_second,
+                "games_per_second": games_per_second,
+            }});
+            writeln!(report, "{value}")
+        }
+        Format::Text => Ok(()),
+    };
+    let _ = report.flush();
+    drop(report);
+    if args.format == Format::Text {
+        let kinds: Vec<String> = summary.verdicts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        let _ = writeln!(
+            io::stderr(),
+            "arbiter: {} file{}, {} game{}: {}; {} result mismatch{}, {} broken, {} error{}, {} warning{}; {:.2} s, {:.1} MB/s, {:.0} games/s",
+            summary.files,
+            plural(summary.files),
+            summary.games,
+            plural(summary.games),
+            if kinds.is_empty() { "no verdict".to_owned() } else { kinds.join(", ") },
+            summary.mismatches,
+            if summary.mismatches == 1 { "" } else { "es" },
+            summary.broken,
+            summary.errors,
+            plural(summary.errors),
+            summary.warnings,
+            plural(summary.warnings),
+            seconds,
+            megabytes_per_second,
+            games_per_second
+        );
+    }
+    status
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn tally(summary: &mut Summary, j: &Judged) {
+    let errors = j.errors() as u64;
+    summary.errors += errors;
+    summary.warnings += j.problems.len() as u64 - errors;
+    match &j.verdict {
+        Some(v) => {
+            *summary.verdicts.entry(v.decision.kind()).or_insert(0) += 1;
+            if !v.mismatches.is_empty() {
+                summary.mismatches += 1;
+            }
+        }
+        None => summary.broken += 1,
+    }
+}
+
+/// The next games to judge together: a few hundred, or a few megabytes.
+fn read_batch<R: io::Read>(games: &mut GameReader<R>) -> io::Result<Vec<Item>> {
+    const BATCH_GAMES: usize = 256;
+    const BATCH_BYTES: u64 = 8 << 20;
+    let mut batch = Vec::new();
+    let mut bytes = 0u64;
+    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+        match games.next().transpose()? {
+            None => break,
+            Some(item) => {
+                let stop = matches!(item, Item::Stopped { .. });
+                bytes += match &item {
+                    Item::Game(text) => text.text.len() as u64,
+                    Item::TooLarge { size, .. } => *size,
+                    Item::Stopped { .. } => 0,
+                };
+                batch.push(item);
+                if stop {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(batch)
+}
+
+fn game_label(j: &Judged) -> String {
+    let n = j.origin.index + 1;
+    match &j.players {
+        Some((white, black)) => format!("game {n} ({white} - {black})"),
+        None => format!("game {n}"),
+    }
+}
+
+fn print_stop(out: &mut dyn Write, name: &str, j: &Judged, format: Format) -> io::Result<()> {
+    let Some(p) = j.problems.first() else { return Ok(()) };
+    match format {
+        Format::Text => writeln!(out, "{name}:{}:{}: warning: {}", p.line, p.col, p.message),
+        Format::Json => {
+            writeln!(out, "{}", json!({ "file": name, "line": p.line, "col": p.col, "stopped": p.message }))
+        }
+    }
+}
+
+fn write_text(out: &mut dyn Write, name: &str, j: &Judged, quiet: bool) -> io::Result<()> {
+    let label = game_label(j);
+    if let Some(v) = &j.verdict {
+        let result = if matches!(v.decision, Decision::Open) { "open".to_owned() } else { v.result.to_string() };
+        writeln!(out, "{name}:{}:{}: {label}: {result}: {}", j.origin.line, j.origin.col, adjudicate::headline(v))?;
+        if !quiet {
+            for ground in v.grounds() {
+                writeln!(out, "  {ground}")?;
+            }
+        }
+    }
+    for l in &j.problems {
+        if quiet && l.severity == Severity::Warning {
+            continue;
+        }
+        let mut head = format!("{name}:{}:{}: {}: {label}", l.line, l.col, l.severity);
+        if let Some(turn) = &l.turn {
+            head.push_str(&format!(", move {turn}"));
+        }
+        match &l.written {
+            Some(w) => writeln!(out, "{head}: {w}: {}", l.message)?,
+            None => writeln!(out, "{head}: {}", l.message)?,
+        }
+        if let Some(fen) = &l.fen {
+            writeln!(out, "  position: {fen}")?;
+        }
+        if !l.candidates.is_empty() {
+            writeln!(out, "  legal: {}", l.candidates.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
+fn color_name(c: arbiter::rules::variant::Color) -> &'static str {
+    c.name()
+}
+
+fn ply_json(p: Option<&adjudicate::Ply>) -> Value {
+    p.map_or(Value::Null, |p| json!({ "move": p.label(), "san": p.text, "ply": p.index + 1 }))
+}
+
+fn verdict_json(v: &Verdict) -> Value {
+    let (rule_at, flag) = match &v.decision {
+        Decision::Rules { at, .. } => (ply_json(at.as_ref()), Value::Null),
+        Decision::Time { at, flag, loser } => {
+            let flag = match flag {
+                Flag::Dates(o) => json!({
+                    "by": "dates", "loser": color_name(*loser), "moves": o.nth,
+                    "used_seconds": o.used / 1000, "allowed_seconds": o.allowed / 1000,
+                    "used": Duration(o.used).to_string(), "allowed": Duration(o.allowed).to_string(),
+                    "allowance": o.allowance, "from": o.first.to_string(), "to": o.last.2.to_string(),
+                    "last_move_seconds": o.last.0 / 1000, "moves_without_dates": o.unknown,
+                }),
+                Flag::Clock { reading } => json!({
+                    "by": "clock", "loser": color_name(*loser), "reading": Duration(*reading).to_string(),
+                }),
+                Flag::Deadline { since, left, as_of } => json!({
+                    "by": "deadline", "loser": color_name(*loser), "since": since.to_string(),
+                    "left_seconds": left / 1000, "deadline": Moment(since.0.saturating_add(*left)).to_string(),
+                    "as_of": as_of.to_string(),
+                }),
+            };
+            (ply_json(at.as_ref()), flag)
+        }
+        Decision::Open => (Value::Null, Value::Null),
+    };
+    let claims: Vec<Value> = v
+        .claims
+        .iter()
+        .map(|c| {
+            let (way, san) = match &c.way {
+                Way::OnTheBoard => ("on the board", Value::Null),
+                Way::ByAnnouncing(m) => ("by announcing", json!(m)),
+            };
+            json!({ "claim": c.name(), "by": color_name(c.by), "after": ply_json(c.after.as_ref()), "way": way, "san": san })
+        })
+        .collect();
+    let e = &v.end;
+    let sides: Vec<Value> = v
+        .time
+        .sides
+        .iter()
+        .map(|s| {
+            json!({
+                "moves": s.moves, "timed": s.timed, "used_seconds": s.used / 1000,
+                "allowed_seconds": s.allowed.map(|a| a / 1000),
+                "clock": s.clock.as_ref().map(|(c, _)| Duration(*c).to_string()),
+                "clock_after": s.clock.as_ref().map(|(_, l)| l.clone()),
+            })
+        })
+        .collect();
+    let running = v.time.running.map(|(c, since, left, deadline)| {
+        json!({ "to_move": color_name(c), "since": since.to_string(), "left_seconds": left / 1000, "deadline": deadline.to_string() })
+    });
+    json!({
+        "variant": v.variant,
+        "verdict": {
+            "kind": v.decision.kind(),
+            "result": v.result.as_str(),
+            "decided": v.decision.result().is_some(),
+            "at": rule_at,
+            "time_forfeit": flag,
+            "turns_after": v.after,
+            "headline": adjudicate::headline(v),
+            "grounds": v.grounds(),
+        },
+        "claims": claims,
+        "final": {
+            "fen": e.fen,
+            "to_move": e.to_move.map(color_name),
+            "legal_moves": e.legal_moves,
+            "checkmate": e.checkmate,
+            "stalemate": e.stalemate,
+            "insufficient_material": e.insufficient_material,
+            "far_rank": e.far_rank.map(color_name),
+            "threefold": e.threefold,
+            "threefold_by_move": e.threefold_by_move,
+            "fifty_moves": e.fifty_moves,
+            "fifty_moves_by_move": e.fifty_moves_by_move,
+            "fivefold": e.fivefold,
+            "seventy_five_moves": e.seventy_five_moves,
+        },
+        "time": { "control": v.time.control, "white": sides[0], "black": sides[1], "running": running },
+        "record": {
+            "result_tag": v.result_tag,
+            "token": v.token.as_str(),
+            "agrees": v.mismatches.is_empty(),
+            "mismatches": v.mismatches,
+        },
+    })
+}
+
+fn write_json(out: &mut dyn Write, name: &str, j: &Judged) -> io::Result<()> {
+    let (white, black) = j.players.as_ref().map_or(("?", "?"), |(w, b)| (w.as_str(), b.as_str()));
+    let problems: Vec<Value> = j
+        .problems
+        .iter()
+        .map(|l| {
+            let mut p =
+                json!({ "severity": l.severity.to_string(), "line": l.line, "col": l.col, "message": l.message });
+            if let Some(map) = p.as_object_mut() {
+                if let Some(t) = &l.turn {
+                    map.insert("move".to_owned(), json!(t));
+                }
+                if let Some(w) = &l.written {
+                    map.insert("san".to_owned(), json!(w));
+                }
+                if let Some(f) = &l.fen {
+                    map.insert("fen".to_owned(), json!(f));
+                }
+                if !l.candidates.is_empty() {
+                    map.insert("candidates".to_owned(), json!(l.candidates));
+                }
+            }
+            p
+        })
+        .collect();
+    let mut game = json!({
+        "file": name,
+        "game": j.origin.index + 1,
+        "line": j.origin.line,
+        "white": white,
+        "black": black,
+        "moves": j.verdict.as_ref().map_or(0, |v| v.plies),
+    });
+    if let (Some(map), Some(v)) = (game.as_object_mut(), &j.verdict)
+        && let Value::Object(more) = verdict_json(v)
+    {
+        map.extend(more);
+    }
+    if let Some(map) = game.as_object_mut() {
+        map.insert("problems".to_owned(), Value::Array(problems));
+    }
+    writeln!(out, "{game}")
+}
