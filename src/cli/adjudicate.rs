@@ -16,7 +16,6 @@ use arbiter::dialect::{GameReader, Item, Limits, Origin, write_game};
 use arbiter::record::Span;
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
@@ -244,24 +243,15 @@ struct Summary {
 
 /// Runs `arbiter adjudicate`.
 pub fn run(args: &AdjudicateArgs) -> Status {
-    if let Some(n) = args.threads {
-        // The global pool can be set once; a failure means it already is, which is fine.
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
-    }
-    let own;
-    let catalogue = match &args.variant_file {
-        None => Catalogue::builtin(),
-        Some(path) => match Catalogue::with_file(path) {
-            Ok(c) => {
-                own = c;
-                &own
-            }
-            Err(e) => {
-                let _ = writeln!(io::stderr(), "{e}");
-                return Status::Failure;
-            }
-        },
+    super::set_threads(args.threads);
+    let catalogue = match super::catalogue(args.variant_file.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "{e}");
+            return Status::Failure;
+        }
     };
+    let catalogue = &*catalogue;
     let (inputs, failures) = inputs::expand(&args.paths);
     let mut status = Status::Clean;
     for (path, e) in &failures {
@@ -290,22 +280,8 @@ pub fn run(args: &AdjudicateArgs) -> Status {
     };
     let mut report: Box<dyn Write> =
         if records_to_stdout { Box::new(io::stderr()) } else { Box::new(io::BufWriter::new(io::stdout())) };
-    let total_bytes: u64 = inputs
-        .iter()
-        .map(|i| match i {
-            Input::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
-            Input::Stdin => 0,
-        })
-        .sum();
-    let progress = if !args.quiet && io::stderr().is_terminal() && !records_to_stdout {
-        let bar = ProgressBar::new(total_bytes);
-        let style = ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} [{elapsed_precise}, ETA {eta}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let total_bytes = inputs::total_size(&inputs);
+    let progress = inputs::progress_bar(total_bytes, !args.quiet && io::stderr().is_terminal() && !records_to_stdout);
     let limits = args.limits.limits();
     let settings = Settings { as_of: args.as_of };
     let started = Instant::now();

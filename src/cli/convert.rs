@@ -100,15 +100,13 @@ impl Target {
 /// Runs `arbiter convert`.
 pub fn run(args: &ConvertArgs) -> Status {
     let mut reporter = Reporter::new(args.quiet);
-    let catalogue = match &args.variant_file {
-        Some(path) => match Catalogue::with_file(path) {
-            Ok(c) => c,
-            Err(e) => {
-                reporter.file(&path.display().to_string(), Severity::Error, &e.to_string());
-                return Status::Failure;
-            }
-        },
-        None => Catalogue::builtin().clone(),
+    let catalogue = match super::catalogue(args.variant_file.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            let path = args.variant_file.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+            reporter.file(&path, Severity::Error, &e.to_string());
+            return Status::Failure;
+        }
     };
     if args.check && matches!(args.to, Target::Fen | Target::Epd) {
         reporter.file("convert", Severity::Error, "--check needs a format to convert back from (not fen or epd)");

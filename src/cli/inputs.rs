@@ -168,6 +168,31 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failures: &mut Vec<(PathBuf, io::Er
     inputs.extend(found.into_iter().map(Input::File));
 }
 
+/// The bytes of the file inputs together (standard input counts nothing): a progress bar's
+/// total.
+pub fn total_size(inputs: &[Input]) -> u64 {
+    inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(p) => fs::metadata(p).map_or(0, |m| m.len()),
+            Input::Stdin => 0,
+        })
+        .sum()
+}
+
+/// A progress bar over `total` bytes of input, drawn only when `shown`.
+pub fn progress_bar(total: u64, shown: bool) -> indicatif::ProgressBar {
+    if !shown {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    let style =
+        indicatif::ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} [{elapsed_precise}, ETA {eta}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,9 +16,12 @@ mod report;
 mod validate;
 mod variants;
 
+use std::borrow::Cow;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use arbiter::variants::{Catalogue, CatalogueError};
 
 /// Reads, checks, converts and judges game records of chess variants.
 #[derive(Parser, Debug)]
@@ -42,6 +45,22 @@ enum Command {
     Adjudicate(adjudicate::AdjudicateArgs),
     Perft(perft::PerftArgs),
     Variants(variants::VariantsArgs),
+}
+
+/// The catalogue a command plays by: the built-in one, or it with the user's variant file.
+fn catalogue(variant_file: Option<&std::path::Path>) -> Result<Cow<'static, Catalogue>, CatalogueError> {
+    match variant_file {
+        None => Ok(Cow::Borrowed(Catalogue::builtin())),
+        Some(path) => Catalogue::with_file(path).map(Cow::Owned),
+    }
+}
+
+/// Sets the number of worker threads where the command line gives one.
+fn set_threads(threads: Option<usize>) {
+    if let Some(n) = threads {
+        // The global pool can be set once; a failure means it already is, which is fine.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
+    }
 }
 
 /// How a run ended, most serious last.

@@ -7,13 +7,11 @@ use std::time::Instant;
 use arbiter::batch::{self, Checked};
 use arbiter::diag::{Place, Severity};
 use arbiter::dialect::Limits;
-use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::Status;
-use super::inputs::{self, Input};
+use super::inputs;
 use super::limits::CountedLimitArgs;
 
 /// Replays every game and reports every illegal move, broken record and wrong result.
@@ -154,24 +152,15 @@ fn locate(checked: &Checked) -> Vec<Located> {
 
 /// Runs `arbiter validate`.
 pub fn run(args: &ValidateArgs) -> Status {
-    if let Some(n) = args.threads {
-        // The global pool can be set once; a failure means it already is, which is fine.
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
-    }
-    let own;
-    let catalogue = match &args.variant_file {
-        None => Catalogue::builtin(),
-        Some(path) => match Catalogue::with_file(path) {
-            Ok(c) => {
-                own = c;
-                &own
-            }
-            Err(e) => {
-                let _ = writeln!(io::stderr(), "{e}");
-                return Status::Failure;
-            }
-        },
+    super::set_threads(args.threads);
+    let catalogue = match super::catalogue(args.variant_file.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "{e}");
+            return Status::Failure;
+        }
     };
+    let catalogue = &*catalogue;
     let (inputs, failures) = inputs::expand(&args.paths);
     let mut status = Status::Clean;
     let stderr = io::stderr();
@@ -179,22 +168,8 @@ pub fn run(args: &ValidateArgs) -> Status {
         let _ = writeln!(stderr.lock(), "{}: error: cannot read: {e}", path.display());
         status = Status::Failure;
     }
-    let total_bytes: u64 = inputs
-        .iter()
-        .map(|i| match i {
-            Input::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
-            Input::Stdin => 0,
-        })
-        .sum();
-    let progress = if !args.quiet && stderr.is_terminal() {
-        let bar = ProgressBar::new(total_bytes);
-        let style = ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} [{elapsed_precise}, ETA {eta}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let total_bytes = inputs::total_size(&inputs);
+    let progress = inputs::progress_bar(total_bytes, !args.quiet && stderr.is_terminal());
     let limits = args.limits.limits();
     let started = Instant::now();
     let mut summary = Summary::default();
