@@ -152,9 +152,7 @@ fn resolve_drop(
         return Err(Refusal::new(format!("illegal: {to} is not empty")));
     }
     let m = Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Drop, capture: false };
-    let mut drops = Vec::new();
-    position.pseudo_legal_moves(&mut drops);
-    if !drops.contains(&m) {
+    if !position.is_pseudo_legal_drop(m) {
         return Err(Refusal::new(format!(
             "illegal: a {name} cannot be dropped on {to} (a pawn never on the first or last rank)"
         )));

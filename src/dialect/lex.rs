@@ -386,7 +386,7 @@ pub fn action(i: &str) -> Lexed<'_, ReadAction> {
 }
 
 /// The SAN moves that make up nearly all of every archive, read byte by byte: `e4`, `exd5`,
-/// `Nbd7`, `R1a3`, `Qh4xe1`, `e8=Q`, each perhaps with `+` or `#`, on files `a` to `z` and
+/// `Nbd7`, `R1a3`, `Qh4xe1`, `e8=Q`, drops `N@f3`, each perhaps with `+` or `#`, on files `a` to `z` and
 /// ranks `1` to `9`. `None` for anything else (other forms, leniencies, errors), which the
 /// general parsers then read; where this reads a token, they would read it the same way.
 fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
@@ -410,6 +410,12 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
         }
         _ => None,
     };
+    if b.get(at) == Some(&b'@') {
+        // A drop: `P@e4`, `@e4` (a pawn), `N@f3+`.
+        let (Some(file), Some(rank)) = (file_at(at + 1), rank_at(at + 2)) else { return None };
+        let kind = ActionKind::Drop { piece: piece.unwrap_or(PieceLetter::PAWN), to: SquareName::new(file, rank) };
+        return finish_plain(i.get(at + 3..)?, kind);
+    }
     let first_file = file_at(at);
     at += usize::from(first_file.is_some());
     let first_rank = rank_at(at);
@@ -436,9 +442,13 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
     } else {
         None
     };
-    let rest = i.get(at..)?;
-    let next = rest.chars().next();
-    if !ends_token(next) {
+    let m = Move { piece, from_file, from_rank, capture, to, becomes, placements: Vec::new(), gate: None };
+    finish_plain(i.get(at..)?, ActionKind::Move(m))
+}
+
+/// The end of a token [`plain_san`] reads: the token must end, then may come `+` or `#`.
+fn finish_plain(rest: &str, kind: ActionKind) -> Option<(&str, ReadAction)> {
+    if !ends_token(rest.chars().next()) {
         return None;
     }
     let (rest, check) = match rest.as_bytes() {
@@ -447,8 +457,7 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
         [b'#', ..] => (&rest[1..], Check::Mate),
         _ => (rest, Check::None),
     };
-    let m = Move { piece, from_file, from_rank, capture, to, becomes, placements: Vec::new(), gate: None };
-    let mut action = Action::new(ActionKind::Move(m));
+    let mut action = Action::new(kind);
     action.check = check;
     Some((rest, (action, [None, None])))
 }
@@ -560,7 +569,9 @@ mod tests {
             token.extend((0..len).map(|_| ALPHABET[(random.next_u64() % ALPHABET.len() as u64) as usize]));
             check(&token);
         }
-        for token in ["e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxz9"] {
+        for token in
+            ["e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxz9", "P@e4", "@e4", "N@f3+"]
+        {
             check(token);
         }
         assert!(read > 1_000, "only {read} tokens read byte-wise");

@@ -1015,18 +1015,43 @@ impl Position {
                 continue;
             }
             let kind = Kind(k as u8);
-            let pawn = self.variant.kind(kind).spec.pawn;
             for sq in self.variant.geometry.squares() {
-                if self.piece_at(sq).is_some() || self.is_wall(sq) {
-                    continue;
+                if self.drop_fits(kind, sq) {
+                    out.push(Move {
+                        from: sq,
+                        to: sq,
+                        piece: kind,
+                        promotion: None,
+                        kind: MoveKind::Drop,
+                        capture: false,
+                    });
                 }
-                let depth = self.variant.depth(self.side, sq);
-                if pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)) {
-                    continue;
-                }
-                out.push(Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Drop, capture: false });
             }
         }
+    }
+
+    /// Whether a piece of `kind` may be dropped on `sq` as far as the cell goes: it is empty,
+    /// no wall, and for a pawn neither the first nor the last rank.
+    fn drop_fits(&self, kind: Kind, sq: Square) -> bool {
+        if self.piece_at(sq).is_some() || self.is_wall(sq) {
+            return false;
+        }
+        let depth = self.variant.depth(self.side, sq);
+        !(self.variant.kind(kind).spec.pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)))
+    }
+
+    /// Whether the drop `m` is among [`Position::pseudo_legal_moves`], found without making
+    /// them: the variant drops, no piece is moving on in this turn, the piece is in hand and
+    /// fits the cell.
+    pub fn is_pseudo_legal_drop(&self, m: Move) -> bool {
+        m.kind == MoveKind::Drop
+            && m.from == m.to
+            && m.promotion.is_none()
+            && !m.capture
+            && self.variant.spec.drops
+            && self.continuing.is_none()
+            && self.in_hand(self.side, m.piece) > 0
+            && self.drop_fits(m.piece, m.to)
     }
 
     /// Changes the count of `kind` in `color`'s hand by `delta`, keeping the hash.
@@ -1657,8 +1682,10 @@ impl Position {
     /// a check, and the answer for most positions after one), then every other piece's, then
     /// castling, drops and removals, which together are [`Position::pseudo_legal_moves`].
     fn any_safe_move(&mut self, moves: &mut Vec<Move>) -> bool {
+        // Where trials can be spared, one attack test first says whether they can be.
+        let in_check = self.variant.rider_lines().is_some().then(|| self.in_check());
         let safe_among = |p: &mut Position, moves: &mut Vec<Move>| {
-            let found = moves.iter().any(|&m| p.is_safe(m));
+            let found = moves.iter().any(|&m| p.is_safe_knowing(m, in_check));
             moves.clear();
             found
         };
@@ -1705,9 +1732,9 @@ impl Position {
 
     /// [`Position::is_legal`], told whether the side to move is in check when the caller
     /// knows it (a replay does: it has just looked, for the check mark of the move before).
-    /// Not in check, most moves then need no trial: see [`Position::cannot_expose`].
+    /// Most moves then need no trial: see [`Position::safe_without_trial`].
     pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
-        let safe = (in_check == Some(false) && self.cannot_expose(m)) || self.is_safe(m);
+        let safe = self.is_safe_knowing(m, in_check);
         if !safe || self.far_rank_winner().is_some() {
             return false;
         }
@@ -1768,19 +1795,40 @@ impl Position {
         }
     }
 
-    /// Whether the pseudo-legal move `m` certainly leaves its side's king as safe as it was:
-    /// in a variant with [`Variant::rider_lines`], a move of a piece other than the king, no
-    /// castling, drop or capture from afar, from a cell on no line along which an enemy rider
-    /// could attack the king.
-    fn cannot_expose(&self, m: Move) -> bool {
-        if self.actions_done > 0 || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
-            return false;
+    /// Whether the pseudo-legal move `m` leaves its side's king safe, where that is certain
+    /// without a trial: in a variant with [`Variant::rider_lines`], for a move of a piece
+    /// other than the king (no castling, no capture from afar or en passant), knowing whether
+    /// the side to move is in check. `None` where only a trial can tell.
+    ///
+    /// Not in check, a drop only fills a cell, and a move from a cell on no rider line to the
+    /// king opens none: both are safe. In check, a move that captures nothing and lands on no
+    /// rider line to the king can neither take the checking piece nor block its line: it is
+    /// not safe.
+    fn safe_without_trial(&self, m: Move, in_check: bool) -> Option<bool> {
+        if self.actions_done > 0 || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop) {
+            return None;
         }
-        let Some(lines) = self.variant.rider_lines() else { return false };
+        let lines = self.variant.rider_lines()?;
         let mut royals = self.royals[self.side.index()].into_iter().flatten();
-        let (Some(king), None) = (royals.next(), royals.next()) else { return false };
-        self.piece_at(m.from).is_some_and(|p| p.color == self.side && !self.is_royal(p))
-            && !lines.crosses(self.side.other(), king, m.from)
+        let (Some(king), None) = (royals.next(), royals.next()) else { return None };
+        let drop = m.kind == MoveKind::Drop;
+        if !drop && !self.piece_at(m.from).is_some_and(|p| p.color == self.side && !self.is_royal(p)) {
+            return None;
+        }
+        let enemy = self.side.other();
+        if in_check {
+            (!m.capture && !lines.crosses(enemy, king, m.to)).then_some(false)
+        } else {
+            (drop || !lines.crosses(enemy, king, m.from)).then_some(true)
+        }
+    }
+
+    /// [`Position::is_safe`], without a trial where [`Position::safe_without_trial`] knows.
+    fn is_safe_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
+        match in_check.and_then(|checked| self.safe_without_trial(m, checked)) {
+            Some(safe) => safe,
+            None => self.is_safe(m),
+        }
     }
 
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
