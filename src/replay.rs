@@ -1038,6 +1038,39 @@ mod tests {
         );
     }
 
+    /// FIDE 9.2.3: after a double step, the position is the same as one without the en
+    /// passant square unless a legal capture can use it.
+    #[test]
+    fn an_en_passant_square_no_capture_can_use_changes_no_position() {
+        let mut p = start();
+        let play = |p: &mut Position, text: &str| match resolve(p, &action(text)) {
+            Ok(Resolved::Move(m)) => {
+                p.play(m);
+            }
+            other => panic!("{text}: {other:?}"),
+        };
+        play(&mut p, "e4");
+        let after_e4 = p.key();
+        for text in ["Nf6", "Nf3", "Ng8", "Ng1"] {
+            play(&mut p, text);
+        }
+        assert_eq!(p.key(), after_e4);
+        assert_eq!(p.repetitions(), 2);
+        // Here a black pawn on d4 could take e3 en passant: the square counts.
+        let mut p = at("4k3/8/8/8/3p4/8/4P3/4K2N w - - 0 1");
+        play(&mut p, "e4");
+        let with_capture = p.key();
+        for text in ["Kd7", "Ng3", "Ke8", "Nh1"] {
+            play(&mut p, text);
+        }
+        assert_ne!(p.key(), with_capture);
+        assert_eq!(p.repetitions(), 1);
+        // A pinned pawn cannot take en passant: the square does not count.
+        let mut p = at("8/8/8/8/k2p3R/8/4P3/4K2N w - - 0 1");
+        play(&mut p, "e4");
+        assert_eq!(p.fen(), "8/8/8/8/k2pP2R/8/8/4K2N b - - 0 1");
+    }
+
     #[test]
     fn moves_after_a_dead_position_are_flagged() {
         let text = "[FEN \"8/8/8/4k3/8/8/3q4/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. Kxd2 Kd4 2. Kc2 *";

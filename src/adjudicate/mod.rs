@@ -342,7 +342,7 @@ impl Seen {
             self.counts.clear();
             self.most = 0;
         }
-        let n = self.counts.entry(position.repetition_key()).or_insert(0);
+        let n = self.counts.entry(position.key()).or_insert(0);
         *n += 1;
         self.current = *n;
         self.most = self.most.max(*n);
@@ -399,9 +399,7 @@ fn announced(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> (Op
     // A third time needs a position that has stood twice already; after a capture or a pawn
     // move no earlier position can come back.
     let threefold = if seen.most >= 2 {
-        some_move(position, moves, |p| {
-            p.halfmove_clock() > 0 && seen.counts.get(&p.repetition_key()).is_some_and(|&n| n >= 2)
-        })
+        some_move(position, moves, |p| p.halfmove_clock() > 0 && seen.counts.get(&p.key()).is_some_and(|&n| n >= 2))
     } else {
         None
     };

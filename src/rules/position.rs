@@ -106,6 +106,7 @@ pub struct Undo {
     moved: Piece,
     castling: [Option<Square>; CASTLING_SLOTS],
     en_passant: Option<(Square, Square)>,
+    ep_live: bool,
     halfmove: u32,
     key: u64,
     side: Color,
@@ -284,6 +285,9 @@ pub struct Position {
     castling: [Option<Square>; CASTLING_SLOTS],
     /// The square a pawn passed over, and the pawn.
     en_passant: Option<(Square, Square)>,
+    /// Whether a legal capture can use `en_passant`: only then is it part of the key, for
+    /// positions are the same when the same moves can be played (FIDE 9.2.3).
+    ep_live: bool,
     halfmove: u32,
     fullmove: u32,
     /// Actions the side to move has performed in the current turn (the turn state).
@@ -426,6 +430,7 @@ impl Position {
             side,
             castling: [None; CASTLING_SLOTS],
             en_passant: None,
+            ep_live: false,
             halfmove: fen.halfmove_clock,
             fullmove: fen.fullmove_number.max(1),
             actions_done: 0,
@@ -480,6 +485,7 @@ impl Position {
         if position.is_attacked_by_royal_target(side.other()) {
             return Err(SetupError::OpponentInCheck);
         }
+        position.refresh_ep_live();
         position.key = position.compute_key();
         Ok(position)
     }
@@ -637,7 +643,9 @@ impl Position {
         FenSquare { file: g.file(sq), rank: g.rank(sq) }
     }
 
-    /// The hash of the position (pieces, side to move, castling rights, en passant).
+    /// The hash of the position: pieces, side to move, castling rights, and the en passant
+    /// square where a legal capture can use it. Positions with the same key are the same
+    /// position in the sense of FIDE 9.2.3, the repetition rules' sense.
     pub fn key(&self) -> u64 {
         self.key
     }
@@ -687,7 +695,7 @@ impl Position {
                 key ^= self.variant.key(*rook, Color::White, Kind(0)).rotate_left(7 + i as u32);
             }
         }
-        if let Some((target, _)) = self.en_passant {
+        if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live) {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
         if let Some(pawn) = self.continuing {
@@ -877,6 +885,7 @@ impl Position {
             moved,
             castling: self.castling,
             en_passant: self.en_passant,
+            ep_live: self.ep_live,
             halfmove: self.halfmove,
             key,
             side: self.side,
@@ -899,6 +908,7 @@ impl Position {
         self.continuing = None;
         self.halfmove += 1;
         self.advance_turn(true);
+        self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
     }
@@ -920,6 +930,7 @@ impl Position {
         self.key ^= self.state_key();
         self.continuing = None;
         self.advance_turn(true);
+        self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
     }
@@ -930,6 +941,7 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.actions_done = undo.actions_done;
         self.continuing = undo.continuing;
+        self.ep_live = undo.ep_live;
         self.key = undo.key;
     }
 
@@ -941,6 +953,7 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.actions_done = undo.actions_done;
         self.en_passant = undo.en_passant;
+        self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
         self.history.pop();
@@ -2047,6 +2060,7 @@ impl Position {
         } else {
             self.advance_turn(false);
         }
+        self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
     }
@@ -2065,6 +2079,7 @@ impl Position {
         self.halfmove = 0;
         self.actions_done += 1;
         self.must_move = true;
+        self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
     }
@@ -2080,6 +2095,7 @@ impl Position {
             self.actions_done = undo.actions_done;
             self.must_move = undo.must_move;
             self.halfmove = undo.halfmove;
+            self.ep_live = undo.ep_live;
             self.key = undo.key;
             self.history.pop();
             return;
@@ -2121,6 +2137,7 @@ impl Position {
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
+        self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
         self.history.pop();
@@ -2316,11 +2333,40 @@ impl Position {
         fen.to_string()
     }
 
-    fn legal_en_passant(&mut self) -> Option<Square> {
-        let (target, _) = self.en_passant?;
+    fn legal_en_passant(&self) -> Option<Square> {
+        self.en_passant.filter(|_| self.ep_live).map(|(target, _)| target)
+    }
+
+    /// Finds out whether a legal capture of the side to move can use the en passant square.
+    /// Only pawns capture en passant, so only their moves are made (where a capture lands is
+    /// the variant's business: in Cross-eyed Chess it lands beyond the square).
+    fn refresh_ep_live(&mut self) {
+        self.ep_live = false;
+        let Some((target, _)) = self.en_passant else { return };
         let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.iter().any(|m| matches!(m.kind, MoveKind::EnPassant { .. })).then_some(target)
+        if self.variant.spec.rules.cross_eyed {
+            for i in 0..self.board.len() {
+                let sq = Square(i as u16);
+                if let Some(piece) = self.piece_at(sq).filter(|&p| p.color == self.side && self.is_pawn(p)) {
+                    self.piece_moves(sq, piece, &mut moves);
+                }
+            }
+        } else {
+            // Elsewhere the capture lands on the square: only the pawns that reach it.
+            let mut froms = Vec::new();
+            for kind in (0..self.variant.kinds.len()).map(|k| Kind(k as u8)) {
+                if self.variant.kind(kind).spec.pawn {
+                    self.reaching(target, kind, self.side, &mut froms);
+                }
+            }
+            for from in froms {
+                if let Some(piece) = self.piece_at(from) {
+                    self.piece_moves_to(from, piece, target, &mut moves);
+                }
+            }
+        }
+        moves.retain(|m| matches!(m.kind, MoveKind::EnPassant { .. }));
+        self.ep_live = moves.into_iter().any(|m| self.is_legal(m));
     }
 
     /// `KQkq` where the rooks are the outermost ones, the rook's file letter otherwise.
@@ -2353,19 +2399,6 @@ impl Position {
             text.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
         }
         text
-    }
-
-    /// The key of the position as FIDE 9.2.3 compares positions for repetitions:
-    /// [`Position::key`] without the en passant square when no legal capture can use it
-    /// (the key itself keeps it after every double step).
-    pub fn repetition_key(&mut self) -> u64 {
-        let en_passant = self.en_passant;
-        match en_passant {
-            Some((target, _)) if self.legal_en_passant().is_none() => {
-                self.key ^ self.variant.key(target, Color::Black, Kind(0)).rotate_left(31)
-            }
-            _ => self.key,
-        }
     }
 }
 
