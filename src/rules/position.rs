@@ -805,9 +805,33 @@ impl Position {
     /// The squares of the pieces of `kind` and `color` with a pseudo-legal move to `to`,
     /// found by walking their movement backwards from `to` (no move generation).
     pub fn reaching(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Square>) {
-        if self.variant.spec.rules.cross_eyed || self.variant.spec.rules.checkers.is_some() {
-            // Moves and captures part ways here (or pieces jump); the move generator says who
-            // reaches `to`.
+        if self.variant.spec.rules.checkers.is_some() {
+            // Checkers Chess: the pieces' own moves, walked back, and their jumps; in the
+            // board's order, as the candidates of an ambiguous move are listed.
+            let start = out.len();
+            for reversed in [false, true].into_iter().take(if self.variant.turning() { 2 } else { 1 }) {
+                self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out);
+            }
+            for (sq, piece) in self.squares_of(color).filter(|&(_, p)| p.kind == kind) {
+                let jumps = self.variant.jumps.get(kind.index()).map_or(0, Vec::len);
+                let lands = (0..jumps).any(|i| {
+                    self.jump_step(piece, i, sq).is_some_and(|over| {
+                        self.piece_at(over).is_some()
+                            && !self.is_wall(over)
+                            && self.jump_step(piece, i, over) == Some(to)
+                            && self.piece_at(to).is_none()
+                            && !self.is_wall(to)
+                    })
+                });
+                if lands && !out.contains(&sq) {
+                    out.push(sq);
+                }
+            }
+            out[start..].sort_unstable();
+            return;
+        }
+        if self.variant.spec.rules.cross_eyed {
+            // Moves and captures part ways here; the move generator says who reaches `to`.
             let mut moves = Vec::new();
             for (sq, piece) in self.squares_of(color).filter(|&(_, p)| p.kind == kind) {
                 moves.clear();
@@ -1377,13 +1401,10 @@ impl Position {
     /// Checkers Chess: the jumps of `piece` on `from` over an adjacent piece to the empty cell
     /// beyond, capturing the piece jumped if it is an enemy; with `captures_only`, only those.
     fn jump_moves(&self, from: Square, piece: Piece, captures_only: bool, out: &mut Vec<Move>) {
-        let g = &self.variant.geometry;
-        let turn = self.variant.spec.directions[piece.color.index()];
-        for &(dx, dy) in self.variant.jumps.get(piece.kind.index()).map_or(&[][..], |v| v.as_slice()) {
-            let (dx, dy) = turn.turn(dx, dy);
-            let Some(over) = g.offset(from, dx, dy) else { continue };
+        for i in 0..self.variant.jumps.get(piece.kind.index()).map_or(0, Vec::len) {
+            let Some(over) = self.jump_step(piece, i, from) else { continue };
             let Some(jumped) = self.piece_at(over) else { continue };
-            let Some(to) = g.offset(over, dx, dy) else { continue };
+            let Some(to) = self.jump_step(piece, i, over) else { continue };
             if self.piece_at(to).is_some() || self.is_wall(to) || self.is_wall(over) {
                 continue;
             }
@@ -1424,6 +1445,20 @@ impl Position {
         jumpers.into_iter().any(|(sq, piece)| self.chain_reaches(&mut board, sq, piece, target, 0))
     }
 
+    /// One step from `sq` in the direction of the `i`-th jump of `piece` (Checkers Chess).
+    #[inline]
+    fn jump_step(&self, piece: Piece, i: usize, sq: Square) -> Option<Square> {
+        let v = &*self.variant;
+        match v.jump_steps.get(piece.kind.index()).and_then(|c| c[piece.color.index()].get(i)).copied().flatten() {
+            Some(step) => v.steps.step(usize::from(step), sq),
+            None => {
+                let (dx, dy) = *v.jumps.get(piece.kind.index())?.get(i)?;
+                let (dx, dy) = v.spec.directions[piece.color.index()].turn(dx, dy);
+                v.geometry.offset(sq, dx, dy)
+            }
+        }
+    }
+
     /// Depth-first search of capturing jump chains of `piece` from `from` on `board`.
     fn chain_reaches(
         &self,
@@ -1433,13 +1468,10 @@ impl Position {
         target: Square,
         depth: u8,
     ) -> bool {
-        let g = &self.variant.geometry;
-        let turn = self.variant.spec.directions[piece.color.index()];
         let at = |sq: Square| usize::from(sq.0);
-        for &(dx, dy) in &self.variant.jumps[piece.kind.index()] {
-            let (dx, dy) = turn.turn(dx, dy);
-            let Some(over) = g.offset(from, dx, dy) else { continue };
-            let Some(to) = g.offset(over, dx, dy) else { continue };
+        for i in 0..self.variant.jumps[piece.kind.index()].len() {
+            let Some(over) = self.jump_step(piece, i, from) else { continue };
+            let Some(to) = self.jump_step(piece, i, over) else { continue };
             let jumped = board[at(over)];
             if jumped.is_none_or(|j| j.color == piece.color) || board[at(to)].is_some() || self.is_wall(to) {
                 continue;

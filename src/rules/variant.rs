@@ -474,6 +474,9 @@ pub struct Variant {
     depth_lens: [u8; 2],
     /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
     pub jumps: Vec<Vec<(i8, i8)>>,
+    /// Per kind, per color: each of `jumps` turned to the color's forward, as its number in
+    /// [`Variant::steps`] (every direction a piece jumps in is one it moves in).
+    pub(crate) jump_steps: Vec<[Vec<Option<u16>>; 2]>,
     /// Per kind: a rider of the `transparent` module.
     pub transparent_kinds: Vec<bool>,
     /// The piece that castles: the royal kind, or where no kind is royal, the one written K.
@@ -683,6 +686,20 @@ impl Variant {
                 };
             }
         }
+        let jump_steps = jumps
+            .iter()
+            .map(|dirs| {
+                [Color::White, Color::Black].map(|c| {
+                    let turn = spec.directions[c.index()];
+                    dirs.iter()
+                        .map(|&(dx, dy)| {
+                            let v = turn.turn(dx, dy);
+                            steps.vectors().iter().position(|&w| w == v).and_then(|i| u16::try_from(i).ok())
+                        })
+                        .collect()
+                })
+            })
+            .collect();
         let has_royal = kinds.iter().any(|k| k.spec.royal);
         let castler = kinds
             .iter()
@@ -717,6 +734,7 @@ impl Variant {
             rider_lines: std::sync::OnceLock::new(),
             transparent_kinds,
             jumps,
+            jump_steps,
             castler,
             has_royal,
             pawns_retreat,
