@@ -1430,7 +1430,19 @@ impl Position {
         if self.variant.spec.rules.checkers.is_none() {
             return false;
         }
-        let mut board = self.board.clone();
+        // The chains are tried on a copy of the board, on the stack where it fits.
+        let mut stack = [None; 128];
+        let mut heap;
+        let board: &mut [Option<Piece>] = match stack.get_mut(..self.board.len()) {
+            Some(cells) => {
+                cells.copy_from_slice(&self.board);
+                cells
+            }
+            None => {
+                heap = self.board.clone();
+                &mut heap
+            }
+        };
         if let Some(slot) = vacated.and_then(|v| board.get_mut(usize::from(v.0))) {
             *slot = None;
         }
@@ -1440,9 +1452,9 @@ impl Position {
                 *slot = Some(Piece::new(by.other(), Kind(0)));
             }
         }
-        let jumpers: Vec<(Square, Piece)> =
-            self.squares_of(by).filter(|(_, p)| !self.variant.jumps[p.kind.index()].is_empty()).collect();
-        jumpers.into_iter().any(|(sq, piece)| self.chain_reaches(&mut board, sq, piece, target, 0))
+        self.squares_of(by)
+            .filter(|(_, p)| !self.variant.jumps[p.kind.index()].is_empty())
+            .any(|(sq, piece)| self.chain_reaches(board, sq, piece, target, 0))
     }
 
     /// One step from `sq` in the direction of the `i`-th jump of `piece` (Checkers Chess).
