@@ -1874,10 +1874,40 @@ impl Position {
         }
         let enemy = self.side.other();
         if in_check {
-            (!m.capture && !lines.crosses(enemy, king, m.to)).then_some(false)
-        } else {
-            (drop || !lines.crosses(enemy, king, m.from)).then_some(true)
+            return (!m.capture && !lines.crosses(enemy, king, m.to)).then_some(false);
         }
+        if drop || !lines.crosses(enemy, king, m.from) {
+            return Some(true);
+        }
+        // The piece leaves a rider's line to the king: walk that line from the king, with
+        // the piece gone and the mover on its new cell, to the first piece.
+        let v = &*self.variant;
+        let frame = Variant::frame(enemy, false);
+        for l in lines.lines_through(enemy, king, m.from) {
+            let line = v.attack_lines[frame].get(l)?;
+            if line.initial {
+                return None;
+            }
+            let row = v.steps.row(usize::from(line.back));
+            let (mut cur, mut distance) = (king, 0);
+            while distance < line.reach {
+                distance += 1;
+                let Some(next) = Steps::follow(row, cur) else { break };
+                cur = next;
+                if cur == m.to {
+                    break;
+                }
+                match self.piece_at(cur).filter(|_| cur != m.from) {
+                    None if self.is_wall(cur) => break,
+                    None => continue,
+                    Some(p) if p.color == enemy && line.kinds.iter().any(|&(k, r)| k == p.kind && r >= distance) => {
+                        return None;
+                    }
+                    Some(_) => break,
+                }
+            }
+        }
+        Some(true)
     }
 
     /// [`Position::is_safe`], without a trial where [`Position::safe_without_trial`] knows.

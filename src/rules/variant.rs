@@ -330,6 +330,9 @@ pub struct RiderLines {
     cells: usize,
     /// Per color of the attacker: per cell, the cells as bits.
     lines: [Vec<u64>; 2],
+    /// The same, line by line: per color, per attack line of the color's frame, per cell
+    /// (nothing for the lines of leapers).
+    each: [Vec<u64>; 2],
 }
 
 impl RiderLines {
@@ -352,24 +355,36 @@ impl RiderLines {
         if !simple {
             return None;
         }
-        let lines = [Color::White, Color::Black].map(|by| {
-            let frame = Variant::frame(by, false);
-            (0..cells)
-                .map(|from| {
+        let each = [Color::White, Color::Black].map(|by| {
+            let mut each = Vec::new();
+            for line in &variant.attack_lines[Variant::frame(by, false)] {
+                for from in 0..cells {
                     let mut mask = 0u64;
-                    for line in variant.attack_lines[frame].iter().filter(|line| line.reach > 1) {
-                        let mut cur = Square(from as u16);
-                        for _ in 0..line.reach {
-                            let Some(next) = variant.steps.step(usize::from(line.back), cur) else { break };
-                            mask |= 1u64.checked_shl(u32::from(next.0)).unwrap_or(0);
-                            cur = next;
-                        }
+                    let mut cur = Square(from as u16);
+                    let reach = if line.reach > 1 { line.reach } else { 0 };
+                    for _ in 0..reach {
+                        let Some(next) = variant.steps.step(usize::from(line.back), cur) else { break };
+                        mask |= 1u64.checked_shl(u32::from(next.0)).unwrap_or(0);
+                        cur = next;
                     }
-                    mask
-                })
-                .collect()
+                    each.push(mask);
+                }
+            }
+            each
         });
-        Some(RiderLines { cells, lines })
+        let lines = [0, 1].map(|c| {
+            (0..cells).map(|from| each[c].iter().skip(from).step_by(cells.max(1)).fold(0, |all, m| all | m)).collect()
+        });
+        Some(RiderLines { cells, lines, each })
+    }
+
+    /// The attack lines of `by`'s frame (their numbers in [`Variant::attack_lines`]) along
+    /// which its riders could attack `target` across `sq`.
+    pub fn lines_through(&self, by: Color, target: Square, sq: Square) -> impl Iterator<Item = usize> + '_ {
+        let (cells, each) = (self.cells.max(1), &self.each[by.index()]);
+        (0..each.len() / cells).filter(move |&line| {
+            each.get(line * cells + target.index()).is_some_and(|mask| sq.index() < 64 && mask >> sq.index() & 1 == 1)
+        })
     }
 
     /// Whether `sq` lies on a line along which riders of `by` could attack `target`.
