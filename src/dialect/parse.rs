@@ -721,6 +721,11 @@ fn result_marker(at: &str) -> Option<(&str, Outcome, bool)> {
         ("½-½", Outcome::Draw),
         ("1/2", Outcome::Draw),
     ];
+    // `1.`, `10.`, `1 ...`: a digit not followed by a dash or a slash (or a non-ASCII dash)
+    // starts no result.
+    if at.starts_with(['0', '1']) && at.as_bytes().get(1).is_some_and(|&b| b.is_ascii() && b != b'-' && b != b'/') {
+        return None;
+    }
     // Compare with every dash read as '-', keeping track of the bytes used.
     let mut normal = String::new();
     let mut ends = Vec::new();
