@@ -170,6 +170,22 @@ impl<R: Read> Splitter<R> {
     }
 }
 
+/// The bytes that change something within a line of movetext ([`TEXT`]) or of a brace
+/// comment ([`BRACE`]), as bits of a table indexed by the byte.
+const STOPS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    table[b'\n' as usize] = TEXT | BRACE;
+    table[b'\r' as usize] = TEXT | BRACE;
+    table[b'{' as usize] = TEXT;
+    table[b';' as usize] = TEXT;
+    table[0] = TEXT;
+    table[0x1a] = TEXT;
+    table[b'}' as usize] = BRACE;
+    table
+};
+const TEXT: u8 = 1;
+const BRACE: u8 = 2;
+
 impl Scanner {
     /// Scans `data` until a game boundary. Returns how many bytes belong to the current
     /// chunk and what comes after them. `complete` says no more bytes can follow `data`.
@@ -183,9 +199,9 @@ impl Scanner {
                 // go straight to the next of them.
                 let stop = match self.state {
                     State::Text if self.has_movetext => {
-                        data[i..].iter().position(|b| matches!(b, b'\n' | b'\r' | b'{' | b';' | 0 | 0x1a))
+                        data[i..].iter().position(|&b| STOPS[usize::from(b)] & TEXT != 0)
                     }
-                    State::Brace => data[i..].iter().position(|b| matches!(b, b'\n' | b'\r' | b'}')),
+                    State::Brace => data[i..].iter().position(|&b| STOPS[usize::from(b)] & BRACE != 0),
                     _ => Some(0),
                 };
                 match stop {
