@@ -23,6 +23,7 @@ use super::Status;
 use super::inputs::{self, Input};
 use super::limits::CountedLimitArgs;
 use super::output::Output;
+use super::report::{Located, write_located};
 
 /// Gives every game a verdict: the result the rules give (or that the game is open), the draws
 /// either side could claim, time-control breaches, and whether the record's result agrees.
@@ -76,24 +77,6 @@ enum Format {
     Text,
     /// One JSON object per game, then one with the summary.
     Json,
-}
-
-/// One problem, located in the file.
-struct Located {
-    severity: Severity,
-    line: u64,
-    col: u64,
-    turn: Option<String>,
-    written: Option<String>,
-    message: String,
-    fen: Option<String>,
-    candidates: Vec<String>,
-}
-
-impl Located {
-    fn plain(severity: Severity, line: u64, col: u64, message: String) -> Located {
-        Located { severity, line, col, turn: None, written: None, message, fen: None, candidates: Vec::new() }
-    }
 }
 
 /// What judging one game gave.
@@ -478,26 +461,7 @@ fn write_text(out: &mut dyn Write, name: &str, j: &Judged, quiet: bool) -> io::R
             }
         }
     }
-    for l in &j.problems {
-        if quiet && l.severity == Severity::Warning {
-            continue;
-        }
-        let mut head = format!("{name}:{}:{}: {}: {label}", l.line, l.col, l.severity);
-        if let Some(turn) = &l.turn {
-            head.push_str(&format!(", move {turn}"));
-        }
-        match &l.written {
-            Some(w) => writeln!(out, "{head}: {w}: {}", l.message)?,
-            None => writeln!(out, "{head}: {}", l.message)?,
-        }
-        if let Some(fen) = &l.fen {
-            writeln!(out, "  position: {fen}")?;
-        }
-        if !l.candidates.is_empty() {
-            writeln!(out, "  legal: {}", l.candidates.join(" "))?;
-        }
-    }
-    Ok(())
+    write_located(out, name, &label, &j.problems, quiet)
 }
 
 fn color_name(c: arbiter::rules::variant::Color) -> &'static str {

@@ -108,6 +108,67 @@ fn tag_value<'a>(text: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
+/// One problem of a game, located in its file, with what a report shows of it.
+pub struct Located {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Where, 1-based.
+    pub line: u64,
+    /// Where, 1-based, in bytes.
+    pub col: u64,
+    /// The turn, as `23... (Black)`.
+    pub turn: Option<String>,
+    /// The action as written.
+    pub written: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The position, for an illegal move.
+    pub fen: Option<String>,
+    /// The legal moves of the piece meant, for an illegal move.
+    pub candidates: Vec<String>,
+}
+
+impl Located {
+    /// A problem of the game as a whole, or of its text, at a line and column.
+    pub fn plain(severity: Severity, line: u64, col: u64, message: impl Into<String>) -> Located {
+        Located {
+            severity,
+            line,
+            col,
+            turn: None,
+            written: None,
+            message: message.into(),
+            fen: None,
+            candidates: Vec::new(),
+        }
+    }
+}
+
+/// Prints problems as `name:line:col: severity: label, move N: written: message`, each with
+/// its position and legal moves; with `quiet`, errors only.
+pub fn write_located(out: &mut dyn Write, name: &str, label: &str, located: &[Located], quiet: bool) -> io::Result<()> {
+    for l in located {
+        if quiet && l.severity == Severity::Warning {
+            continue;
+        }
+        let mut head = format!("{name}:{}:{}: {}: {label}", l.line, l.col, l.severity);
+        if let Some(turn) = &l.turn {
+            head.push_str(&format!(", move {turn}"));
+        }
+        match &l.written {
+            Some(w) => writeln!(out, "{head}: {w}: {}", l.message)?,
+            None => writeln!(out, "{head}: {}", l.message)?,
+        }
+        if let Some(fen) = &l.fen {
+            writeln!(out, "  position: {fen}")?;
+        }
+        if !l.candidates.is_empty() {
+            writeln!(out, "  legal: {}", l.candidates.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::Status;
 use super::inputs;
 use super::limits::CountedLimitArgs;
+use super::report::{Located, write_located};
 
 /// Replays every game and reports every illegal move, broken record and wrong result.
 #[derive(Args, Debug)]
@@ -87,34 +88,6 @@ struct Summary {
     seconds: f64,
     megabytes_per_second: f64,
     games_per_second: f64,
-}
-
-/// One problem, located.
-struct Located {
-    severity: Severity,
-    line: u64,
-    col: u64,
-    turn: Option<String>,
-    written: Option<String>,
-    message: String,
-    fen: Option<String>,
-    candidates: Vec<String>,
-}
-
-impl Located {
-    /// A problem of the game as a whole, or of its text, at a line and column.
-    fn plain(severity: Severity, line: u64, col: u64, message: &str) -> Located {
-        Located {
-            severity,
-            line,
-            col,
-            turn: None,
-            written: None,
-            message: message.to_owned(),
-            fen: None,
-            candidates: Vec::new(),
-        }
-    }
 }
 
 fn locate(checked: &Checked) -> Vec<Located> {
@@ -203,7 +176,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
             let label = game_label(&checked);
             let written = match args.format {
-                Format::Text => write_text(&mut out, &name, &label, &located, args.quiet),
+                Format::Text => write_located(&mut out, &name, &label, &located, args.quiet),
                 Format::Json => write_json(&mut out, &name, &checked, located),
             };
             if written.is_err() {
@@ -295,29 +268,6 @@ fn game_label(checked: &Checked) -> String {
         Some((white, black)) => format!("game {n} ({white} - {black})"),
         None => format!("game {n}"),
     }
-}
-
-fn write_text(out: &mut impl Write, name: &str, label: &str, located: &[Located], quiet: bool) -> io::Result<()> {
-    for l in located {
-        if quiet && l.severity == Severity::Warning {
-            continue;
-        }
-        let mut head = format!("{name}:{}:{}: {}: {label}", l.line, l.col, l.severity);
-        if let Some(turn) = &l.turn {
-            head.push_str(&format!(", move {turn}"));
-        }
-        match &l.written {
-            Some(w) => writeln!(out, "{head}: {w}: {}", l.message)?,
-            None => writeln!(out, "{head}: {}", l.message)?,
-        }
-        if let Some(fen) = &l.fen {
-            writeln!(out, "  position: {fen}")?;
-        }
-        if !l.candidates.is_empty() {
-            writeln!(out, "  legal: {}", l.candidates.join(" "))?;
-        }
-    }
-    Ok(())
 }
 
 fn write_json(out: &mut impl Write, name: &str, checked: &Checked, located: Vec<Located>) -> io::Result<()> {
