@@ -129,25 +129,39 @@ pub fn validate<R: Read + Send>(
 }
 
 /// The next games to check together: a few hundred, or a few megabytes. Empty at the end of
-/// the stream, or where the limit on the number of games stopped it (`stopped` says where).
-fn read_batch<R: Read>(games: &mut GameReader<R>, stopped: &mut Option<(Origin, u64)>) -> std::io::Result<Vec<Item>> {
+/// the stream. Where the limit on the number of games stopped the stream, its
+/// [`Item::Stopped`] ends the batch.
+pub fn next_batch<R: Read>(games: &mut GameReader<R>) -> std::io::Result<Vec<Item>> {
     const BATCH_GAMES: usize = 256;
     const BATCH_BYTES: u64 = 8 << 20;
     let mut batch = Vec::with_capacity(BATCH_GAMES);
     let mut bytes = 0u64;
-    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES && stopped.is_none() {
-        match games.next().transpose()? {
-            None => break,
-            Some(Item::Stopped { origin, games }) => *stopped = Some((origin, games)),
-            Some(item) => {
-                bytes += match &item {
-                    Item::Game(text) => text.text.len() as u64,
-                    Item::TooLarge { size, .. } => *size,
-                    Item::Stopped { .. } => 0,
-                };
-                batch.push(item);
-            }
+    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+        let Some(item) = games.next().transpose()? else { break };
+        let stop = matches!(item, Item::Stopped { .. });
+        bytes += match &item {
+            Item::Game(text) => text.text.len() as u64,
+            Item::TooLarge { size, .. } => *size,
+            Item::Stopped { .. } => 0,
+        };
+        batch.push(item);
+        if stop {
+            break;
         }
+    }
+    Ok(batch)
+}
+
+/// [`next_batch`], with where the stream stopped taken out into `stopped`.
+fn read_batch<R: Read>(games: &mut GameReader<R>, stopped: &mut Option<(Origin, u64)>) -> std::io::Result<Vec<Item>> {
+    if stopped.is_some() {
+        return Ok(Vec::new());
+    }
+    let mut batch = next_batch(games)?;
+    if matches!(batch.last(), Some(Item::Stopped { .. }))
+        && let Some(Item::Stopped { origin, games }) = batch.pop()
+    {
+        *stopped = Some((origin, games));
     }
     Ok(batch)
 }

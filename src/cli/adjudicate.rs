@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use arbiter::adjudicate::time::{Moment, Span as Duration};
 use arbiter::adjudicate::{self, Decision, Flag, Settings, Verdict, Way};
+use arbiter::batch::next_batch;
 use arbiter::diag::{Place, Severity};
 use arbiter::dialect::{GameReader, Item, Limits, Origin, write_game};
 use arbiter::record::Span;
@@ -226,21 +227,11 @@ struct Summary {
 
 /// Runs `arbiter adjudicate`.
 pub fn run(args: &AdjudicateArgs) -> Status {
-    super::set_threads(args.threads);
-    let catalogue = match super::catalogue(args.variant_file.as_deref()) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "{e}");
-            return Status::Failure;
-        }
+    let Some((catalogue, inputs, mut status)) = super::start(args.threads, args.variant_file.as_deref(), &args.paths)
+    else {
+        return Status::Failure;
     };
     let catalogue = &*catalogue;
-    let (inputs, failures) = inputs::expand(&args.paths);
-    let mut status = Status::Clean;
-    for (path, e) in &failures {
-        let _ = writeln!(io::stderr(), "{}: error: cannot read: {e}", path.display());
-        status = Status::Failure;
-    }
     // With the records on standard output, the report goes to standard error.
     let records_to_stdout = args.write.as_deref().is_some_and(|p| p == Path::new("-"));
     // The inputs are never changed: writing over one of them is refused before any work.
@@ -285,7 +276,7 @@ pub fn run(args: &AdjudicateArgs) -> Status {
         };
         let mut games = GameReader::new(BufReader::new(reader), &limits);
         loop {
-            let batch = match read_batch(&mut games) {
+            let batch = match next_batch(&mut games) {
                 Ok(batch) => batch,
                 Err(e) => {
                     progress.suspend(|| {
@@ -404,32 +395,6 @@ fn tally(summary: &mut Summary, j: &Judged) {
         }
         None => summary.broken += 1,
     }
-}
-
-/// The next games to judge together: a few hundred, or a few megabytes.
-fn read_batch<R: io::Read>(games: &mut GameReader<R>) -> io::Result<Vec<Item>> {
-    const BATCH_GAMES: usize = 256;
-    const BATCH_BYTES: u64 = 8 << 20;
-    let mut batch = Vec::new();
-    let mut bytes = 0u64;
-    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-        match games.next().transpose()? {
-            None => break,
-            Some(item) => {
-                let stop = matches!(item, Item::Stopped { .. });
-                bytes += match &item {
-                    Item::Game(text) => text.text.len() as u64,
-                    Item::TooLarge { size, .. } => *size,
-                    Item::Stopped { .. } => 0,
-                };
-                batch.push(item);
-                if stop {
-                    break;
-                }
-            }
-        }
-    }
-    Ok(batch)
 }
 
 fn game_label(j: &Judged) -> String {

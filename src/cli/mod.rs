@@ -17,6 +17,7 @@ mod validate;
 mod variants;
 
 use std::borrow::Cow;
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -61,6 +62,31 @@ fn set_threads(threads: Option<usize>) {
         // The global pool can be set once; a failure means it already is, which is fine.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
     }
+}
+
+/// Where `validate` and `adjudicate` start: the thread pool set, the catalogue loaded and the
+/// inputs found, each unreadable path reported on standard error (and the status says so).
+/// `None`, after a message, when the variant file cannot be read.
+fn start(
+    threads: Option<usize>,
+    variant_file: Option<&std::path::Path>,
+    paths: &[std::path::PathBuf],
+) -> Option<(Cow<'static, Catalogue>, Vec<inputs::Input>, Status)> {
+    set_threads(threads);
+    let catalogue = match catalogue(variant_file) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "{e}");
+            return None;
+        }
+    };
+    let (inputs, failures) = inputs::expand(paths);
+    let mut status = Status::Clean;
+    for (path, e) in &failures {
+        let _ = writeln!(std::io::stderr(), "{}: error: cannot read: {e}", path.display());
+        status = Status::Failure;
+    }
+    Some((catalogue, inputs, status))
 }
 
 /// How a run ended, most serious last.

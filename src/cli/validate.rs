@@ -125,22 +125,12 @@ fn locate(checked: &Checked) -> Vec<Located> {
 
 /// Runs `arbiter validate`.
 pub fn run(args: &ValidateArgs) -> Status {
-    super::set_threads(args.threads);
-    let catalogue = match super::catalogue(args.variant_file.as_deref()) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "{e}");
-            return Status::Failure;
-        }
+    let Some((catalogue, inputs, mut status)) = super::start(args.threads, args.variant_file.as_deref(), &args.paths)
+    else {
+        return Status::Failure;
     };
     let catalogue = &*catalogue;
-    let (inputs, failures) = inputs::expand(&args.paths);
-    let mut status = Status::Clean;
     let stderr = io::stderr();
-    for (path, e) in &failures {
-        let _ = writeln!(stderr.lock(), "{}: error: cannot read: {e}", path.display());
-        status = Status::Failure;
-    }
     let total_bytes = inputs::total_size(&inputs);
     let progress = inputs::progress_bar(total_bytes, !args.quiet && stderr.is_terminal());
     let limits = args.limits.limits();
