@@ -462,6 +462,19 @@ impl Comment {
 
 /// Trims `text` and folds each run of white space into one space.
 pub fn fold_white_space(text: &str) -> String {
+    // Most comments (`{ [%clk 0:03:00] }`) have nothing to fold inside their outer spaces:
+    // ASCII, single spaces between words. They are copied whole; anything else (other white space, any byte past ASCII,
+    // which might start a Unicode space) takes the general way.
+    let inner = text.trim_matches(' ');
+    let mut previous = b' ';
+    let plain = inner.bytes().all(|b| {
+        let fits = (b'!'..=0x7f).contains(&b) || (b == b' ' && previous != b' ');
+        previous = b;
+        fits
+    });
+    if plain {
+        return inner.to_owned();
+    }
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
         if !out.is_empty() {
