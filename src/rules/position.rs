@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::{Square, Steps};
-use super::variant::{CastlingStyle, Color, CompiledRay, FarRank, Kind, Variant, Zone};
+use super::variant::{AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Variant, Zone};
 
 /// What [`Position::cross_eyed_walk`] calls for each cell a piece may move to: the ray, the
 /// cell, the cell opposite it, and whether the way there is clear; `true` stops the walk.
@@ -276,6 +276,8 @@ pub enum Claim {
 pub struct Position {
     variant: Arc<Variant>,
     board: Vec<Option<Piece>>,
+    /// The cells holding a piece, as bits, on boards of at most 64 cells (0 elsewhere).
+    occupied: u64,
     /// Cells where a wall stands: nothing enters, crosses or takes them.
     walls: Vec<bool>,
     /// Pieces in hand, counted per kind, for each color.
@@ -422,9 +424,15 @@ impl Position {
             Some(Side::Black) => Color::Black,
             _ => Color::White,
         };
+        let occupied = board
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_some())
+            .fold(0u64, |bits, (i, _)| bits | 1u64.checked_shl(u32::try_from(i).unwrap_or(u32::MAX)).unwrap_or(0));
         let mut position = Position {
             variant: Arc::clone(variant),
             board,
+            occupied,
             walls,
             hands,
             side,
@@ -737,6 +745,15 @@ impl Position {
     /// Whether a piece of `by`, turned round or not as `reversed` says, attacks `target`.
     fn attacked_in_frame(&self, target: Square, by: Color, reversed: bool) -> bool {
         let variant = &*self.variant;
+        match variant.attack_rays_if_built() {
+            Some(rays) => self.attacked_along_rays(rays, target, by, reversed),
+            None => self.attacked_walking(target, by, reversed),
+        }
+    }
+
+    /// [`Position::attacked_in_frame`], walking each attack line cell by cell.
+    fn attacked_walking(&self, target: Square, by: Color, reversed: bool) -> bool {
+        let variant = &*self.variant;
         let walls = variant.spec.walls;
         for line in &variant.attack_lines[Variant::frame(by, reversed)] {
             let row = variant.steps.row(usize::from(line.back));
@@ -765,6 +782,42 @@ impl Position {
                     return true;
                 }
                 break;
+            }
+        }
+        false
+    }
+
+    /// [`Position::attacked_in_frame`] with the lines as bit masks: the first piece on each
+    /// line is the nearest occupied cell on its mask.
+    fn attacked_along_rays(&self, rays: &AttackRays, target: Square, by: Color, reversed: bool) -> bool {
+        let variant = &*self.variant;
+        let frame = Variant::frame(by, reversed);
+        for (i, line) in variant.attack_lines[frame].iter().enumerate() {
+            let (mask, rising) = rays.ray(frame, i, target);
+            let hit = mask & self.occupied;
+            if hit == 0 {
+                continue;
+            }
+            let first = if rising { hit.trailing_zeros() } else { 63 - hit.leading_zeros() };
+            let Some(&Some(p)) = self.board.get(first as usize) else { continue };
+            if p.color != by || p.reversed != reversed {
+                continue;
+            }
+            // How many steps from the target: the line's cells up to the piece.
+            let distance = || {
+                let before = if rising { mask & ((1u64 << first) - 1) } else { mask & !(u64::MAX >> (63 - first)) };
+                before.count_ones() + 1
+            };
+            if line
+                .kinds
+                .iter()
+                .any(|&(k, reach)| k == p.kind && (reach >= line.reach || u32::from(reach) >= distance()))
+                && line.lame_back.is_none_or(|l| {
+                    variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none())
+                })
+                && (!line.initial || self.on_start_square(Square(first as u16), p))
+            {
+                return true;
             }
         }
         false
@@ -2011,10 +2064,19 @@ impl Position {
     fn set(&mut self, sq: Square, piece: Option<Piece>) {
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
             *slot = piece;
+            self.mark(sq, piece.is_some());
         }
     }
 
+    /// Keeps `occupied` in step with the board.
+    #[inline]
+    fn mark(&mut self, sq: Square, full: bool) {
+        let bit = 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
+        self.occupied = (self.occupied & !bit) | if full { bit } else { 0 };
+    }
+
     fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        self.mark(sq, piece.is_some());
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
             if let Some(old) = *slot {
                 self.key ^= Self::key_of(&self.variant, sq, old);
@@ -2044,6 +2106,8 @@ impl Position {
             return self.remove_blocked(m);
         }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
+        // The attack masks are built for the variants whose moves are played.
+        self.variant.attack_rays();
         let undo_key = self.key;
         self.key ^= self.state_key();
         let captured = match m.kind {
@@ -2637,5 +2701,49 @@ mod tests {
         assert!(p.is_ok_and(|p| !p.in_check()));
         let p = position(&variant, "k9/10/10/10/5-4/4-5/10/10/10/r8K w - - 0 1");
         assert!(p.is_ok_and(|p| p.in_check()));
+    }
+
+    /// The attack test along bit masks agrees with the walk along the lines, for every cell,
+    /// side and frame, in random positions of every catalogue variant that has the masks.
+    #[test]
+    fn attack_masks_agree_with_walking_the_lines() {
+        let mut random = crate::rules::random::XorShift::new(0x51_7cc1_b727_220a);
+        let mut moves = Vec::new();
+        let mut variants = 0;
+        for definition in crate::variants::Catalogue::builtin().definitions() {
+            let Ok(variant) = &definition.playable else { continue };
+            let Some(rays) = variant.attack_rays() else { continue };
+            variants += 1;
+            for _ in 0..6 {
+                let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+                for _ in 0..80 {
+                    for cell in 0..variant.geometry.cells() {
+                        for (by, reversed) in
+                            [Color::White, Color::Black].into_iter().flat_map(|c| [(c, false), (c, true)])
+                        {
+                            if reversed && !variant.turning() {
+                                continue;
+                            }
+                            let target = Square(cell as u16);
+                            assert_eq!(
+                                position.attacked_along_rays(rays, target, by, reversed),
+                                position.attacked_walking(target, by, reversed),
+                                "{}: {} attacked by {by:?} in {}",
+                                variant.spec.name,
+                                position.square_name(target),
+                                position.fen()
+                            );
+                        }
+                    }
+                    moves.clear();
+                    position.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position.play(moves[random.below(moves.len())]);
+                }
+            }
+        }
+        assert!(variants >= 20, "only {variants} variants have attack masks");
     }
 }

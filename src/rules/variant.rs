@@ -395,6 +395,63 @@ impl RiderLines {
     }
 }
 
+/// The attack lines as bit masks, for boards of at most 64 cells with no walls: per frame,
+/// per attack line, per cell, the cells the line crosses from there (as far as its furthest
+/// reach), and whether their numbers rise along it. An attack test then finds the first
+/// piece on each line with one bit scan of the occupied cells: see [`Variant::attack_rays`].
+#[derive(Clone, Debug)]
+pub struct AttackRays {
+    cells: usize,
+    /// Per frame: line by line, cell by cell, the mask and whether the cell numbers rise
+    /// along the line.
+    masks: [Vec<(u64, bool)>; 4],
+}
+
+impl AttackRays {
+    fn build(variant: &Variant) -> Option<AttackRays> {
+        let cells = variant.geometry.cells();
+        if cells > 64 || variant.spec.walls {
+            return None;
+        }
+        let mut masks: [Vec<(u64, bool)>; 4] = Default::default();
+        // Pieces are turned round only where the variant turns them.
+        let frames: &[usize] = if variant.turning() { &[0, 1, 2, 3] } else { &[0, 2] };
+        for &frame in frames {
+            for line in &variant.attack_lines[frame] {
+                let row = variant.steps.row(usize::from(line.back));
+                for from in 0..cells {
+                    let (mut mask, mut cur, mut up, mut down) = (0u64, Square(from as u16), true, true);
+                    for _ in 0..line.reach {
+                        let Some(next) = Steps::follow(row, cur) else { break };
+                        up &= next.0 > cur.0;
+                        down &= next.0 < cur.0;
+                        mask |= 1u64.checked_shl(u32::from(next.0))?;
+                        cur = next;
+                    }
+                    // A line that turns back in the cell numbers (a board that wraps round)
+                    // has no first piece to scan for.
+                    if !up && !down {
+                        return None;
+                    }
+                    if mask == 0 {
+                        // No cell: either way round.
+                        up = true;
+                    }
+                    masks[frame].push((mask, up));
+                }
+            }
+        }
+        Some(AttackRays { cells, masks })
+    }
+
+    /// The cells attack line number `line` of `frame` crosses from `target`, and whether their
+    /// numbers rise along it.
+    #[inline]
+    pub fn ray(&self, frame: usize, line: usize, target: Square) -> (u64, bool) {
+        self.masks[frame].get(line * self.cells + target.index()).copied().unwrap_or((0, true))
+    }
+}
+
 /// A piece kind compiled for its variant.
 #[derive(Clone, Debug)]
 pub struct PieceKind {
@@ -485,6 +542,8 @@ pub struct Variant {
     /// The cells a rider's attack line crosses from each cell, where that decides whether a
     /// move can expose its king: built at first use.
     rider_lines: std::sync::OnceLock<Option<RiderLines>>,
+    /// The attack lines as bit masks: built at first use.
+    attack_rays: std::sync::OnceLock<Option<AttackRays>>,
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
     /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
@@ -747,6 +806,7 @@ impl Variant {
             zobrist_side,
             attack_lines,
             rider_lines: std::sync::OnceLock::new(),
+            attack_rays: std::sync::OnceLock::new(),
             transparent_kinds,
             jumps,
             jump_steps,
@@ -771,6 +831,20 @@ impl Variant {
     /// open one.
     pub fn rider_lines(&self) -> Option<&RiderLines> {
         self.rider_lines.get_or_init(|| RiderLines::build(self)).as_ref()
+    }
+
+    /// The attack lines as bit masks, where the board has at most 64 cells and no walls and
+    /// every line runs one way through the cell numbers; `None` elsewhere, where attack tests
+    /// walk the lines.
+    pub fn attack_rays(&self) -> Option<&AttackRays> {
+        self.attack_rays.get_or_init(|| AttackRays::build(self)).as_ref()
+    }
+
+    /// [`Variant::attack_rays`] if they have been built, without building them: the catalogue
+    /// checks the start position of every variant, and the masks are worth building only for
+    /// the variants whose games are played.
+    pub fn attack_rays_if_built(&self) -> Option<&AttackRays> {
+        self.attack_rays.get().and_then(Option::as_ref)
     }
 
     /// The index of the frame a piece of `color` moves in, turned round or not: into the
