@@ -1216,7 +1216,9 @@ impl Position {
         let pawn = kind.spec.pawn;
         let transparent = variant.transparent_kinds.get(piece.kind.index()).copied().unwrap_or(false);
         for ray in &kind.rays {
-            if !self.ray_opens(from, piece, ray) {
+            if only.is_some_and(|to| !variant.walk_may_reach(ray.step[c], from, to))
+                || !self.ray_opens(from, piece, ray)
+            {
                 continue;
             }
             let mut cur = from;
@@ -2106,8 +2108,8 @@ impl Position {
             return self.remove_blocked(m);
         }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
-        // The attack masks are built for the variants whose moves are played.
-        self.variant.attack_rays();
+        // The bit-mask tables are built for the variants whose moves are played.
+        self.variant.prepare();
         let undo_key = self.key;
         self.key ^= self.state_key();
         let captured = match m.kind {

@@ -542,8 +542,11 @@ pub struct Variant {
     /// The cells a rider's attack line crosses from each cell, where that decides whether a
     /// move can expose its king: built at first use.
     rider_lines: std::sync::OnceLock<Option<RiderLines>>,
-    /// The attack lines as bit masks: built at first use.
+    /// The attack lines as bit masks: built by [`Variant::prepare`].
     attack_rays: std::sync::OnceLock<Option<AttackRays>>,
+    /// Per step vector, per cell: the cells a walk along the vector reaches, as bits, on
+    /// boards of at most 64 cells; built by [`Variant::prepare`].
+    walk_masks: std::sync::OnceLock<Option<Vec<u64>>>,
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
     /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
@@ -807,6 +810,7 @@ impl Variant {
             attack_lines,
             rider_lines: std::sync::OnceLock::new(),
             attack_rays: std::sync::OnceLock::new(),
+            walk_masks: std::sync::OnceLock::new(),
             transparent_kinds,
             jumps,
             jump_steps,
@@ -833,18 +837,59 @@ impl Variant {
         self.rider_lines.get_or_init(|| RiderLines::build(self)).as_ref()
     }
 
+    /// Builds the bit-mask tables that speed up playing the variant's moves: worth it only
+    /// for the variants whose games are played, not for every variant the catalogue checks.
+    /// Until then, the code that reads them walks the board instead.
+    pub fn prepare(&self) {
+        self.attack_rays.get_or_init(|| AttackRays::build(self));
+        self.walk_masks.get_or_init(|| self.build_walk_masks());
+    }
+
     /// The attack lines as bit masks, where the board has at most 64 cells and no walls and
     /// every line runs one way through the cell numbers; `None` elsewhere, where attack tests
-    /// walk the lines.
+    /// walk the lines. Built here if [`Variant::prepare`] has not built them.
     pub fn attack_rays(&self) -> Option<&AttackRays> {
         self.attack_rays.get_or_init(|| AttackRays::build(self)).as_ref()
     }
 
-    /// [`Variant::attack_rays`] if they have been built, without building them: the catalogue
-    /// checks the start position of every variant, and the masks are worth building only for
-    /// the variants whose games are played.
+    /// [`Variant::attack_rays`] if they have been built, without building them.
     pub fn attack_rays_if_built(&self) -> Option<&AttackRays> {
         self.attack_rays.get().and_then(Option::as_ref)
+    }
+
+    /// Whether a walk from `from` along step vector number `vector` can reach `to` at all,
+    /// blockers and range aside; `true` where the masks are not built.
+    #[inline]
+    pub fn walk_may_reach(&self, vector: u16, from: Square, to: Square) -> bool {
+        match self.walk_masks.get() {
+            Some(Some(masks)) => masks
+                .get(usize::from(vector) * self.geometry.cells() + from.index())
+                .is_none_or(|&mask| mask >> (to.index() & 63) & 1 == 1),
+            _ => true,
+        }
+    }
+
+    fn build_walk_masks(&self) -> Option<Vec<u64>> {
+        let cells = self.geometry.cells();
+        if cells > 64 {
+            return None;
+        }
+        let vectors = self.steps.vectors().len();
+        let mut masks = Vec::with_capacity(vectors * cells);
+        for vector in 0..vectors {
+            let row = self.steps.row(vector);
+            for from in 0..cells {
+                let (mut mask, mut cur) = (0u64, Square(from as u16));
+                // On a wrapped board the walk comes round: every cell at most once.
+                for _ in 0..cells {
+                    let Some(next) = Steps::follow(row, cur) else { break };
+                    mask |= 1u64 << (next.0 & 63);
+                    cur = next;
+                }
+                masks.push(mask);
+            }
+        }
+        Some(masks)
     }
 
     /// The index of the frame a piece of `color` moves in, turned round or not: into the
