@@ -427,7 +427,7 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
         .ok_or_else(|| format!("result {:?} is not a result", record.result))?;
     game.trailing = comments(&record.trailing);
     game.node_mut(NodeId::ROOT).nags = record.nags.iter().map(|&n| crate::record::Nag(n)).collect();
-    game.node_mut(NodeId::ROOT).comments = comments(&record.comments);
+    game.node_mut(NodeId::ROOT).comments = comments(&record.comments).into();
     // (parent, line) pairs still to add; a variation hangs from the parent of its first turn.
     let mut pending: Vec<(NodeId, &[TurnFile], usize)> = vec![(NodeId::ROOT, &record.moves, 0)];
     while let Some((parent, turns, depth)) = pending.pop() {
@@ -454,9 +454,9 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
             }
             let id = game.add_turn(parent, crate::record::Turn { cast: turn.cast, actions: actions.into() });
             let node = game.node_mut(id);
-            node.comments_before = comments(&turn.comments_before);
+            node.comments_before = comments(&turn.comments_before).into();
             node.nags = turn.nags.iter().map(|&n| crate::record::Nag(n)).collect();
-            node.comments = comments(&turn.comments);
+            node.comments = comments(&turn.comments).into();
             // Variations come after the main continuation among the parent's children: add
             // them once this line is done, in order.
             for variation in turn.variations.iter().rev() {

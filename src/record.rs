@@ -301,106 +301,124 @@ impl Turn {
     }
 }
 
-/// The actions of a turn, used as a slice. Nearly every turn has one, which is kept in place
-/// rather than in an allocation of its own.
-#[derive(Clone, Debug, Default)]
-pub struct Actions(ActionStore);
+/// The actions of a turn, used as a slice: nearly every turn has one.
+pub type Actions = List<Action>;
 
-#[derive(Clone, Debug, Default)]
-enum ActionStore {
-    #[default]
+/// The comments at one place in a game, used as a slice: where there are any, there is
+/// nearly always one (a clock reading after each move).
+pub type Comments = List<Comment>;
+
+/// A list used as a slice, whose single item, the common case, is kept in place rather than
+/// in an allocation of its own.
+#[derive(Clone, Debug)]
+pub struct List<T>(Store<T>);
+
+#[derive(Clone, Debug)]
+enum Store<T> {
     None,
-    One(Action),
-    Many(Vec<Action>),
+    One(T),
+    Many(Vec<T>),
 }
 
-impl Actions {
-    /// No actions.
-    pub fn new() -> Actions {
-        Actions::default()
+impl<T> Default for List<T> {
+    fn default() -> List<T> {
+        List(Store::None)
+    }
+}
+
+impl<T> List<T> {
+    /// An empty list.
+    pub fn new() -> List<T> {
+        List::default()
     }
 
-    /// Adds an action at the end.
-    pub fn push(&mut self, action: Action) {
-        self.0 = match std::mem::take(&mut self.0) {
-            ActionStore::None => ActionStore::One(action),
-            ActionStore::One(first) => ActionStore::Many(vec![first, action]),
-            ActionStore::Many(mut all) => {
-                all.push(action);
-                ActionStore::Many(all)
+    /// Adds an item at the end.
+    pub fn push(&mut self, item: T) {
+        self.0 = match std::mem::replace(&mut self.0, Store::None) {
+            Store::None => Store::One(item),
+            Store::One(first) => Store::Many(vec![first, item]),
+            Store::Many(mut all) => {
+                all.push(item);
+                Store::Many(all)
             }
         };
     }
 }
 
-impl std::ops::Deref for Actions {
-    type Target = [Action];
+impl<T> std::ops::Deref for List<T> {
+    type Target = [T];
 
-    fn deref(&self) -> &[Action] {
+    fn deref(&self) -> &[T] {
         match &self.0 {
-            ActionStore::None => &[],
-            ActionStore::One(one) => std::slice::from_ref(one),
-            ActionStore::Many(all) => all,
+            Store::None => &[],
+            Store::One(one) => std::slice::from_ref(one),
+            Store::Many(all) => all,
         }
     }
 }
 
-impl std::ops::DerefMut for Actions {
-    fn deref_mut(&mut self) -> &mut [Action] {
+impl<T> std::ops::DerefMut for List<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
         match &mut self.0 {
-            ActionStore::None => &mut [],
-            ActionStore::One(one) => std::slice::from_mut(one),
-            ActionStore::Many(all) => all,
+            Store::None => &mut [],
+            Store::One(one) => std::slice::from_mut(one),
+            Store::Many(all) => all,
         }
     }
 }
 
-impl PartialEq for Actions {
-    fn eq(&self, other: &Actions) -> bool {
+impl<T: PartialEq> PartialEq for List<T> {
+    fn eq(&self, other: &List<T>) -> bool {
         **self == **other
     }
 }
 
-impl Eq for Actions {}
+impl<T: Eq> Eq for List<T> {}
 
-impl std::hash::Hash for Actions {
+impl<T: std::hash::Hash> std::hash::Hash for List<T> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         (**self).hash(state);
     }
 }
 
-impl From<Vec<Action>> for Actions {
-    fn from(mut all: Vec<Action>) -> Actions {
-        Actions(match all.len() {
-            0 => ActionStore::None,
-            1 => all.pop().map_or(ActionStore::None, ActionStore::One),
-            _ => ActionStore::Many(all),
+impl<T> From<Vec<T>> for List<T> {
+    fn from(mut all: Vec<T>) -> List<T> {
+        List(match all.len() {
+            0 => Store::None,
+            1 => all.pop().map_or(Store::None, Store::One),
+            _ => Store::Many(all),
         })
     }
 }
 
-impl FromIterator<Action> for Actions {
-    fn from_iter<I: IntoIterator<Item = Action>>(iter: I) -> Actions {
-        let mut actions = Actions::new();
-        for action in iter {
-            actions.push(action);
-        }
-        actions
+impl<T> FromIterator<T> for List<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> List<T> {
+        let mut list = List::new();
+        list.extend(iter);
+        list
     }
 }
 
-impl<'a> IntoIterator for &'a Actions {
-    type Item = &'a Action;
-    type IntoIter = std::slice::Iter<'a, Action>;
+impl<T> Extend<T> for List<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        for item in iter {
+            self.push(item);
+        }
+    }
+}
+
+impl<'a, T> IntoIterator for &'a List<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut Actions {
-    type Item = &'a mut Action;
-    type IntoIter = std::slice::IterMut<'a, Action>;
+impl<'a, T> IntoIterator for &'a mut List<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
@@ -566,11 +584,11 @@ pub struct Node {
     pub turn: Turn,
     /// Comments written before the turn. Only the first turn of a variation has them: elsewhere
     /// a comment between two turns belongs to the earlier one.
-    pub comments_before: Vec<Comment>,
+    pub comments_before: Comments,
     /// NAGs after the turn (for the root: before the first turn).
     pub nags: Vec<Nag>,
     /// Comments after the turn (for the root: the game's opening comments).
-    pub comments: Vec<Comment>,
+    pub comments: Comments,
     /// Where the turn was read.
     pub span: Span,
     parent: Option<NodeId>,

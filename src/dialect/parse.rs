@@ -122,7 +122,7 @@ impl<'a> GameParser<'a> {
         if self.game.tags.is_empty() {
             // A game without tags: comments before its moves are the game's opening comments.
             let prelude = std::mem::take(&mut self.game.prelude);
-            self.game.node_mut(NodeId::ROOT).comments = prelude;
+            self.game.node_mut(NodeId::ROOT).comments = prelude.into();
         }
         self.movetext(rest)?;
         self.fill_roster();
@@ -505,7 +505,7 @@ impl<'a> GameParser<'a> {
         let pending_nags = std::mem::take(&mut line.pending_nags);
         let n = self.game.node_mut(node);
         n.span = span;
-        n.comments_before = pending;
+        n.comments_before = pending.into();
         n.nags = pending_nags;
         let after = match after.as_bytes().first() {
             Some(b'!' | b'?') => match lex::suffix_annotation(after) {
