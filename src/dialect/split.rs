@@ -103,7 +103,7 @@ struct Scanner {
     current: Vec<u8>,
     /// Bytes of the current chunk, counted even when not kept.
     current_size: u64,
-    /// Newlines of the current chunk, counted even when not kept.
+    /// Newlines of the current chunk, counted by `scan`, even when not kept.
     current_newlines: u64,
     /// The current chunk grew past the limit: its bytes are counted, not kept.
     skipping: bool,
@@ -214,6 +214,8 @@ impl Scanner {
                 }
             }
             if b == b'\n' {
+                // Every line end stops the skips above, so it is counted here.
+                self.current_newlines += 1;
                 if matches!(self.state, State::ToLineEnd | State::Tag | State::TagString | State::TagEscape) {
                     self.state = State::Text;
                 }
@@ -309,7 +311,6 @@ impl Scanner {
     /// Adds scanned bytes to the current chunk (or only counts them, when skipping).
     fn keep(&mut self, bytes: &[u8]) {
         self.current_size += bytes.len() as u64;
-        self.current_newlines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
         if !self.skipping {
             self.current.extend_from_slice(bytes);
         }
