@@ -70,6 +70,9 @@ pub struct Scratch {
     buffer: Vec<Move>,
     /// Whether the side to move is in check, where the replay knows it.
     in_check: Option<bool>,
+    /// Whether the side not to move is known not to be attacked: after the setup (which
+    /// refuses such positions) and after a legal move, but not after a pass or a take-back.
+    other_safe: bool,
 }
 
 /// Resolves `action` in `position` (the side to move plays it).
@@ -619,13 +622,14 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let mut pending = stack.len();
     let mut main_ended = false;
     let mut drawn = false;
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch { other_safe: true, ..Scratch::default() };
     // The undo list of the last turn nobody will take back, kept for the next turn's.
     let mut spare = Vec::new();
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave { mut undo } => {
                 scratch.in_check = None;
+                scratch.other_safe = false;
                 for (resolved, u) in undo.drain(..).rev() {
                     match resolved {
                         Some(Resolved::Move(m)) => position.undo(m, u),
@@ -688,6 +692,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                         break;
                     }
                     scratch.in_check = known_check.take();
+                    let other_safe = std::mem::take(&mut scratch.other_safe);
                     match resolve_with(&mut position, action, &mut scratch) {
                         Ok(resolved) => {
                             let u = match resolved {
@@ -703,11 +708,19 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                 undo.push((None, position.end_turn()));
                             }
                             capture_mark(resolved, action, at, &mut report);
-                            let checked = check_mark(&mut position, action, at, &mut report);
-                            known_check = (i + 1 == count
+                            // The opponent's king was safe before a move of the opponent's
+                            // own; then only the lines this move changed can attack it.
+                            let played = match resolved {
+                                Resolved::Move(m) if other_safe => Some(m),
+                                _ => None,
+                            };
+                            let checked = check_mark(&mut position, action, at, played, &mut report);
+                            let turn_over = i + 1 == count
                                 && position.actions_done() == 0
-                                && position.side_to_move() == at.color.other())
-                            .then_some(checked);
+                                && position.side_to_move() == at.color.other();
+                            known_check = turn_over.then_some(checked);
+                            // A legal move leaves its player's king safe.
+                            scratch.other_safe = turn_over && matches!(resolved, Resolved::Move(_));
                         }
                         Err(refusal) => {
                             // A move after mate or stalemate cannot resolve; say why.
@@ -838,11 +851,21 @@ fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut R
 }
 
 /// `+` and `#` after a move must say what the position says (PGN 8.2.3.6). Returns whether
-/// the opponent's king is attacked.
-fn check_mark(position: &mut Position, action: &Action, at: TurnRef, report: &mut Replay) -> bool {
+/// the opponent's king is attacked. `played` is the move, where the opponent's king is known
+/// to have been safe before it.
+fn check_mark(
+    position: &mut Position,
+    action: &Action,
+    at: TurnRef,
+    played: Option<Move>,
+    report: &mut Replay,
+) -> bool {
     // The check is on the opponent of the player of the action; mate only once the turn is
     // over and the opponent is to move.
-    let in_check = position.king_attacked(at.color.other());
+    let in_check = match played {
+        Some(m) => position.king_attacked_after(at.color.other(), m),
+        None => position.king_attacked(at.color.other()),
+    };
     let mate = in_check && position.actions_done() == 0 && !position.has_legal_move();
     let actual = if mate {
         Check::Mate

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::{Square, Steps};
-use super::variant::{AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Variant, Zone};
+use super::variant::{AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Order, Variant, Zone};
 
 /// What [`Position::cross_eyed_walk`] calls for each cell a piece may move to: the ray, the
 /// cell, the cell opposite it, and whether the way there is clear; `true` stops the walk.
@@ -746,7 +746,7 @@ impl Position {
     fn attacked_in_frame(&self, target: Square, by: Color, reversed: bool) -> bool {
         let variant = &*self.variant;
         match variant.attack_rays_if_built() {
-            Some(rays) => self.attacked_along_rays(rays, target, by, reversed),
+            Some(rays) => self.attacked_along_rays(rays, target, by, reversed, u64::MAX),
             None => self.attacked_walking(target, by, reversed),
         }
     }
@@ -788,39 +788,48 @@ impl Position {
     }
 
     /// [`Position::attacked_in_frame`] with the lines as bit masks: the first piece on each
-    /// line is the nearest occupied cell on its mask.
-    fn attacked_along_rays(&self, rays: &AttackRays, target: Square, by: Color, reversed: bool) -> bool {
-        let variant = &*self.variant;
+    /// line is the nearest occupied cell on its mask. Only the lines that cross a cell of
+    /// `touched` are looked at.
+    fn attacked_along_rays(&self, rays: &AttackRays, target: Square, by: Color, reversed: bool, touched: u64) -> bool {
         let frame = Variant::frame(by, reversed);
-        for (i, line) in variant.attack_lines[frame].iter().enumerate() {
-            let (mask, rising) = rays.ray(frame, i, target);
-            let hit = mask & self.occupied;
-            if hit == 0 {
-                continue;
-            }
-            let first = if rising { hit.trailing_zeros() } else { 63 - hit.leading_zeros() };
-            let Some(&Some(p)) = self.board.get(first as usize) else { continue };
-            if p.color != by || p.reversed != reversed {
-                continue;
-            }
-            // How many steps from the target: the line's cells up to the piece.
-            let distance = || {
-                let before = if rising { mask & ((1u64 << first) - 1) } else { mask & !(u64::MAX >> (63 - first)) };
-                before.count_ones() + 1
-            };
-            if line
-                .kinds
-                .iter()
-                .any(|&(k, reach)| k == p.kind && (reach >= line.reach || u32::from(reach) >= distance()))
-                && line.lame_back.is_none_or(|l| {
-                    variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none())
-                })
-                && (!line.initial || self.on_start_square(Square(first as u16), p))
-            {
-                return true;
-            }
+        (0..self.variant.attack_lines[frame].len()).any(|i| {
+            rays.ray(frame, i, target).0 & touched != 0 && self.attacked_along_ray(rays, frame, i, target, by, reversed)
+        })
+    }
+
+    /// Whether the first piece on attack line number `i` of `frame` from `target` attacks it.
+    #[inline(always)]
+    fn attacked_along_ray(
+        &self,
+        rays: &AttackRays,
+        frame: usize,
+        i: usize,
+        target: Square,
+        by: Color,
+        reversed: bool,
+    ) -> bool {
+        let variant = &*self.variant;
+        let Some(line) = variant.attack_lines[frame].get(i) else { return false };
+        let (mask, rising) = rays.ray(frame, i, target);
+        let hit = mask & self.occupied;
+        if hit == 0 {
+            return false;
         }
-        false
+        let first = if rising { hit.trailing_zeros() } else { 63 - hit.leading_zeros() };
+        let Some(&Some(p)) = self.board.get(first as usize) else { return false };
+        if p.color != by || p.reversed != reversed {
+            return false;
+        }
+        // How many steps from the target: the line's cells up to the piece.
+        let distance = || {
+            let before = if rising { mask & ((1u64 << first) - 1) } else { mask & !(u64::MAX >> (63 - first)) };
+            before.count_ones() + 1
+        };
+        line.kinds.iter().any(|&(k, reach)| k == p.kind && (reach >= line.reach || u32::from(reach) >= distance()))
+            && line
+                .lame_back
+                .is_none_or(|l| variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none()))
+            && (!line.initial || self.on_start_square(Square(first as u16), p))
     }
 
     /// Whether the side to move's king is attacked.
@@ -831,6 +840,46 @@ impl Position {
     /// Whether `color`'s king stands attacked by the other side.
     pub fn king_attacked(&self, color: Color) -> bool {
         self.is_attacked_by_royal_target(color)
+    }
+
+    /// [`Position::king_attacked`] just after the other side has played `m`, for a caller that
+    /// knows the king was not attacked before it (as after every legal move: the side that
+    /// moved did not leave its king attacked). Where attacks are walks along lines (see
+    /// [`Variant::rider_lines`]), only the lines through the cells `m` changed can have
+    /// opened, so only those are looked at.
+    pub fn king_attacked_after(&self, color: Color, m: Move) -> bool {
+        let variant = &*self.variant;
+        let (Some(_), Some(rays)) = (variant.rider_lines(), variant.attack_rays_if_built()) else {
+            return self.king_attacked(color);
+        };
+        let mut royals = self.royals[color.index()].into_iter().flatten();
+        let (Some(king), None) = (royals.next(), royals.next()) else { return self.king_attacked(color) };
+        let touched = match m.kind {
+            MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => [m.from, m.to, victim, victim],
+            MoveKind::Castle { rook_from, rook_to } => [m.from, m.to, rook_from, rook_to],
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => [m.from, m.to, m.to, m.to],
+            MoveKind::RemoveBlocked => return self.king_attacked(color),
+        };
+        let (by, frame) = (color.other(), Variant::frame(color.other(), false));
+        let mut lines = 0u32;
+        for cell in touched {
+            match rays.lines_through(frame, king, cell) {
+                Some(through) => lines |= through,
+                None => {
+                    let bits =
+                        touched.iter().fold(0u64, |all, sq| all | 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0));
+                    return self.attacked_along_rays(rays, king, by, false, bits);
+                }
+            }
+        }
+        while lines != 0 {
+            let i = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            if self.attacked_along_ray(rays, frame, i, king, by, false) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `color`'s king stands attacked by the other side.
@@ -912,12 +961,35 @@ impl Position {
         }
         let piece_kind = variant.kind(kind);
         let en_passant = piece_kind.spec.pawn && self.en_passant.is_some_and(|(t, _)| t == to);
+        let plain = !variant.spec.walls && variant.spec.rules.transparent.is_none();
         for ray in &piece_kind.rays {
             let allowed = match target {
                 Some(_) => Variant::captures(ray.mode),
                 None => Variant::moves(ray.mode) || (en_passant && Variant::captures(ray.mode)),
             };
             if !allowed {
+                continue;
+            }
+            // Where no piece lets others through and no wall stands, the piece met walking
+            // back is the first occupied cell on the walk's mask.
+            let scan = if plain { variant.walk(ray.back[c], to) } else { None };
+            if let Some(walk) = scan.filter(|w| w.order != Order::Neither) {
+                let Some((at, distance)) = walk.first(self.occupied) else { continue };
+                if distance > u32::from(ray.range) {
+                    continue;
+                }
+                let Some(p) = self.piece_at(at) else { continue };
+                if p.color == color
+                    && p.kind == kind
+                    && p.reversed == mover.reversed
+                    && !out.contains(&at)
+                    && (!ray.initial || self.on_start_square(at, p))
+                    && ray.lame.is_none_or(|l| {
+                        variant.steps.step(usize::from(l[c]), at).is_some_and(|s| self.piece_at(s).is_none())
+                    })
+                {
+                    out.push(at);
+                }
                 continue;
             }
             let mut cur = to;
@@ -2728,7 +2800,7 @@ mod tests {
                             }
                             let target = Square(cell as u16);
                             assert_eq!(
-                                position.attacked_along_rays(rays, target, by, reversed),
+                                position.attacked_along_rays(rays, target, by, reversed, u64::MAX),
                                 position.attacked_walking(target, by, reversed),
                                 "{}: {} attacked by {by:?} in {}",
                                 variant.spec.name,
@@ -2747,5 +2819,42 @@ mod tests {
             }
         }
         assert!(variants >= 20, "only {variants} variants have attack masks");
+    }
+
+    /// After every legal move of random games of every catalogue variant, looking only at the
+    /// lines through the cells the move changed finds the check the whole test finds.
+    #[test]
+    fn checks_found_through_the_changed_cells_are_all_the_checks() {
+        let mut random = crate::rules::random::XorShift::new(0x3c6e_f372_fe94_f82b);
+        let (mut moves, mut checks) = (Vec::new(), 0);
+        for definition in crate::variants::Catalogue::builtin().definitions() {
+            let Ok(variant) = &definition.playable else { continue };
+            for _ in 0..8 {
+                let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+                for _ in 0..100 {
+                    moves.clear();
+                    position.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[random.below(moves.len())];
+                    position.play(m);
+                    if position.actions_done() > 0 {
+                        continue;
+                    }
+                    let side = position.side_to_move();
+                    let whole = position.king_attacked(side);
+                    checks += usize::from(whole);
+                    assert_eq!(
+                        position.king_attacked_after(side, m),
+                        whole,
+                        "{}: after {m:?} in {}",
+                        variant.spec.name,
+                        position.fen()
+                    );
+                }
+            }
+        }
+        assert!(checks > 100, "only {checks} checks met");
     }
 }

@@ -405,6 +405,9 @@ pub struct AttackRays {
     /// Per frame: line by line, cell by cell, the mask and whether the cell numbers rise
     /// along the line.
     masks: [Vec<(u64, bool)>; 4],
+    /// Per frame, per target cell, per cell: the lines from the target that cross the cell,
+    /// as bits (empty where a frame has more than 32 lines).
+    through: [Vec<u32>; 4],
 }
 
 impl AttackRays {
@@ -441,7 +444,32 @@ impl AttackRays {
                 }
             }
         }
-        Some(AttackRays { cells, masks })
+        let mut through: [Vec<u32>; 4] = Default::default();
+        for &frame in frames.iter().filter(|&&f| variant.attack_lines[f].len() <= 32) {
+            let lines = &mut through[frame];
+            lines.resize(cells * cells, 0);
+            for (i, &(mask, _)) in masks[frame].iter().enumerate() {
+                let (line, target) = (i / cells, i % cells);
+                let mut rest = mask;
+                while rest != 0 {
+                    let cell = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    lines[target * cells + cell] |= 1 << line;
+                }
+            }
+        }
+        Some(AttackRays { cells, masks, through })
+    }
+
+    /// The attack lines of `frame` from `target` that cross `cell`, as bits; `None` where the
+    /// frame has too many lines to say.
+    #[inline]
+    pub fn lines_through(&self, frame: usize, target: Square, cell: Square) -> Option<u32> {
+        let lines = &self.through[frame];
+        if lines.is_empty() {
+            return None;
+        }
+        Some(lines.get(target.index() * self.cells + cell.index()).copied().unwrap_or(0))
     }
 
     /// The cells attack line number `line` of `frame` crosses from `target`, and whether their
@@ -449,6 +477,51 @@ impl AttackRays {
     #[inline]
     pub fn ray(&self, frame: usize, line: usize, target: Square) -> (u64, bool) {
         self.masks[frame].get(line * self.cells + target.index()).copied().unwrap_or((0, true))
+    }
+}
+
+/// A walk from a cell along one step vector, blockers and range aside: the cells it reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// The cells, as bits.
+    pub mask: u64,
+    /// How the cell numbers run along the walk.
+    pub order: Order,
+}
+
+/// How the cell numbers run along a walk: one way, so that the first piece met is the lowest
+/// or the highest bit of the cells it crosses, or both ways (on a board that wraps round).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Every step to a higher number (also a walk of no step).
+    Rising,
+    /// Every step to a lower number.
+    Falling,
+    /// Both.
+    Neither,
+}
+
+impl Walk {
+    /// The first of the cells `occupied` (a set of cells as bits) on the walk, and how many
+    /// steps from the start it stands; `None` where there is none, or the walk runs both ways.
+    #[inline]
+    pub fn first(self, occupied: u64) -> Option<(Square, u32)> {
+        let hit = self.mask & occupied;
+        if hit == 0 {
+            return None;
+        }
+        let (first, before) = match self.order {
+            Order::Rising => {
+                let first = hit.trailing_zeros();
+                (first, self.mask & ((1u64 << first) - 1))
+            }
+            Order::Falling => {
+                let first = 63 - hit.leading_zeros();
+                (first, self.mask & !(u64::MAX >> (63 - first)))
+            }
+            Order::Neither => return None,
+        };
+        Some((Square(first as u16), before.count_ones() + 1))
     }
 }
 
@@ -546,7 +619,7 @@ pub struct Variant {
     attack_rays: std::sync::OnceLock<Option<AttackRays>>,
     /// Per step vector, per cell: the cells a walk along the vector reaches, as bits, on
     /// boards of at most 64 cells; built by [`Variant::prepare`].
-    walk_masks: std::sync::OnceLock<Option<Vec<u64>>>,
+    walk_masks: std::sync::OnceLock<Option<Vec<Walk>>>,
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
     /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
@@ -861,35 +934,47 @@ impl Variant {
     /// blockers and range aside; `true` where the masks are not built.
     #[inline]
     pub fn walk_may_reach(&self, vector: u16, from: Square, to: Square) -> bool {
+        self.walk(vector, from).is_none_or(|walk| walk.mask >> (to.index() & 63) & 1 == 1)
+    }
+
+    /// The walk from `from` along step vector number `vector`, blockers and range aside, where
+    /// the masks are built.
+    #[inline]
+    pub fn walk(&self, vector: u16, from: Square) -> Option<Walk> {
         match self.walk_masks.get() {
-            Some(Some(masks)) => masks
-                .get(usize::from(vector) * self.geometry.cells() + from.index())
-                .is_none_or(|&mask| mask >> (to.index() & 63) & 1 == 1),
-            _ => true,
+            Some(Some(walks)) => walks.get(usize::from(vector) * self.geometry.cells() + from.index()).copied(),
+            _ => None,
         }
     }
 
-    fn build_walk_masks(&self) -> Option<Vec<u64>> {
+    fn build_walk_masks(&self) -> Option<Vec<Walk>> {
         let cells = self.geometry.cells();
         if cells > 64 {
             return None;
         }
         let vectors = self.steps.vectors().len();
-        let mut masks = Vec::with_capacity(vectors * cells);
+        let mut walks = Vec::with_capacity(vectors * cells);
         for vector in 0..vectors {
             let row = self.steps.row(vector);
             for from in 0..cells {
-                let (mut mask, mut cur) = (0u64, Square(from as u16));
+                let (mut mask, mut cur, mut up, mut down) = (0u64, Square(from as u16), true, true);
                 // On a wrapped board the walk comes round: every cell at most once.
                 for _ in 0..cells {
                     let Some(next) = Steps::follow(row, cur) else { break };
+                    up &= next.0 > cur.0;
+                    down &= next.0 < cur.0;
                     mask |= 1u64 << (next.0 & 63);
                     cur = next;
                 }
-                masks.push(mask);
+                let order = match (up, down) {
+                    (true, _) => Order::Rising,
+                    (false, true) => Order::Falling,
+                    (false, false) => Order::Neither,
+                };
+                walks.push(Walk { mask, order });
             }
         }
-        Some(masks)
+        Some(walks)
     }
 
     /// The index of the frame a piece of `color` moves in, turned round or not: into the
