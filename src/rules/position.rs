@@ -2006,8 +2006,11 @@ impl Position {
         if drop || !lines.crosses(enemy, king, m.from) {
             return Some(true);
         }
-        // The piece leaves a rider's line to the king: walk that line from the king, with
-        // the piece gone and the mover on its new cell, to the first piece.
+        // The piece leaves a rider's line to the king: look along the lines from the king,
+        // with the piece gone and the mover on its new cell, for the first piece.
+        if let Some(safe) = self.safe_by_rays(m, false) {
+            return Some(safe);
+        }
         let v = &*self.variant;
         let frame = Variant::frame(enemy, false);
         for l in lines.lines_through(enemy, king, m.from) {
@@ -2045,6 +2048,74 @@ impl Position {
         }
     }
 
+    /// Whether `m` leaves the mover's king safe, found without touching the board where
+    /// attacks are walks along lines (see [`Variant::rider_lines`]) and the lines are bit masks:
+    /// the first piece on each line from the king's cell after the move is the first cell of
+    /// the occupied cells as they will be, and the cell `m` moves to holds the mover's piece.
+    /// `None` for castling, and in other variants.
+    ///
+    /// Without `in_check_maybe` (the caller knows the king is not attacked now), a move of
+    /// another piece can only open the lines through the cells it empties: only those are
+    /// looked at.
+    fn safe_by_rays(&self, m: Move, in_check_maybe: bool) -> Option<bool> {
+        let variant = &*self.variant;
+        variant.rider_lines()?;
+        let rays = variant.attack_rays_if_built()?;
+        let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
+        let mut occupied = (self.occupied & !bit(m.from)) | bit(m.to);
+        match m.kind {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => {}
+            MoveKind::EnPassant { victim } => occupied &= !bit(victim),
+            MoveKind::Castle { .. } | MoveKind::Remote { .. } | MoveKind::RemoveBlocked => return None,
+        }
+        let mut royals = self.royals[self.side.index()].into_iter().flatten();
+        let (Some(king), None) = (royals.next(), royals.next()) else { return None };
+        let target = if king == m.from && m.kind != MoveKind::Drop { m.to } else { king };
+        let by = self.side.other();
+        let frame = Variant::frame(by, false);
+        // Every line, or, where the king is safe now and does not move, the lines through the
+        // cells the move empties (as bits; `None` for every line).
+        let wanted = match m.kind {
+            _ if in_check_maybe || target != king => None,
+            MoveKind::Drop => Some(0),
+            MoveKind::EnPassant { victim } => {
+                rays.lines_through(frame, king, m.from).zip(rays.lines_through(frame, king, victim)).map(|(a, b)| a | b)
+            }
+            _ => rays.lines_through(frame, king, m.from),
+        };
+        for (i, line) in variant.attack_lines[frame].iter().enumerate() {
+            if wanted.is_some_and(|lines| lines.checked_shr(i as u32).unwrap_or(0) & 1 == 0) {
+                continue;
+            }
+            let (mask, rising) = rays.ray(frame, i, target);
+            let hit = mask & occupied;
+            if hit == 0 {
+                continue;
+            }
+            let first = if rising { hit.trailing_zeros() } else { 63 - hit.leading_zeros() };
+            if first == u32::from(m.to.0) {
+                continue;
+            }
+            let Some(&Some(p)) = self.board.get(first as usize) else { continue };
+            if p.color != by {
+                continue;
+            }
+            let distance = || {
+                let before = if rising { mask & ((1u64 << first) - 1) } else { mask & !(u64::MAX >> (63 - first)) };
+                before.count_ones() + 1
+            };
+            if line
+                .kinds
+                .iter()
+                .any(|&(k, reach)| k == p.kind && (reach >= line.reach || u32::from(reach) >= distance()))
+                && (!line.initial || self.on_start_square(Square(first as u16), p))
+            {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
     /// for the test (no hashing, no counters), and is restored.
     fn is_safe(&mut self, m: Move) -> bool {
@@ -2064,6 +2135,14 @@ impl Position {
                 return false;
             }
         }
+        match self.safe_by_rays(m, true) {
+            Some(safe) => safe,
+            None => self.safe_by_trial(m),
+        }
+    }
+
+    /// [`Position::is_safe`] by playing `m` on the board and looking.
+    fn safe_by_trial(&mut self, m: Move) -> bool {
         if self.variant.spec.rules.deadly_pawns.is_some() {
             // Removals follow the move: play it out.
             let mover = self.side;
@@ -2856,5 +2935,44 @@ mod tests {
             }
         }
         assert!(checks > 100, "only {checks} checks met");
+    }
+
+    /// Where the king's safety after a move is read off the bit masks, it is what playing the
+    /// move on the board and looking finds, for every pseudo-legal move of random positions
+    /// of every catalogue variant; also where only the lines through the cells a move empties
+    /// are looked at, when the king is not attacked.
+    #[test]
+    fn safety_read_off_the_masks_is_safety_found_by_trial() {
+        let mut random = crate::rules::random::XorShift::new(0x1f83_d9ab_fb41_bd6b);
+        let (mut moves, mut unsafe_moves) = (Vec::new(), 0);
+        for definition in crate::variants::Catalogue::builtin().definitions() {
+            let Ok(variant) = &definition.playable else { continue };
+            for _ in 0..4 {
+                let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+                for _ in 0..80 {
+                    moves.clear();
+                    position.pseudo_legal_moves(&mut moves);
+                    let in_check = position.in_check();
+                    for &m in &moves {
+                        let Some(fast) = position.safe_by_rays(m, true) else { continue };
+                        let trial = position.safe_by_trial(m);
+                        unsafe_moves += usize::from(!trial);
+                        let name = &variant.spec.name;
+                        assert_eq!(fast, trial, "{name}: {m:?} in {}", position.fen());
+                        if !in_check {
+                            let through = position.safe_by_rays(m, false);
+                            assert_eq!(through, Some(trial), "{name}: {m:?} in {}", position.fen());
+                        }
+                    }
+                    moves.clear();
+                    position.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    position.play(moves[random.below(moves.len())]);
+                }
+            }
+        }
+        assert!(unsafe_moves > 1000, "only {unsafe_moves} unsafe moves met");
     }
 }
