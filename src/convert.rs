@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::diag::Severity;
 use crate::dialect::parse_game;
 use crate::record::{Action, ActionKind, Game, NodeId};
-use crate::replay::{Problem, Resolved, replay, resolve, san, start_position};
+use crate::replay::{Problem, Resolved, Scratch, check_suffix, replay, resolve, resolve_with, san, start_position};
 use crate::rules::position::{Move, MoveKind, Position, Undo};
 use crate::rules::variant::Variant;
 
@@ -44,11 +44,7 @@ pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Resul
     walk(&mut position, game, &mut |position, node, index, m| {
         let text = written(position, m, notation);
         // The dialect's own reader turns the text back into an action, as a user's would.
-        if let Some(action) = parse_game(&format!("{text} *"))
-            .game
-            .and_then(|g| g.mainline().next().map(|n| g.node(n).turn.actions.first().cloned()))
-            .flatten()
-        {
+        if let Some(action) = crate::dialect::read_action(&text) {
             let board = out.node(node).turn.actions.get(index).and_then(|a| a.board);
             if let Some(slot) = out.node_mut(node).turn.actions.get_mut(index) {
                 *slot = Action { board, ..action };
@@ -91,16 +87,20 @@ pub fn positions(variant: &Arc<Variant>, game: &Game, epd: bool) -> Result<Vec<S
 
 /// The action `m` of `position` written in `notation`.
 fn written(position: &mut Position, m: Move, notation: Notation) -> String {
-    let with_check = san(position, m);
-    let mark = with_check.trim_start_matches(|c| c != '+' && c != '#');
-    let mark = if mark.len() == 1 { mark } else { "" };
+    // Coordinates carry no check mark; long algebraic carries one.
+    let mark = match notation {
+        Notation::Lan => check_suffix(position, m),
+        Notation::San | Notation::Uci => "",
+    };
     let variant = Arc::clone(position.variant());
-    let square = |position: &Position, sq| position.square_name(sq);
+    let square = |position: &Position, sq| position.fen_square(sq);
     match (notation, m.kind) {
-        (Notation::San, _) | (_, MoveKind::RemoveBlocked) => with_check,
+        (Notation::San, _) | (_, MoveKind::RemoveBlocked) | (Notation::Lan, MoveKind::Castle { .. }) => {
+            san(position, m)
+        }
         (_, MoveKind::Drop) => {
             let letter = char::from(variant.kind(m.piece).spec.letter);
-            format!("{letter}@{}{}", square(position, m.to), if notation == Notation::Lan { mark } else { "" })
+            format!("{letter}@{}{mark}", square(position, m.to))
         }
         (Notation::Uci, _) => {
             let promotion = m
@@ -109,7 +109,6 @@ fn written(position: &mut Position, m: Move, notation: Notation) -> String {
                 .unwrap_or_default();
             format!("{}{}{promotion}", square(position, m.from), square(position, m.to))
         }
-        (Notation::Lan, MoveKind::Castle { .. }) => with_check,
         (Notation::Lan, _) => {
             let spec = &variant.kind(m.piece).spec;
             let letter = if spec.pawn { String::new() } else { char::from(spec.letter).to_string() };
@@ -131,6 +130,7 @@ fn walk(position: &mut Position, game: &Game, visit: &mut dyn FnMut(&mut Positio
     }
     let mut stack: Vec<Step> = game.children(NodeId::ROOT).map(Step::Enter).collect();
     stack.reverse();
+    let mut scratch = Scratch::default();
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave(undo) => {
@@ -149,7 +149,7 @@ fn walk(position: &mut Position, game: &Game, visit: &mut dyn FnMut(&mut Positio
                         undo.push((Some(Resolved::Pass), position.pass()));
                         continue;
                     }
-                    let Ok(Resolved::Move(m)) = resolve(position, action) else { break };
+                    let Ok(Resolved::Move(m)) = resolve_with(position, action, &mut scratch) else { break };
                     visit(position, node, index, m);
                     undo.push((Some(Resolved::Move(m)), position.play(m)));
                 }

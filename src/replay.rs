@@ -358,14 +358,20 @@ fn legal_moves_of(position: &mut Position, kind: Kind) -> Vec<String> {
 /// The SAN of a legal move `m` of `position`, with `+` or `#`.
 pub fn san(position: &mut Position, m: Move) -> String {
     let mut text = san_without_check(position, m);
-    let undo = position.play(m);
-    if position.in_check() {
-        let mut replies = Vec::new();
-        position.legal_moves(&mut replies);
-        text.push(if replies.is_empty() { '#' } else { '+' });
-    }
-    position.undo(m, undo);
+    text.push_str(check_suffix(position, m));
     text
+}
+
+/// The check mark `m` calls for: `+`, `#`, or nothing.
+pub fn check_suffix(position: &mut Position, m: Move) -> &'static str {
+    let undo = position.play(m);
+    let mark = match position.in_check() {
+        false => "",
+        true if position.has_legal_move() => "+",
+        true => "#",
+    };
+    position.undo(m, undo);
+    mark
 }
 
 fn san_without_check(position: &mut Position, m: Move) -> String {

@@ -22,7 +22,16 @@ pub use split::{Chunk, DEFAULT_GAME_LIMIT, Origin, Splitter};
 pub use write::{MAX_LINE, write_action, write_game, write_turn};
 
 use crate::diag::Diagnostic;
-use crate::record::Span;
+use crate::record::{Action, Span};
+
+/// The one action `text` is, read as the movetext reader reads it (lenient forms included,
+/// such as `e2e4`); `None` unless the whole text is one action.
+pub fn read_action(text: &str) -> Option<Action> {
+    match lex::action(text) {
+        Ok(("", (action, _))) => Some(action),
+        _ => None,
+    }
+}
 
 /// The bounds reading keeps to, so that no input, however large or hostile, costs more than a
 /// fixed amount of memory and time per game. Each default is far above anything in real
