@@ -431,10 +431,8 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
         (Some(file), Some(rank), false, None, None) => (None, None, SquareName::new(file, rank)),
         _ => return None,
     };
-    if piece.is_none() && from_file.is_some() && from_rank.is_some() {
-        // `e2e4`: long algebraic, a leniency.
-        return None;
-    }
+    // `e2e4`: long algebraic, a leniency (the piece standing there says what moves).
+    let leniency = (piece.is_none() && from_file.is_some() && from_rank.is_some()).then_some(Leniency::LongAlgebraic);
     let becomes = if b.get(at) == Some(&b'=') {
         let letter = b.get(at + 1).filter(|c| c.is_ascii_uppercase()).and_then(|&c| PieceLetter::new(c))?;
         at += 2;
@@ -443,7 +441,8 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
         None
     };
     let m = Move { piece, from_file, from_rank, capture, to, becomes, placements: Vec::new(), gate: None };
-    finish_plain(i.get(at..)?, ActionKind::Move(m))
+    let (rest, (action, _)) = finish_plain(i.get(at..)?, ActionKind::Move(m))?;
+    Some((rest, (action, [leniency, None])))
 }
 
 /// The end of a token [`plain_san`] reads: the token must end, then may come `+` or `#`.
@@ -569,9 +568,10 @@ mod tests {
             token.extend((0..len).map(|_| ALPHABET[(random.next_u64() % ALPHABET.len() as u64) as usize]));
             check(&token);
         }
-        for token in
-            ["e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxz9", "P@e4", "@e4", "N@f3+"]
-        {
+        for token in [
+            "e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxz9", "P@e4", "@e4", "N@f3+",
+            "e2e4", "e2xd3+", "e7e8=Q", "e7e8q", "a'1b'2",
+        ] {
             check(token);
         }
         assert!(read > 1_000, "only {read} tokens read byte-wise");
