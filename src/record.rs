@@ -99,7 +99,16 @@ pub fn read_file(text: &str) -> Option<(u8, usize)> {
 impl fmt::Display for SquareName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_file(f, self.file)?;
-        write!(f, "{}", u32::from(self.rank) + 1)
+        write_rank(f, self.rank)
+    }
+}
+
+/// Writes a rank name: the rank counted from 1.
+pub fn write_rank(f: &mut impl fmt::Write, rank: u8) -> fmt::Result {
+    match rank {
+        // Nearly every board: one digit, without the number formatting machinery.
+        0..=8 => f.write_char(char::from(b'1' + rank)),
+        _ => write!(f, "{}", u16::from(rank) + 1),
     }
 }
 

@@ -221,7 +221,7 @@ impl fmt::Display for FenSquare {
     /// Writes the file as SAN names it, then the rank.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_file(f, self.file)?;
-        write!(f, "{}", u16::from(self.rank) + 1)
+        crate::record::write_rank(f, self.rank)
     }
 }
 
