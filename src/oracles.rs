@@ -67,8 +67,9 @@ pub fn roundtrip(data: &[u8]) {
 
 /// A string that reads as a FEN writes back as a FEN that reads as the same. If the first
 /// line names a variant of the catalogue, the rest is set up in it (otherwise the whole text
-/// in orthodox chess); a position that sets up writes a FEN that sets up again the same, and
-/// every legal move, played and taken back, leaves it as it was.
+/// in orthodox chess); a position that sets up writes a FEN that sets up again the same, its
+/// bit-mask shortcuts agree with the slow ways, and every legal move, played and taken back,
+/// leaves it as it was.
 pub fn fen(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let catalogue = Catalogue::builtin();
@@ -90,6 +91,9 @@ pub fn fen(data: &[u8]) {
     assert_eq!(copy.fen(), before, "the position's FEN is not stable");
     let _ = position.ending();
     let _ = position.claims();
+    if let Err(problem) = position.check_shortcuts() {
+        panic!("{problem}");
+    }
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     for m in moves {

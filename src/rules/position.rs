@@ -2048,6 +2048,58 @@ impl Position {
         }
     }
 
+    /// Checks the bit-mask shortcuts against the slow ways they stand for, in this position:
+    /// the attack test against walking each line, for every cell and side; each pseudo-legal
+    /// move's safety against playing it out; and after each legal move, the check found
+    /// through the cells it changed against the whole test. The first disagreement, or `Ok`.
+    /// For tests and fuzzing.
+    pub fn check_shortcuts(&mut self) -> Result<(), String> {
+        let variant = Arc::clone(&self.variant);
+        variant.prepare();
+        let here = self.fen();
+        if let Some(rays) = variant.attack_rays() {
+            let frames: &[bool] = if variant.turning() { &[false, true] } else { &[false] };
+            for cell in 0..variant.geometry.cells() {
+                let target = Square(cell as u16);
+                for by in [Color::White, Color::Black] {
+                    for &reversed in frames {
+                        let fast = self.attacked_along_rays(rays, target, by, reversed, u64::MAX);
+                        if fast != self.attacked_walking(target, by, reversed) {
+                            let name = self.square_name(target);
+                            return Err(format!("{name} attacked by {by:?}: masks say {fast} in {here}"));
+                        }
+                    }
+                }
+            }
+        }
+        let mut moves = Vec::new();
+        self.pseudo_legal_moves(&mut moves);
+        let in_check = self.in_check();
+        for &m in &moves {
+            let Some(fast) = self.safe_by_rays(m, true) else { continue };
+            let trial = self.safe_by_trial(m);
+            if fast != trial || (!in_check && self.safe_by_rays(m, false) != Some(trial)) {
+                return Err(format!("{m:?} safe by the masks: {fast}, by trial: {trial}, in {here}"));
+            }
+        }
+        moves.clear();
+        self.legal_moves(&mut moves);
+        for m in moves {
+            let undo = self.play(m);
+            if self.actions_done == 0 {
+                let side = self.side;
+                let whole = self.king_attacked(side);
+                if self.king_attacked_after(side, m) != whole {
+                    let after = self.fen();
+                    self.undo(m, undo);
+                    return Err(format!("after {m:?} from {here}, {after}: check {whole}, but not through its cells"));
+                }
+            }
+            self.undo(m, undo);
+        }
+        Ok(())
+    }
+
     /// Whether `m` leaves the mover's king safe, found without touching the board where
     /// attacks are walks along lines (see [`Variant::rider_lines`]) and the lines are bit masks:
     /// the first piece on each line from the king's cell after the move is the first cell of
@@ -2856,38 +2908,22 @@ mod tests {
         assert!(p.is_ok_and(|p| p.in_check()));
     }
 
-    /// The attack test along bit masks agrees with the walk along the lines, for every cell,
-    /// side and frame, in random positions of every catalogue variant that has the masks.
+    /// The bit-mask shortcuts agree with the slow ways (see [`Position::check_shortcuts`]) in
+    /// random positions of every catalogue variant.
     #[test]
-    fn attack_masks_agree_with_walking_the_lines() {
+    fn shortcuts_agree_with_the_slow_ways_in_every_variant() {
         let mut random = crate::rules::random::XorShift::new(0x51_7cc1_b727_220a);
-        let mut moves = Vec::new();
-        let mut variants = 0;
+        let (mut moves, mut masked, mut checks) = (Vec::new(), 0, 0);
         for definition in crate::variants::Catalogue::builtin().definitions() {
             let Ok(variant) = &definition.playable else { continue };
-            let Some(rays) = variant.attack_rays() else { continue };
-            variants += 1;
-            for _ in 0..6 {
+            masked += usize::from(variant.attack_rays().is_some());
+            for _ in 0..5 {
                 let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
                 for _ in 0..80 {
-                    for cell in 0..variant.geometry.cells() {
-                        for (by, reversed) in
-                            [Color::White, Color::Black].into_iter().flat_map(|c| [(c, false), (c, true)])
-                        {
-                            if reversed && !variant.turning() {
-                                continue;
-                            }
-                            let target = Square(cell as u16);
-                            assert_eq!(
-                                position.attacked_along_rays(rays, target, by, reversed, u64::MAX),
-                                position.attacked_walking(target, by, reversed),
-                                "{}: {} attacked by {by:?} in {}",
-                                variant.spec.name,
-                                position.square_name(target),
-                                position.fen()
-                            );
-                        }
+                    if let Err(problem) = position.check_shortcuts() {
+                        panic!("{}: {problem}", variant.spec.name);
                     }
+                    checks += usize::from(position.in_check());
                     moves.clear();
                     position.legal_moves(&mut moves);
                     if moves.is_empty() {
@@ -2897,82 +2933,7 @@ mod tests {
                 }
             }
         }
-        assert!(variants >= 20, "only {variants} variants have attack masks");
-    }
-
-    /// After every legal move of random games of every catalogue variant, looking only at the
-    /// lines through the cells the move changed finds the check the whole test finds.
-    #[test]
-    fn checks_found_through_the_changed_cells_are_all_the_checks() {
-        let mut random = crate::rules::random::XorShift::new(0x3c6e_f372_fe94_f82b);
-        let (mut moves, mut checks) = (Vec::new(), 0);
-        for definition in crate::variants::Catalogue::builtin().definitions() {
-            let Ok(variant) = &definition.playable else { continue };
-            for _ in 0..8 {
-                let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
-                for _ in 0..100 {
-                    moves.clear();
-                    position.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let m = moves[random.below(moves.len())];
-                    position.play(m);
-                    if position.actions_done() > 0 {
-                        continue;
-                    }
-                    let side = position.side_to_move();
-                    let whole = position.king_attacked(side);
-                    checks += usize::from(whole);
-                    assert_eq!(
-                        position.king_attacked_after(side, m),
-                        whole,
-                        "{}: after {m:?} in {}",
-                        variant.spec.name,
-                        position.fen()
-                    );
-                }
-            }
-        }
-        assert!(checks > 100, "only {checks} checks met");
-    }
-
-    /// Where the king's safety after a move is read off the bit masks, it is what playing the
-    /// move on the board and looking finds, for every pseudo-legal move of random positions
-    /// of every catalogue variant; also where only the lines through the cells a move empties
-    /// are looked at, when the king is not attacked.
-    #[test]
-    fn safety_read_off_the_masks_is_safety_found_by_trial() {
-        let mut random = crate::rules::random::XorShift::new(0x1f83_d9ab_fb41_bd6b);
-        let (mut moves, mut unsafe_moves) = (Vec::new(), 0);
-        for definition in crate::variants::Catalogue::builtin().definitions() {
-            let Ok(variant) = &definition.playable else { continue };
-            for _ in 0..4 {
-                let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
-                for _ in 0..80 {
-                    moves.clear();
-                    position.pseudo_legal_moves(&mut moves);
-                    let in_check = position.in_check();
-                    for &m in &moves {
-                        let Some(fast) = position.safe_by_rays(m, true) else { continue };
-                        let trial = position.safe_by_trial(m);
-                        unsafe_moves += usize::from(!trial);
-                        let name = &variant.spec.name;
-                        assert_eq!(fast, trial, "{name}: {m:?} in {}", position.fen());
-                        if !in_check {
-                            let through = position.safe_by_rays(m, false);
-                            assert_eq!(through, Some(trial), "{name}: {m:?} in {}", position.fen());
-                        }
-                    }
-                    moves.clear();
-                    position.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    position.play(moves[random.below(moves.len())]);
-                }
-            }
-        }
-        assert!(unsafe_moves > 1000, "only {unsafe_moves} unsafe moves met");
+        assert!(masked >= 40, "only {masked} variants have attack masks");
+        assert!(checks >= 100, "only {checks} positions in check");
     }
 }
