@@ -421,3 +421,27 @@ fn odd_bytes_and_huge_tokens_each_with_its_diagnostic() {
         assert!(stderr.lines().all(|l| l.len() < 400), "{head:?}: a diagnostic repeats a huge token: {stderr:.400}");
     }
 }
+
+/// Output to a reader that has gone (`arbiter variants | head -1`) ends every command without
+/// a panic: standard output is closed before the command writes its first byte.
+#[test]
+fn a_reader_that_goes_away_is_no_panic() {
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/orthodox/legal.pgn");
+    let commands: &[&[&str]] = &[
+        &["variants"],
+        &["variants", "show", "circular"],
+        &["perft", "--depth", "2", "--divide"],
+        &["perft", "--depth", "2"],
+        &["fmt", game],
+        &["convert", "--to", "uci", game],
+        &["convert", "--to", "json", game],
+    ];
+    for args in commands {
+        let mut child = spawn_arbiter(args);
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
+        assert_ne!(output.status.code(), Some(101), "{args:?}:\n{stderr}");
+    }
+}

@@ -95,3 +95,19 @@ impl Output {
         }
     }
 }
+
+/// Writes `text` to standard output now. A reader that has gone (`arbiter variants | head`) is
+/// no error: the rest is not wanted. Any other failure is returned, to be reported.
+pub fn print(text: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Writes a line to standard error; a standard error that cannot be written is ignored, as
+/// there is nowhere left to say so.
+pub fn eprint_line(text: &str) {
+    let _ = writeln!(io::stderr(), "{text}");
+}

@@ -8,6 +8,7 @@ use arbiter::variants::Catalogue;
 use clap::Args;
 
 use super::Status;
+use super::output::{eprint_line, print};
 
 /// Counts the positions the legal moves reach after DEPTH plies (perft).
 #[derive(Args, Debug)]
@@ -41,14 +42,14 @@ pub fn run(args: &PerftArgs) -> Status {
     let catalogue = match catalogue {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("{e}");
+            eprint_line(&e.to_string());
             return Status::Failure;
         }
     };
     let variant = match catalogue.find(Some(&args.variant)) {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("arbiter: error: {e}");
+            eprint_line(&format!("arbiter: error: {e}"));
             return Status::Failure;
         }
     };
@@ -62,7 +63,7 @@ pub fn run(args: &PerftArgs) -> Status {
     let mut position = match position {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("arbiter: error: {e}");
+            eprint_line(&format!("arbiter: error: {e}"));
             return Status::Failure;
         }
     };
@@ -77,20 +78,31 @@ pub fn run(args: &PerftArgs) -> Status {
             if let Some(p) = m.promotion {
                 uci.push(char::from(variant.kind(p).spec.letter.to_ascii_lowercase()));
             }
-            println!("{uci}: {n}");
+            if let Err(e) = print(&format!("{uci}: {n}\n")) {
+                return cannot_write(&e);
+            }
             total += n;
         }
-        println!();
+        if let Err(e) = print("\n") {
+            return cannot_write(&e);
+        }
         total
     } else {
         position.perft(args.depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("{nodes}");
-    eprintln!(
+    if let Err(e) = print(&format!("{nodes}\n")) {
+        return cannot_write(&e);
+    }
+    eprint_line(&format!(
         "arbiter: perft {} = {nodes} in {seconds:.2} s ({:.1} M nodes/s)",
         args.depth,
         nodes as f64 / seconds.max(1e-9) / 1e6
-    );
+    ));
     Status::Clean
+}
+
+fn cannot_write(e: &std::io::Error) -> Status {
+    eprint_line(&format!("arbiter: error: cannot write: {e}"));
+    Status::Failure
 }

@@ -1,5 +1,6 @@
 //! `arbiter variants`: the catalogue, one variant in full, and checks of variant files.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use arbiter::rules::fen::{Cell, Fen};
@@ -7,6 +8,7 @@ use arbiter::variants::{Catalogue, Definition};
 use clap::{Args, Subcommand};
 
 use super::Status;
+use super::output::{eprint_line, print};
 
 /// Lists the variants arbiter knows, shows one, or checks a variant file.
 #[derive(Args, Debug)]
@@ -40,6 +42,7 @@ pub fn run(args: &VariantsArgs) -> Status {
     let catalogue = Catalogue::builtin();
     match &args.action {
         None | Some(Action::List) => {
+            let mut out = String::new();
             for d in catalogue.definitions() {
                 let state = if d.playable.is_ok() { "" } else { " (not playable yet)" };
                 let aliases = if d.resolved.aliases.is_empty() {
@@ -47,23 +50,24 @@ pub fn run(args: &VariantsArgs) -> Status {
                 } else {
                     format!(" [{}]", d.resolved.aliases.join(", "))
                 };
-                println!("{}{aliases}{state}", d.resolved.name);
+                let _ = writeln!(out, "{}{aliases}{state}", d.resolved.name);
                 if let Some(seed) = &d.resolved.seed {
-                    println!("    from: {seed}");
+                    let _ = writeln!(out, "    from: {seed}");
                 }
             }
-            Status::Clean
+            written(&out, Status::Clean)
         }
         Some(Action::Show { name }) => match catalogue.definition(name) {
-            Some(d) => {
-                show(d);
-                Status::Clean
-            }
+            Some(d) => match show(d) {
+                Ok(out) => written(&out, Status::Clean),
+                Err(e) => {
+                    eprint_line(&format!("arbiter: error: {e}"));
+                    Status::Failure
+                }
+            },
             None => {
-                eprintln!(
-                    "arbiter: error: {}",
-                    catalogue.find(Some(name)).err().map(|e| e.to_string()).unwrap_or_default()
-                );
+                let why = catalogue.find(Some(name)).err().map(|e| e.to_string()).unwrap_or_default();
+                eprint_line(&format!("arbiter: error: {why}"));
                 Status::Failure
             }
         },
@@ -71,33 +75,40 @@ pub fn run(args: &VariantsArgs) -> Status {
             Ok(c) => {
                 let name = c.definitions().last().map(|d| d.resolved.name.clone()).unwrap_or_default();
                 match c.definition(&name).map(|d| &d.playable) {
-                    Some(Ok(_)) => {
-                        println!("{}: variant {name:?} is valid", file.display());
-                        Status::Clean
-                    }
-                    Some(Err(why)) => {
-                        println!("{}: variant {name:?} is valid but not playable yet: {why}", file.display());
-                        Status::Clean
-                    }
+                    Some(Ok(_)) => written(&format!("{}: variant {name:?} is valid\n", file.display()), Status::Clean),
+                    Some(Err(why)) => written(
+                        &format!("{}: variant {name:?} is valid but not playable yet: {why}\n", file.display()),
+                        Status::Clean,
+                    ),
                     None => Status::Failure,
                 }
             }
             Err(e) => {
-                eprintln!("{e}");
+                eprint_line(&e.to_string());
                 Status::Problems
             }
         },
     }
 }
 
-fn show(d: &Definition) {
-    match serde_yaml::to_string(&d.resolved) {
-        Ok(text) => print!("{text}"),
-        Err(e) => eprintln!("arbiter: error: {e}"),
+/// Writes `out` to standard output: `status` if it was written (or its reader has gone),
+/// a failure if it could not be.
+fn written(out: &str, status: Status) -> Status {
+    match print(out) {
+        Ok(()) => status,
+        Err(e) => {
+            eprint_line(&format!("arbiter: error: cannot write: {e}"));
+            Status::Failure
+        }
     }
-    let Some(setup) = &d.resolved.setup else { return };
-    let Ok(fen) = setup.parse::<Fen>() else { return };
-    println!();
+}
+
+/// The resolved definition as YAML, then the start position drawn.
+fn show(d: &Definition) -> Result<String, serde_yaml::Error> {
+    let mut out = serde_yaml::to_string(&d.resolved)?;
+    let Some(setup) = &d.resolved.setup else { return Ok(out) };
+    let Ok(fen) = setup.parse::<Fen>() else { return Ok(out) };
+    out.push('\n');
     for board in &fen.boards {
         let height = board.height();
         for (row, cells) in board.ranks.iter().enumerate() {
@@ -110,7 +121,7 @@ fn show(d: &Definition) {
                     Cell::Piece(p) => format!(" {}", char::from(p.letter)),
                 })
                 .collect();
-            println!("{:>3}{line}", height - row);
+            let _ = writeln!(out, "{:>3}{line}", height - row);
         }
         let files: String = (0..board.width() as u8)
             .map(|f| {
@@ -119,17 +130,18 @@ fn show(d: &Definition) {
                 format!("{name:>2}")
             })
             .collect();
-        println!("   {files}");
+        let _ = writeln!(out, "   {files}");
         if d.resolved.board.as_ref().and_then(|b| b.ring).unwrap_or(false) {
-            draw_ring(board);
+            draw_ring(board, &mut out);
         }
     }
+    Ok(out)
 }
 
 /// A folded ring (Circular Chess) drawn as the ring itself, cut open at a1/h1: one row per
 /// ring from the outer one in, the cells in order round the ring (up the left half of the
 /// folded board, on over the glued end at rank 8, down the right half).
-fn draw_ring(board: &arbiter::rules::fen::BoardFen) {
+fn draw_ring(board: &arbiter::rules::fen::BoardFen, out: &mut String) {
     let (width, height) = (board.width(), board.height());
     let cell = |file: usize, rank: usize| -> String {
         // `ranks` lists the top rank first.
@@ -138,8 +150,8 @@ fn draw_ring(board: &arbiter::rules::fen::BoardFen) {
             _ => ".".to_owned(),
         }
     };
-    println!();
-    println!("  the ring, cut open at a1/h1 (one row per ring, outer first; | is the glued end at rank 8):");
+    out.push('\n');
+    out.push_str("  the ring, cut open at a1/h1 (one row per ring, outer first; | is the glued end at rank 8):\n");
     for ring in 0..width / 2 {
         let (left, right) = (ring, width - 1 - ring);
         let mut names = [String::new(), String::new()];
@@ -147,7 +159,8 @@ fn draw_ring(board: &arbiter::rules::fen::BoardFen) {
         let _ = arbiter::record::write_file(&mut names[1], right as u8);
         let up: Vec<String> = (0..height).map(|r| cell(left, r)).collect();
         let down: Vec<String> = (0..height).rev().map(|r| cell(right, r)).collect();
-        println!(
+        let _ = writeln!(
+            out,
             "  {}1-{}{} {} | {} {}{}-{}1",
             names[0],
             names[0],
