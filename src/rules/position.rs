@@ -1557,6 +1557,14 @@ impl Position {
         if self.variant.spec.rules.checkers.is_none() {
             return false;
         }
+        match self.jump_capturable_bits(target, by, vacated) {
+            Some(found) => found,
+            None => self.jump_capturable_on_copy(target, by, vacated),
+        }
+    }
+
+    /// [`Position::jump_capturable`], the chains tried on a copy of the board.
+    fn jump_capturable_on_copy(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
         // The chains are tried on a copy of the board, on the stack where it fits.
         let mut stack = [None; 128];
         let mut heap;
@@ -1599,6 +1607,73 @@ impl Position {
     }
 
     /// Depth-first search of capturing jump chains of `piece` from `from` on `board`.
+    /// [`Position::jump_capturable`] on boards of at most 64 cells, with the board as it
+    /// changes along a chain kept as two sets of cells: those occupied, and those holding
+    /// pieces the jumpers may take. `None` on larger boards.
+    fn jump_capturable_bits(&self, target: Square, by: Color, vacated: Option<Square>) -> Option<bool> {
+        if self.variant.geometry.cells() > 64 {
+            return None;
+        }
+        let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
+        let occupied = (self.occupied & !vacated.map_or(0, bit)) | bit(target);
+        // The target's side: the pieces that are not `by`'s, and the target itself (a
+        // stand-in where it is empty).
+        let cells = |mut set: u64| {
+            std::iter::from_fn(move || {
+                let sq = Square(set.trailing_zeros() as u16);
+                set &= set.checked_sub(1)?;
+                Some(sq)
+            })
+        };
+        let stand_in = if self.piece_at(target).is_none_or(|p| p.color != by) { bit(target) } else { 0 };
+        let theirs = stand_in
+            | cells(occupied)
+                .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.color != by))
+                .fold(0, |all, sq| all | bit(sq));
+        Some(cells(occupied & !theirs).any(|sq| {
+            self.piece_at(sq).is_some_and(|piece| {
+                !self.variant.jumps[piece.kind.index()].is_empty()
+                    && self.chain_reaches_bits(occupied, theirs, sq, piece, target, 0)
+            })
+        }))
+    }
+
+    /// [`Position::chain_reaches`] on the board as sets of cells (see
+    /// [`Position::jump_capturable_bits`]).
+    fn chain_reaches_bits(
+        &self,
+        occupied: u64,
+        theirs: u64,
+        from: Square,
+        piece: Piece,
+        target: Square,
+        depth: u8,
+    ) -> bool {
+        let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
+        for i in 0..self.variant.jumps[piece.kind.index()].len() {
+            let Some(over) = self.jump_step(piece, i, from) else { continue };
+            if theirs & bit(over) == 0 {
+                continue;
+            }
+            let Some(to) = self.jump_step(piece, i, over) else { continue };
+            if occupied & bit(to) != 0 || self.is_wall(to) {
+                continue;
+            }
+            if over == target {
+                return true;
+            }
+            // A pawn that promotes ends its chain; so does a chain as long as the pieces.
+            if (self.is_pawn(piece) && self.on_last_rank(to, piece.color)) || depth > 32 {
+                continue;
+            }
+            let occupied = (occupied & !bit(over) & !bit(from)) | bit(to);
+            if self.chain_reaches_bits(occupied, theirs & !bit(over), to, piece, target, depth + 1) {
+                return true;
+            }
+        }
+        false
+    }
+
     fn chain_reaches(
         &self,
         board: &mut [Option<Piece>],
@@ -2049,7 +2124,8 @@ impl Position {
     }
 
     /// Checks the bit-mask shortcuts against the slow ways they stand for, in this position:
-    /// the attack test against walking each line, for every cell and side; each pseudo-legal
+    /// the attack test against walking each line, and in Checkers Chess the chains of jumps
+    /// on cell sets against the chains on a copy of the board, for every cell and side; each pseudo-legal
     /// move's safety against playing it out; and after each legal move, the check found
     /// through the cells it changed against the whole test. The first disagreement, or `Ok`.
     /// For tests and fuzzing.
@@ -2068,6 +2144,18 @@ impl Position {
                             let name = self.square_name(target);
                             return Err(format!("{name} attacked by {by:?}: masks say {fast} in {here}"));
                         }
+                    }
+                }
+            }
+        }
+        if variant.spec.rules.checkers.is_some() {
+            for cell in 0..variant.geometry.cells() {
+                let target = Square(cell as u16);
+                for by in [Color::White, Color::Black] {
+                    let Some(fast) = self.jump_capturable_bits(target, by, None) else { continue };
+                    if fast != self.jump_capturable_on_copy(target, by, None) {
+                        let name = self.square_name(target);
+                        return Err(format!("{name} taken by a chain of {by:?}: the cell sets say {fast} in {here}"));
                     }
                 }
             }
