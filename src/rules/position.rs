@@ -793,43 +793,40 @@ impl Position {
     fn attacked_along_rays(&self, rays: &AttackRays, target: Square, by: Color, reversed: bool, touched: u64) -> bool {
         let frame = Variant::frame(by, reversed);
         (0..self.variant.attack_lines[frame].len()).any(|i| {
-            rays.ray(frame, i, target).0 & touched != 0 && self.attacked_along_ray(rays, frame, i, target, by, reversed)
+            rays.ray(frame, i, target).mask & touched != 0
+                && self.line_attacks(rays, i, target, (by, reversed), self.occupied, None)
         })
     }
 
-    /// Whether the first piece on attack line number `i` of `frame` from `target` attacks it.
+    /// Whether the first piece on attack line number `i` (of the frame of `by`, turned round
+    /// or not) from `target`, among the cells `occupied`, is a piece of `by` that attacks
+    /// `target` along the line. A first piece on `own` is the mover's, whatever the board holds there: the
+    /// occupied cells and `own` may describe the board as a move would leave it.
     #[inline(always)]
-    fn attacked_along_ray(
+    fn line_attacks(
         &self,
         rays: &AttackRays,
-        frame: usize,
         i: usize,
         target: Square,
-        by: Color,
-        reversed: bool,
+        (by, reversed): (Color, bool),
+        occupied: u64,
+        own: Option<Square>,
     ) -> bool {
         let variant = &*self.variant;
+        let frame = Variant::frame(by, reversed);
         let Some(line) = variant.attack_lines[frame].get(i) else { return false };
-        let (mask, rising) = rays.ray(frame, i, target);
-        let hit = mask & self.occupied;
-        if hit == 0 {
+        let Some((at, distance)) = rays.ray(frame, i, target).first(occupied) else { return false };
+        if Some(at) == own {
             return false;
         }
-        let first = if rising { hit.trailing_zeros() } else { 63 - hit.leading_zeros() };
-        let Some(&Some(p)) = self.board.get(first as usize) else { return false };
-        if p.color != by || p.reversed != reversed {
-            return false;
-        }
-        // How many steps from the target: the line's cells up to the piece.
-        let distance = || {
-            let before = if rising { mask & ((1u64 << first) - 1) } else { mask & !(u64::MAX >> (63 - first)) };
-            before.count_ones() + 1
-        };
-        line.kinds.iter().any(|&(k, reach)| k == p.kind && (reach >= line.reach || u32::from(reach) >= distance()))
+        let Some(p) = self.piece_at(at) else { return false };
+        p.color == by
+            && p.reversed == reversed
+            && line.kinds.iter().any(|&(k, reach)| k == p.kind && u32::from(reach) >= distance)
             && line
                 .lame_back
                 .is_none_or(|l| variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none()))
-            && (!line.initial || self.on_start_square(Square(first as u16), p))
+            && (!line.initial || self.on_start_square(at, p))
     }
 
     /// Whether the side to move's king is attacked.
@@ -875,7 +872,7 @@ impl Position {
         while lines != 0 {
             let i = lines.trailing_zeros() as usize;
             lines &= lines - 1;
-            if self.attacked_along_ray(rays, frame, i, king, by, false) {
+            if self.line_attacks(rays, i, king, (by, false), self.occupied, None) {
                 return true;
             }
         }
@@ -2223,33 +2220,11 @@ impl Position {
             }
             _ => rays.lines_through(frame, king, m.from),
         };
-        for (i, line) in variant.attack_lines[frame].iter().enumerate() {
-            if wanted.is_some_and(|lines| lines.checked_shr(i as u32).unwrap_or(0) & 1 == 0) {
-                continue;
-            }
-            let (mask, rising) = rays.ray(frame, i, target);
-            let hit = mask & occupied;
-            if hit == 0 {
-                continue;
-            }
-            let first = if rising { hit.trailing_zeros() } else { 63 - hit.leading_zeros() };
-            if first == u32::from(m.to.0) {
-                continue;
-            }
-            let Some(&Some(p)) = self.board.get(first as usize) else { continue };
-            if p.color != by {
-                continue;
-            }
-            let distance = || {
-                let before = if rising { mask & ((1u64 << first) - 1) } else { mask & !(u64::MAX >> (63 - first)) };
-                before.count_ones() + 1
-            };
-            if line
-                .kinds
-                .iter()
-                .any(|&(k, reach)| k == p.kind && (reach >= line.reach || u32::from(reach) >= distance()))
-                && (!line.initial || self.on_start_square(Square(first as u16), p))
-            {
+        let lines = (0..variant.attack_lines[frame].len())
+            .filter(|&i| wanted.is_none_or(|lines| lines.checked_shr(i as u32).unwrap_or(0) & 1 == 1));
+        for i in lines {
+            // The lines of these variants are not lame: no square but the line's own is read.
+            if self.line_attacks(rays, i, target, (by, false), occupied, Some(m.to)) {
                 return Some(false);
             }
         }

@@ -402,9 +402,8 @@ impl RiderLines {
 #[derive(Clone, Debug)]
 pub struct AttackRays {
     cells: usize,
-    /// Per frame: line by line, cell by cell, the mask and whether the cell numbers rise
-    /// along the line.
-    masks: [Vec<(u64, bool)>; 4],
+    /// Per frame: line by line, cell by cell, the line's cells as a walk.
+    masks: [Vec<Walk>; 4],
     /// Per frame, per target cell, per cell: the lines from the target that cross the cell,
     /// as bits (empty where a frame has more than 32 lines).
     through: [Vec<u32>; 4],
@@ -416,7 +415,7 @@ impl AttackRays {
         if cells > 64 || variant.spec.walls {
             return None;
         }
-        let mut masks: [Vec<(u64, bool)>; 4] = Default::default();
+        let mut masks: [Vec<Walk>; 4] = Default::default();
         // Pieces are turned round only where the variant turns them.
         let frames: &[usize] = if variant.turning() { &[0, 1, 2, 3] } else { &[0, 2] };
         for &frame in frames {
@@ -436,11 +435,8 @@ impl AttackRays {
                     if !up && !down {
                         return None;
                     }
-                    if mask == 0 {
-                        // No cell: either way round.
-                        up = true;
-                    }
-                    masks[frame].push((mask, up));
+                    let order = if up { Order::Rising } else { Order::Falling };
+                    masks[frame].push(Walk { mask, order });
                 }
             }
         }
@@ -448,9 +444,9 @@ impl AttackRays {
         for &frame in frames.iter().filter(|&&f| variant.attack_lines[f].len() <= 32) {
             let lines = &mut through[frame];
             lines.resize(cells * cells, 0);
-            for (i, &(mask, _)) in masks[frame].iter().enumerate() {
+            for (i, walk) in masks[frame].iter().enumerate() {
                 let (line, target) = (i / cells, i % cells);
-                let mut rest = mask;
+                let mut rest = walk.mask;
                 while rest != 0 {
                     let cell = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
@@ -472,11 +468,14 @@ impl AttackRays {
         Some(lines.get(target.index() * self.cells + cell.index()).copied().unwrap_or(0))
     }
 
-    /// The cells attack line number `line` of `frame` crosses from `target`, and whether their
-    /// numbers rise along it.
+    /// The cells attack line number `line` of `frame` crosses from `target`, as a walk from
+    /// it (no cell where there is no such line).
     #[inline]
-    pub fn ray(&self, frame: usize, line: usize, target: Square) -> (u64, bool) {
-        self.masks[frame].get(line * self.cells + target.index()).copied().unwrap_or((0, true))
+    pub fn ray(&self, frame: usize, line: usize, target: Square) -> Walk {
+        self.masks[frame]
+            .get(line * self.cells + target.index())
+            .copied()
+            .unwrap_or(Walk { mask: 0, order: Order::Rising })
     }
 }
 
