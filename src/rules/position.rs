@@ -800,8 +800,9 @@ impl Position {
 
     /// Whether the first piece on attack line number `i` (of the frame of `by`, turned round
     /// or not) from `target`, among the cells `occupied`, is a piece of `by` that attacks
-    /// `target` along the line. A first piece on `own` is the mover's, whatever the board holds there: the
-    /// occupied cells and `own` may describe the board as a move would leave it.
+    /// `target` along the line. A first piece on `own` is the mover's, whatever the board
+    /// holds there: the occupied cells and `own` may describe the board as a move would
+    /// leave it.
     #[inline(always)]
     fn line_attacks(
         &self,
@@ -2121,11 +2122,11 @@ impl Position {
     }
 
     /// Checks the bit-mask shortcuts against the slow ways they stand for, in this position:
-    /// the attack test against walking each line, and in Checkers Chess the chains of jumps
-    /// on cell sets against the chains on a copy of the board, for every cell and side; each pseudo-legal
-    /// move's safety against playing it out; and after each legal move, the check found
-    /// through the cells it changed against the whole test. The first disagreement, or `Ok`.
-    /// For tests and fuzzing.
+    /// for every cell and side, the attack test against walking each line, and in Checkers
+    /// Chess the chains of jumps on cell sets against the chains on a copy of the board; each
+    /// pseudo-legal move's safety against playing it out; and after each legal move, the
+    /// check found through the cells it changed against the whole test. The first
+    /// disagreement, or `Ok`. For tests and fuzzing.
     pub fn check_shortcuts(&mut self) -> Result<(), String> {
         let variant = Arc::clone(&self.variant);
         variant.prepare();
