@@ -386,9 +386,10 @@ pub fn action(i: &str) -> Lexed<'_, ReadAction> {
 }
 
 /// The SAN moves that make up nearly all of every archive, read byte by byte: `e4`, `exd5`,
-/// `Nbd7`, `R1a3`, `Qh4xe1`, `e8=Q`, drops `N@f3`, each perhaps with `+` or `#`, on files `a` to `z` and
-/// ranks `1` to `9`. `None` for anything else (other forms, leniencies, errors), which the
-/// general parsers then read; where this reads a token, they would read it the same way.
+/// `Nbd7`, `R1a3`, `Qh4xe1`, `e8=Q`, drops `N@f3`, each perhaps with `+` or `#`, on files `a`
+/// to `z` and ranks `1` to `9`; also coordinates `e2e4`, with their leniency, as converted
+/// records write them. `None` for anything else (other forms and leniencies, errors), which
+/// the general parsers then read; where this reads a token, they would read it the same way.
 fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
     let b = i.as_bytes();
     let file_at = |at: usize| {
