@@ -634,10 +634,7 @@ impl Position {
 
     /// The pieces of `color` with their squares.
     pub fn squares_of(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.board
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, p)| p.filter(|p| p.color == color).map(|p| (Square(i as u16), p)))
+        self.pieces().filter(move |(_, p)| p.color == color)
     }
 
     /// The name of `sq`, as SAN and FEN write it.
@@ -2655,33 +2652,51 @@ impl Position {
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
         // the orthodox reasoning about edges and corners does not hold either.
         if self.variant.spec.rules.pieces_promote || self.variant.spec.ring {
-            return self.board.iter().flatten().all(|p| self.is_royal(*p));
+            return self.pieces().all(|(_, p)| self.is_royal(p));
         }
         let g = &self.variant.geometry;
         let mut minors = 0;
         let mut bishop_colors = [false; 2];
         let mut knights = 0;
-        for piece in self.board.iter().flatten() {
-            let letter = self.variant.kind(piece.kind).spec.letter;
-            match letter {
+        for (sq, piece) in self.pieces() {
+            match self.variant.kind(piece.kind).spec.letter {
                 b'K' => {}
                 b'N' => {
                     knights += 1;
                     minors += 1;
                 }
-                b'B' => minors += 1,
+                b'B' => {
+                    minors += 1;
+                    bishop_colors[usize::from((g.file(sq) + g.rank(sq)) % 2)] = true;
+                }
                 _ => return false,
             }
         }
-        for (i, piece) in self.board.iter().enumerate() {
-            if let Some(p) = piece
-                && self.variant.kind(p.kind).spec.letter == b'B'
-            {
-                let sq = Square(i as u16);
-                bishop_colors[usize::from((g.file(sq) + g.rank(sq)) % 2)] = true;
-            }
-        }
         minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+    }
+
+    /// The pieces on the board and their cells, in board order: read off the occupied cells
+    /// where the board has at most 64, so that empty cells cost nothing.
+    fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let small = self.board.len() <= 64;
+        let mut bits = if small { self.occupied } else { 0 };
+        let mut next = if small { self.board.len() } else { 0 };
+        std::iter::from_fn(move || {
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(&Some(piece)) = self.board.get(i) {
+                    return Some((Square(i as u16), piece));
+                }
+            }
+            while let Some(cell) = self.board.get(next) {
+                next += 1;
+                if let Some(piece) = *cell {
+                    return Some((Square((next - 1) as u16), piece));
+                }
+            }
+            None
+        })
     }
 
     /// The position as FEN. The en passant square is written only when a legal capture
