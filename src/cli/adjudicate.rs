@@ -267,9 +267,7 @@ pub fn run(args: &AdjudicateArgs) -> Status {
         let reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                progress.suspend(|| {
-                    let _ = writeln!(io::stderr(), "{name}: error: cannot read: {e}");
-                });
+                inputs::input_error(&progress, &name, &format!("cannot read: {e}"));
                 status = Status::Failure;
                 continue;
             }
@@ -279,9 +277,7 @@ pub fn run(args: &AdjudicateArgs) -> Status {
             let batch = match next_batch(&mut games) {
                 Ok(batch) => batch,
                 Err(e) => {
-                    progress.suspend(|| {
-                        let _ = writeln!(io::stderr(), "{name}: error: {e}");
-                    });
+                    inputs::input_error(&progress, &name, &e.to_string());
                     status = Status::Failure;
                     break;
                 }

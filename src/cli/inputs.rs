@@ -180,6 +180,14 @@ pub fn total_size(inputs: &[Input]) -> u64 {
         .sum()
 }
 
+/// Says on standard error that input `name` failed (`what`), above the progress bar; a
+/// standard error that cannot be written is ignored.
+pub fn input_error(progress: &indicatif::ProgressBar, name: &str, what: &str) {
+    progress.suspend(|| {
+        let _ = io::Write::write_fmt(&mut io::stderr(), format_args!("{name}: error: {what}\n"));
+    });
+}
+
 /// A progress bar over `total` bytes of input, drawn only when `shown`.
 pub fn progress_bar(total: u64, shown: bool) -> indicatif::ProgressBar {
     if !shown {

@@ -145,9 +145,7 @@ pub fn run(args: &ValidateArgs) -> Status {
         let reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                progress.suspend(|| {
-                    let _ = writeln!(io::stderr(), "{name}: error: cannot read: {e}");
-                });
+                inputs::input_error(&progress, &name, &format!("cannot read: {e}"));
                 status = Status::Failure;
                 continue;
             }
@@ -196,9 +194,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
             Ok(None) => {}
             Err(e) => {
-                progress.suspend(|| {
-                    let _ = writeln!(io::stderr(), "{name}: error: {e}");
-                });
+                inputs::input_error(&progress, &name, &e.to_string());
                 status = Status::Failure;
             }
         }
