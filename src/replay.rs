@@ -13,8 +13,7 @@ use crate::diag::Severity;
 use crate::dialect::move_number;
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome, Span};
 use crate::rules::fen::Fen;
-use crate::rules::geometry::Square;
-use crate::rules::position::{Ending, Move, MoveKind, Position, Undo};
+use crate::rules::position::{Ending, Move, MoveKind, Position, Reach, Undo};
 use crate::rules::variant::{Color, Kind, Variant};
 
 /// What a notated action resolved to.
@@ -65,7 +64,7 @@ fn kind_of(position: &Position, letter: Option<u8>) -> Result<Kind, Refusal> {
 /// move.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    froms: Vec<Square>,
+    froms: Vec<Reach>,
     moves: Vec<Move>,
     buffer: Vec<Move>,
     /// Whether the side to move is in check, where the replay knows it.
@@ -226,7 +225,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             c.to == to
                 && m.from_file.is_none_or(|f| f == g.file(c.from))
                 && m.from_rank.is_none_or(|r| r == g.rank(c.from))
-                && !froms.contains(&c.from)
+                && !froms.iter().any(|r| r.from == c.from)
         });
         if let Some(c) = castling {
             return if position.is_legal(c) {
@@ -243,7 +242,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         });
     }
     let g = &position.variant().geometry;
-    froms.retain(|&f| m.from_file.is_none_or(|x| x == g.file(f)) && m.from_rank.is_none_or(|y| y == g.rank(f)));
+    froms.retain(|r| m.from_file.is_none_or(|x| x == g.file(r.from)) && m.from_rank.is_none_or(|y| y == g.rank(r.from)));
     if froms.is_empty() {
         return Err(Refusal {
             message: format!("illegal: no {} on the square written can reach {target}", piece_name(position, kind)),
@@ -257,10 +256,9 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     let moves = &mut scratch.moves;
     let buffer = &mut scratch.buffer;
     moves.clear();
-    for &from in froms.iter() {
-        let Some(piece) = position.piece_at(from) else { continue };
+    for &reach in froms.iter() {
         buffer.clear();
-        position.piece_moves_to(from, piece, to, buffer);
+        position.moves_reaching(reach, to, buffer);
         moves.extend(buffer.iter().copied().filter(|c| !matches!(c.kind, MoveKind::Castle { .. })));
     }
     // PGN 8.2.3.3: a pawn capture always names the pawn's file (`gxf4`); `f4` is a push.
@@ -407,17 +405,16 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     // Disambiguation (PGN 8.2.3.4): the file if it tells the pieces apart, else the rank,
     // else both. A pawn capture always names its file; in variants where pawns move
     // sideways, a pawn step may need it too.
-    let mut froms = Vec::new();
-    position.reaching(m.to, m.piece, position.side_to_move(), &mut froms);
+    let mut reaches = Vec::new();
+    position.reaching(m.to, m.piece, position.side_to_move(), &mut reaches);
     let mut rivals = Vec::new();
     let mut buffer = Vec::new();
-    for &f in froms.iter().filter(|&&f| f != m.from) {
-        let Some(piece) = position.piece_at(f) else { continue };
+    for &r in reaches.iter().filter(|r| r.from != m.from) {
         buffer.clear();
-        position.piece_moves(f, piece, &mut buffer);
-        let reaches = buffer.iter().filter(|c| c.to == m.to && c.promotion == m.promotion).copied().collect::<Vec<_>>();
-        if reaches.into_iter().any(|c| position.is_legal(c)) {
-            rivals.push(f);
+        position.moves_reaching(r, m.to, &mut buffer);
+        buffer.retain(|c| c.promotion == m.promotion);
+        if buffer.iter().any(|&c| position.is_legal(c)) {
+            rivals.push(r.from);
         }
     }
     let same_file = rivals.iter().any(|&r| g.file(r) == g.file(m.from));

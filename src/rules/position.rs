@@ -99,6 +99,18 @@ pub struct Move {
     pub capture: bool,
 }
 
+/// A piece that reaches a square, as [`Position::reaching`] finds it: where it stands, and
+/// the index of the ray of its kind that takes it there. The ray is `None` where the piece
+/// may reach the square otherwise too: by a jump (Checkers Chess), by a capture landing
+/// elsewhere (Cross-eyed Chess), or past a piece it moved through (the transparent module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// The piece's square.
+    pub from: Square,
+    /// The ray of its kind, in [`crate::rules::variant::PieceKind::rays`].
+    pub ray: Option<u16>,
+}
+
 /// What [`Position::play`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -899,9 +911,13 @@ impl Position {
             && (!self.variant.spec.ring || piece.reversed == self.variant.geometry.right_half(sq))
     }
 
-    /// The squares of the pieces of `kind` and `color` with a pseudo-legal move to `to`,
-    /// found by walking their movement backwards from `to` (no move generation).
-    pub fn reaching(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Square>) {
+    /// The pieces of `kind` and `color` with a pseudo-legal move to `to`, found by walking
+    /// their movement backwards from `to` (no move generation). [`Position::moves_reaching`]
+    /// makes their moves.
+    pub fn reaching(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Reach>) {
+        if self.is_wall(to) {
+            return;
+        }
         if self.variant.spec.rules.checkers.is_some() {
             // Checkers Chess: the pieces' own moves, walked back, and their jumps; in the
             // board's order, as the candidates of an ambiguous move are listed.
@@ -917,14 +933,17 @@ impl Position {
                             && !self.is_wall(over)
                             && self.jump_step(piece, i, over) == Some(to)
                             && self.piece_at(to).is_none()
-                            && !self.is_wall(to)
                     })
                 });
-                if lands && !out.contains(&sq) {
-                    out.push(sq);
+                if lands && !out.iter().any(|r| r.from == sq) {
+                    out.push(Reach { from: sq, ray: None });
                 }
             }
-            out[start..].sort_unstable();
+            // A piece may reach `to` by a ray and by a jump: its moves are all made.
+            for r in &mut out[start..] {
+                r.ray = None;
+            }
+            out[start..].sort_unstable_by_key(|r| r.from);
             return;
         }
         if self.variant.spec.rules.cross_eyed {
@@ -934,7 +953,7 @@ impl Position {
                 moves.clear();
                 self.piece_moves(sq, piece, &mut moves);
                 if moves.iter().any(|m| m.to == to) {
-                    out.push(sq);
+                    out.push(Reach { from: sq, ray: None });
                 }
             }
             return;
@@ -946,7 +965,7 @@ impl Position {
     }
 
     /// [`Position::reaching`] for pieces in the frame of `mover` (turned round or not).
-    fn reaching_in_frame(&self, to: Square, mover: Piece, out: &mut Vec<Square>) {
+    fn reaching_in_frame(&self, to: Square, mover: Piece, out: &mut Vec<Reach>) {
         let (color, kind) = (mover.color, mover.kind);
         let variant = &*self.variant;
         let c = mover.frame();
@@ -955,9 +974,13 @@ impl Position {
             return;
         }
         let piece_kind = variant.kind(kind);
-        let en_passant = piece_kind.spec.pawn && self.en_passant.is_some_and(|(t, _)| t == to);
+        let en_passant = piece_kind.spec.pawn
+            && self
+                .en_passant
+                .is_some_and(|(t, victim)| t == to && self.piece_at(victim).is_some_and(|v| v.color != color));
         let plain = !variant.spec.walls && variant.spec.rules.transparent.is_none();
-        for ray in &piece_kind.rays {
+        let found = |out: &[Reach], at: Square| out.iter().any(|r| r.from == at);
+        for (index, ray) in piece_kind.rays.iter().enumerate() {
             let allowed = match target {
                 Some(_) => Variant::captures(ray.mode),
                 None => Variant::moves(ray.mode) || (en_passant && Variant::captures(ray.mode)),
@@ -965,6 +988,7 @@ impl Position {
             if !allowed {
                 continue;
             }
+            let ray_index = Some(index as u16);
             // Where no piece lets others through and no wall stands, the piece met walking
             // back is the first occupied cell on the walk's mask.
             let scan = if plain { variant.walk(ray.back[c], to) } else { None };
@@ -977,13 +1001,13 @@ impl Position {
                 if p.color == color
                     && p.kind == kind
                     && p.reversed == mover.reversed
-                    && !out.contains(&at)
+                    && !found(out, at)
                     && (!ray.initial || self.on_start_square(at, p))
                     && ray.lame.is_none_or(|l| {
                         variant.steps.step(usize::from(l[c]), at).is_some_and(|s| self.piece_at(s).is_none())
                     })
                 {
-                    out.push(at);
+                    out.push(Reach { from: at, ray: ray_index });
                 }
                 continue;
             }
@@ -1000,16 +1024,18 @@ impl Position {
                 }
                 let Some(p) = self.piece_at(cur) else { continue };
                 let same = p.color == color && p.kind == kind && p.reversed == mover.reversed;
-                if same && !out.contains(&cur) && (!passed || target.is_none()) {
+                if same && !found(out, cur) && (!passed || target.is_none()) {
                     let initial_ok = !ray.initial || self.on_start_square(cur, p);
                     let lame_ok = match ray.lame {
-                        Some(l) => {
-                            variant.steps.step(usize::from(l[c]), cur).is_some_and(|s| self.piece_at(s).is_none())
-                        }
+                        Some(l) => variant
+                            .steps
+                            .step(usize::from(l[c]), cur)
+                            .is_some_and(|s| self.piece_at(s).is_none() && !self.is_wall(s)),
                         None => true,
                     };
                     if initial_ok && lame_ok {
-                        out.push(cur);
+                        // Past a piece, the move is no plain step along the ray.
+                        out.push(Reach { from: cur, ray: if passed { None } else { ray_index } });
                     }
                 }
                 if self.passes_through(mover, p) {
@@ -1017,6 +1043,31 @@ impl Position {
                     continue;
                 }
                 break;
+            }
+        }
+    }
+
+    /// The pseudo-legal moves to `to` of the piece that `reach` found: along its ray, made
+    /// at once (the ray was walked already), or else picked from all the piece's moves.
+    pub fn moves_reaching(&self, reach: Reach, to: Square, out: &mut Vec<Move>) {
+        let Some(piece) = self.piece_at(reach.from) else { return };
+        let Some(ray) = reach.ray.and_then(|i| self.variant.kind(piece.kind).rays.get(usize::from(i))) else {
+            return self.piece_moves_to(reach.from, piece, to, out);
+        };
+        let from = reach.from;
+        match self.piece_at(to) {
+            Some(_) => self.push_move(from, to, piece, MoveKind::Normal, true, out),
+            None if Variant::moves(ray.mode) => {
+                let double = self.is_pawn(piece) && ray.initial;
+                let kind = if double { MoveKind::DoubleStep } else { MoveKind::Normal };
+                self.push_move(from, to, piece, kind, false, out);
+            }
+            None => {
+                if let Some((target, victim)) = self.en_passant
+                    && target == to
+                {
+                    self.push_move(from, to, piece, MoveKind::EnPassant { victim }, true, out);
+                }
             }
         }
     }
@@ -2775,16 +2826,14 @@ impl Position {
             }
         } else {
             // Elsewhere the capture lands on the square: only the pawns that reach it.
-            let mut froms = Vec::new();
+            let mut reaches = Vec::new();
             for kind in (0..self.variant.kinds.len()).map(|k| Kind(k as u8)) {
                 if self.variant.kind(kind).spec.pawn {
-                    self.reaching(target, kind, self.side, &mut froms);
+                    self.reaching(target, kind, self.side, &mut reaches);
                 }
             }
-            for from in froms {
-                if let Some(piece) = self.piece_at(from) {
-                    self.piece_moves_to(from, piece, target, &mut moves);
-                }
+            for reach in reaches {
+                self.moves_reaching(reach, target, &mut moves);
             }
         }
         moves.retain(|m| matches!(m.kind, MoveKind::EnPassant { .. }));
