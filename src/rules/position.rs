@@ -290,6 +290,11 @@ pub struct Position {
     board: Vec<Option<Piece>>,
     /// The cells holding a piece, as bits, on boards of at most 64 cells (0 elsewhere).
     occupied: u64,
+    /// The cells of each side's pieces, as bits (as `occupied`).
+    sides: [u64; 2],
+    /// The cells of each side's pieces of each kind, as bits (as `occupied`): White's kinds,
+    /// then Black's.
+    kinds: Vec<u64>,
     /// Cells where a wall stands: nothing enters, crosses or takes them.
     walls: Vec<bool>,
     /// Pieces in hand, counted per kind, for each color.
@@ -321,6 +326,8 @@ pub struct Position {
     history: Vec<u64>,
     /// A buffer for moves generated only to be looked at (no part of the position).
     scratch_moves: Vec<Move>,
+    /// A buffer for [`Position::reaching`], as `scratch_moves`.
+    scratch_reaches: Vec<Reach>,
 }
 
 impl Position {
@@ -436,15 +443,12 @@ impl Position {
             Some(Side::Black) => Color::Black,
             _ => Color::White,
         };
-        let occupied = board
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.is_some())
-            .fold(0u64, |bits, (i, _)| bits | 1u64.checked_shl(u32::try_from(i).unwrap_or(u32::MAX)).unwrap_or(0));
         let mut position = Position {
             variant: Arc::clone(variant),
-            board,
-            occupied,
+            board: vec![None; board.len()],
+            occupied: 0,
+            sides: [0; 2],
+            kinds: vec![0; 2 * variant.kinds.len()],
             walls,
             hands,
             side,
@@ -462,7 +466,11 @@ impl Position {
             key: 0,
             history: Vec::new(),
             scratch_moves: Vec::new(),
+            scratch_reaches: Vec::new(),
         };
+        for (i, piece) in board.into_iter().enumerate() {
+            position.set(Square(i as u16), piece);
+        }
         for color in [Color::White, Color::Black] {
             let royals: Vec<Square> =
                 position.squares_of(color).filter(|&(_, p)| position.is_royal(p)).map(|(s, _)| s).collect();
@@ -825,7 +833,13 @@ impl Position {
         let variant = &*self.variant;
         let frame = Variant::frame(by, reversed);
         let Some(line) = variant.attack_lines[frame].get(i) else { return false };
-        let Some((at, distance)) = rays.ray(frame, i, target).first(occupied) else { return false };
+        let walk = rays.ray(frame, i, target);
+        // No piece of `by` stands on the line: nothing to look for. (Its pieces now: the move
+        // that `occupied` may describe adds none.)
+        if walk.mask & self.sides[by.index()] == 0 {
+            return false;
+        }
+        let Some((at, distance)) = walk.first(occupied) else { return false };
         if Some(at) == own {
             return false;
         }
@@ -979,6 +993,11 @@ impl Position {
                 .en_passant
                 .is_some_and(|(t, victim)| t == to && self.piece_at(victim).is_some_and(|v| v.color != color));
         let plain = !variant.spec.walls && variant.spec.rules.transparent.is_none();
+        // The cells of the pieces looked for: a walk that meets none of them finds nothing.
+        let mine = self.cells_of(color, kind);
+        if plain && mine == 0 && self.board.len() <= 64 {
+            return;
+        }
         let found = |out: &[Reach], at: Square| out.iter().any(|r| r.from == at);
         for (index, ray) in piece_kind.rays.iter().enumerate() {
             let allowed = match target {
@@ -993,6 +1012,9 @@ impl Position {
             // back is the first occupied cell on the walk's mask.
             let scan = if plain { variant.walk(ray.back[c], to) } else { None };
             if let Some(walk) = scan.filter(|w| w.order != Order::Neither) {
+                if walk.mask & mine == 0 {
+                    continue;
+                }
                 let Some((at, distance)) = walk.first(self.occupied) else { continue };
                 if distance > u32::from(ray.range) {
                     continue;
@@ -2179,6 +2201,7 @@ impl Position {
         let variant = Arc::clone(&self.variant);
         variant.prepare();
         let here = self.fen();
+        self.cell_sets_agree().map_err(|e| format!("{e} in {here}"))?;
         if let Some(rays) = variant.attack_rays() {
             let frames: &[bool] = if variant.turning() { &[false, true] } else { &[false] };
             for cell in 0..variant.geometry.cells() {
@@ -2220,6 +2243,7 @@ impl Position {
         self.legal_moves(&mut moves);
         for m in moves {
             let undo = self.play(m);
+            self.cell_sets_agree().map_err(|e| format!("after {m:?} from {here}: {e}"))?;
             if self.actions_done == 0 {
                 let side = self.side;
                 let whole = self.king_attacked(side);
@@ -2230,8 +2254,30 @@ impl Position {
                 }
             }
             self.undo(m, undo);
+            self.cell_sets_agree().map_err(|e| format!("{m:?} taken back in {here}: {e}"))?;
         }
         Ok(())
+    }
+
+    /// Whether the cell sets (`occupied`, `sides`, `kinds`) say what the board holds.
+    fn cell_sets_agree(&self) -> Result<(), String> {
+        if self.board.len() > 64 {
+            return Ok(());
+        }
+        let count = self.variant.kinds.len();
+        let mut sides = [0u64; 2];
+        let mut kinds = vec![0u64; 2 * count];
+        for (i, piece) in self.board.iter().enumerate() {
+            if let Some(p) = piece {
+                sides[p.color.index()] |= 1 << i;
+                kinds[p.color.index() * count + p.kind.index()] |= 1 << i;
+            }
+        }
+        if (sides, &kinds, sides[0] | sides[1]) == (self.sides, &self.kinds, self.occupied) {
+            Ok(())
+        } else {
+            Err("the cell sets differ from the board".to_owned())
+        }
     }
 
     /// Whether `m` leaves the mover's king safe, found without touching the board where
@@ -2380,20 +2426,41 @@ impl Position {
     /// Sets a cell without touching the hash: for trial moves that are taken back at once.
     fn set(&mut self, sq: Square, piece: Option<Piece>) {
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
-            *slot = piece;
-            self.mark(sq, piece.is_some());
+            let old = std::mem::replace(slot, piece);
+            self.mark(sq, old, piece);
         }
     }
 
-    /// Keeps `occupied` in step with the board.
+    /// Keeps the cell sets (`occupied`, `sides`, `kinds`) in step with the board, where
+    /// `old` gives way to `new` on `sq`.
     #[inline]
-    fn mark(&mut self, sq: Square, full: bool) {
+    fn mark(&mut self, sq: Square, old: Option<Piece>, new: Option<Piece>) {
         let bit = 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
-        self.occupied = (self.occupied & !bit) | if full { bit } else { 0 };
+        self.occupied = (self.occupied & !bit) | if new.is_some() { bit } else { 0 };
+        let count = self.kinds.len() / 2;
+        if let Some(p) = old {
+            self.sides[p.color.index()] &= !bit;
+            if let Some(cells) = self.kinds.get_mut(p.color.index() * count + p.kind.index()) {
+                *cells &= !bit;
+            }
+        }
+        if let Some(p) = new {
+            self.sides[p.color.index()] |= bit;
+            if let Some(cells) = self.kinds.get_mut(p.color.index() * count + p.kind.index()) {
+                *cells |= bit;
+            }
+        }
+    }
+
+    /// The cells of `color`'s pieces of `kind`, as bits (0 on boards of more than 64 cells).
+    #[inline]
+    fn cells_of(&self, color: Color, kind: Kind) -> u64 {
+        self.kinds.get(color.index() * (self.kinds.len() / 2) + kind.index()).copied().unwrap_or(0)
     }
 
     fn put(&mut self, sq: Square, piece: Option<Piece>) {
-        self.mark(sq, piece.is_some());
+        let Some(&before) = self.board.get(usize::from(sq.0)) else { return };
+        self.mark(sq, before, piece);
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
             if let Some(old) = *slot {
                 self.key ^= Self::key_of(&self.variant, sq, old);
@@ -2470,19 +2537,19 @@ impl Position {
         };
         let gone = &self.eliminated[self.eliminated.len() - usize::from(eliminated)..];
         // Castling rights: a king that moves loses both; a rook that moves or is taken, its own.
-        let royal_moved = Some(moved.kind) == self.variant.castler;
-        let mut castling = self.castling;
-        let king_board = self.variant.castling_board(moved.color, m.from);
-        for (i, right) in castling.iter_mut().enumerate() {
-            let Some(rook) = *right else { continue };
-            let owner = if i < 4 { Color::White } else { Color::Black };
-            let board = ((i % 4) / 2) as u8;
-            let taken = captured.is_some_and(|(s, _)| s == rook) || gone.iter().any(|&(s, _)| s == rook);
-            if (royal_moved && owner == moved.color && board == king_board) || rook == m.from || taken {
-                *right = None;
+        if self.castling.iter().any(Option::is_some) {
+            let royal_moved = Some(moved.kind) == self.variant.castler;
+            let king_board = self.variant.castling_board(moved.color, m.from);
+            for (i, right) in self.castling.iter_mut().enumerate() {
+                let Some(rook) = *right else { continue };
+                let owner = if i < 4 { Color::White } else { Color::Black };
+                let board = ((i % 4) / 2) as u8;
+                let taken = captured.is_some_and(|(s, _)| s == rook) || gone.iter().any(|&(s, _)| s == rook);
+                if (royal_moved && owner == moved.color && board == king_board) || rook == m.from || taken {
+                    *right = None;
+                }
             }
         }
-        self.castling = castling;
         undo.eliminated = eliminated;
         self.en_passant = match m.kind {
             MoveKind::DoubleStep => {
@@ -2816,7 +2883,8 @@ impl Position {
     fn refresh_ep_live(&mut self) {
         self.ep_live = false;
         let Some((target, _)) = self.en_passant else { return };
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.scratch_moves);
+        moves.clear();
         if self.variant.spec.rules.cross_eyed {
             for i in 0..self.board.len() {
                 let sq = Square(i as u16);
@@ -2826,18 +2894,21 @@ impl Position {
             }
         } else {
             // Elsewhere the capture lands on the square: only the pawns that reach it.
-            let mut reaches = Vec::new();
+            let mut reaches = std::mem::take(&mut self.scratch_reaches);
+            reaches.clear();
             for kind in (0..self.variant.kinds.len()).map(|k| Kind(k as u8)) {
                 if self.variant.kind(kind).spec.pawn {
                     self.reaching(target, kind, self.side, &mut reaches);
                 }
             }
-            for reach in reaches {
+            for &reach in &reaches {
                 self.moves_reaching(reach, target, &mut moves);
             }
+            self.scratch_reaches = reaches;
         }
         moves.retain(|m| matches!(m.kind, MoveKind::EnPassant { .. }));
-        self.ep_live = moves.into_iter().any(|m| self.is_legal(m));
+        self.ep_live = moves.iter().any(|&m| self.is_legal(m));
+        self.scratch_moves = moves;
     }
 
     /// `KQkq` where the rooks are the outermost ones, the rook's file letter otherwise.
