@@ -13,6 +13,7 @@
 //! others are variations, in the order they were given.
 
 use std::fmt;
+use std::num::NonZeroU32;
 
 /// A byte range in the text a game was read from, relative to the game's first byte.
 ///
@@ -343,14 +344,15 @@ impl<T> List<T> {
 
     /// Adds an item at the end.
     pub fn push(&mut self, item: T) {
-        self.0 = match std::mem::replace(&mut self.0, Store::None) {
-            Store::None => Store::One(item),
-            Store::One(first) => Store::Many(vec![first, item]),
-            Store::Many(mut all) => {
-                all.push(item);
-                Store::Many(all)
+        match &mut self.0 {
+            Store::Many(all) => all.push(item),
+            Store::None => self.0 = Store::One(item),
+            Store::One(_) => {
+                if let Store::One(first) = std::mem::replace(&mut self.0, Store::None) {
+                    self.0 = Store::Many(vec![first, item]);
+                }
             }
-        };
+        }
     }
 }
 
@@ -575,14 +577,20 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Whit
 
 /// The index of a node in its game's arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NodeId(u32);
+pub struct NodeId(NonZeroU32);
 
 impl NodeId {
     /// The root of every game: the position before the first turn. It holds no turn.
-    pub const ROOT: NodeId = NodeId(0);
+    pub const ROOT: NodeId = NodeId(NonZeroU32::MIN);
+
+    /// The node at `index` in the arena. Kept as one more than the index, so that an
+    /// `Option<NodeId>` takes no more room than a `NodeId` (four links in every node).
+    fn at(index: usize) -> NodeId {
+        NodeId(u32::try_from(index).ok().and_then(|i| NonZeroU32::new(i.wrapping_add(1))).unwrap_or(NonZeroU32::MAX))
+    }
 
     fn index(self) -> usize {
-        self.0 as usize
+        self.0.get() as usize - 1
     }
 }
 
@@ -663,8 +671,13 @@ impl Game {
     /// An empty game with room for `turns` turns.
     pub fn with_capacity(turns: usize) -> Game {
         let mut game = Game::new();
-        game.nodes.reserve(turns);
+        game.reserve_turns(turns);
         game
+    }
+
+    /// Makes room for `turns` more turns.
+    pub fn reserve_turns(&mut self, turns: usize) {
+        self.nodes.reserve(turns);
     }
 
     /// An empty game: no tags, no turns.
@@ -728,8 +741,20 @@ impl Game {
     /// Adds `turn` as the last continuation of `parent` (the main line if it is the first)
     /// and returns its id.
     pub fn add_turn(&mut self, parent: NodeId, turn: Turn) -> NodeId {
-        let id = NodeId(u32::try_from(self.nodes.len()).unwrap_or(u32::MAX));
-        self.nodes.push(Node { turn, parent: Some(parent), ..Node::default() });
+        self.add_noted_turn(parent, turn, Span::default(), Comments::new(), Vec::new())
+    }
+
+    /// [`Game::add_turn`], with where the turn was read, the comments before it and its NAGs.
+    pub fn add_noted_turn(
+        &mut self,
+        parent: NodeId,
+        turn: Turn,
+        span: Span,
+        comments_before: Comments,
+        nags: Vec<Nag>,
+    ) -> NodeId {
+        let id = NodeId::at(self.nodes.len());
+        self.nodes.push(Node { turn, comments_before, nags, span, parent: Some(parent), ..Node::default() });
         let previous_last = self.node(parent).last_child;
         match previous_last {
             Some(last) => self.node_mut(last).next_sibling = Some(id),
@@ -756,7 +781,7 @@ impl Game {
 
     /// All nodes but the root, in the order they were added.
     pub fn nodes(&self) -> impl Iterator<Item = (NodeId, &Node)> {
-        self.nodes.iter().enumerate().skip(1).map(|(i, n)| (NodeId(i as u32), n))
+        self.nodes.iter().enumerate().skip(1).map(|(i, n)| (NodeId::at(i), n))
     }
 }
 

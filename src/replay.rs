@@ -242,7 +242,8 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         });
     }
     let g = &position.variant().geometry;
-    froms.retain(|r| m.from_file.is_none_or(|x| x == g.file(r.from)) && m.from_rank.is_none_or(|y| y == g.rank(r.from)));
+    froms
+        .retain(|r| m.from_file.is_none_or(|x| x == g.file(r.from)) && m.from_rank.is_none_or(|y| y == g.rank(r.from)));
     if froms.is_empty() {
         return Err(Refusal {
             message: format!("illegal: no {} on the square written can reach {target}", piece_name(position, kind)),

@@ -45,9 +45,7 @@ pub fn parse_game(text: &str) -> Parsed {
 
 /// Parses the text of one game; a variation, tag pair or comment past `limits` is an error.
 pub fn parse_game_with(text: &str, limits: &Limits) -> Parsed {
-    // About one turn for every eight bytes of a game's text, in real archives.
-    let mut parser =
-        GameParser { text, limits: *limits, game: Game::with_capacity(text.len() / 8), diagnostics: Vec::new() };
+    let mut parser = GameParser { text, limits: *limits, game: Game::new(), diagnostics: Vec::new() };
     let ok = parser.run().is_ok();
     let mut diagnostics = parser.diagnostics;
     diagnostics.sort_by_key(|d| d.span.start);
@@ -320,6 +318,9 @@ impl<'a> GameParser<'a> {
     }
 
     fn movetext(&mut self, mut rest: &'a str) -> Result<(), Stop> {
+        // Dense movetext (`1. e4 e5 2. Nf3`) takes about five bytes a turn; the room made
+        // for turns is bounded, for a huge game text need not be one of many turns.
+        self.game.reserve_turns((rest.len() / 5).min(1024));
         let start = start_of(&self.game);
         let mut lines = vec![Line {
             parent: NodeId::ROOT,
@@ -429,6 +430,10 @@ impl<'a> GameParser<'a> {
                     after
                 }
                 c if lex::is_filler(c) => self.skip_filler(at),
+                // A letter starts a move (or `e.p.`): nothing else need be tried.
+                c if c.is_ascii_alphabetic() && !at.starts_with("e.p.") => {
+                    self.numbered_turn(at, &mut lines, cast.take(), numbered.take(), start)?
+                }
                 _ => {
                     // Glyphs are tried only where no move can start, to keep moves fast.
                     let maybe_glyph = !(c.is_ascii_alphanumeric() || matches!(c, '*' | '½' | '@' | '.' | '…' | '-'));
@@ -473,13 +478,25 @@ impl<'a> GameParser<'a> {
                         self.warn(self.span(at, 4), "'e.p.' after an en passant capture is not SAN; dropped");
                         after
                     } else {
-                        let (after, turn) = self.turn(at, cast.take())?;
-                        self.check_move_number(numbered.take(), start, lines.last().map_or(0, |l| l.ply));
-                        self.add_turn(&mut lines, turn, Span::new(self.offset(at), self.offset(after)), after)?
+                        self.numbered_turn(at, &mut lines, cast.take(), numbered.take(), start)?
                     }
                 }
             };
         }
+    }
+
+    /// Reads the turn at `at`, after the die cast and the move number written before it.
+    fn numbered_turn(
+        &mut self,
+        at: &'a str,
+        lines: &mut [Line],
+        cast: Option<(u16, Span)>,
+        numbered: Option<(u32, bool, Span)>,
+        start: (bool, u32),
+    ) -> Result<&'a str, Stop> {
+        let (after, turn) = self.turn(at, cast)?;
+        self.check_move_number(numbered, start, lines.last().map_or(0, |l| l.ply));
+        self.add_turn(lines, turn, Span::new(self.offset(at), self.offset(after)), after)
     }
 
     /// Warns when the move number written before a turn is not the turn's.
@@ -497,16 +514,12 @@ impl<'a> GameParser<'a> {
     /// Adds a turn read at `span` to the open line, with a suffix annotation that follows it.
     fn add_turn(&mut self, lines: &mut [Line], turn: Turn, span: Span, after: &'a str) -> Result<&'a str, Stop> {
         let line = lines.last_mut().ok_or(Stop)?;
-        let node = self.game.add_turn(line.parent, turn);
+        let pending = std::mem::take(&mut line.pending);
+        let pending_nags = std::mem::take(&mut line.pending_nags);
+        let node = self.game.add_noted_turn(line.parent, turn, span, pending.into(), pending_nags);
         line.parent = node;
         line.last = Some(node);
         line.ply = line.ply.saturating_add(1);
-        let pending = std::mem::take(&mut line.pending);
-        let pending_nags = std::mem::take(&mut line.pending_nags);
-        let n = self.game.node_mut(node);
-        n.span = span;
-        n.comments_before = pending.into();
-        n.nags = pending_nags;
         let after = match after.as_bytes().first() {
             Some(b'!' | b'?') => match lex::suffix_annotation(after) {
                 Ok((rest, nag)) => {

@@ -114,8 +114,9 @@ struct Scanner {
     line_blank: bool,
     previous_line_blank: bool,
     seen_tag: bool,
-    /// Names of the tags read in the current chunk.
-    tag_names: Vec<Vec<u8>>,
+    /// The names of the tags read in this chunk, each followed by a space (names are
+    /// letters, digits and `_`): one buffer, kept from chunk to chunk.
+    tag_names: Vec<u8>,
     blank_after_tag: bool,
     has_movetext: bool,
     started: bool,
@@ -170,21 +171,29 @@ impl<R: Read> Splitter<R> {
     }
 }
 
-/// The bytes that change something within a line of movetext ([`TEXT`]) or of a brace
-/// comment ([`BRACE`]), as bits of a table indexed by the byte.
+/// The bytes that change something within a line, in each state that skips: movetext
+/// ([`TEXT`]), a brace comment ([`BRACE`]), a tag pair outside its value ([`TAG`]) and
+/// inside it ([`STRING`]), and a rest of line to ignore ([`LINE`]); as bits of a table
+/// indexed by the byte. A carriage return stops every skip, to be noted.
 const STOPS: [u8; 256] = {
     let mut table = [0u8; 256];
-    table[b'\n' as usize] = TEXT | BRACE;
-    table[b'\r' as usize] = TEXT | BRACE;
+    table[b'\n' as usize] = TEXT | BRACE | TAG | STRING | LINE;
+    table[b'\r' as usize] = TEXT | BRACE | TAG | STRING | LINE;
     table[b'{' as usize] = TEXT;
     table[b';' as usize] = TEXT;
     table[0] = TEXT;
     table[0x1a] = TEXT;
     table[b'}' as usize] = BRACE;
+    table[b'"' as usize] = TAG | STRING;
+    table[b']' as usize] = TAG;
+    table[b'\\' as usize] = STRING;
     table
 };
 const TEXT: u8 = 1;
 const BRACE: u8 = 2;
+const TAG: u8 = 4;
+const STRING: u8 = 8;
+const LINE: u8 = 16;
 
 impl Scanner {
     /// Scans `data` until a game boundary. Returns how many bytes belong to the current
@@ -197,11 +206,13 @@ impl Scanner {
             if !self.line_blank {
                 // Within a line of moves or of a comment, only a few bytes change anything:
                 // go straight to the next of them.
+                let skip_to = |bits: u8| data[i..].iter().position(|&b| STOPS[usize::from(b)] & bits != 0);
                 let stop = match self.state {
-                    State::Text if self.has_movetext => {
-                        data[i..].iter().position(|&b| STOPS[usize::from(b)] & TEXT != 0)
-                    }
-                    State::Brace => data[i..].iter().position(|&b| STOPS[usize::from(b)] & BRACE != 0),
+                    State::Text if self.has_movetext => skip_to(TEXT),
+                    State::Brace => skip_to(BRACE),
+                    State::Tag => skip_to(TAG),
+                    State::TagString => skip_to(STRING),
+                    State::ToLineEnd => skip_to(LINE),
                     _ => Some(0),
                 };
                 match stop {
@@ -252,7 +263,7 @@ impl Scanner {
                         // Tags, a blank line, tags again: a new game (tag sections without
                         // movetext, one after another) only if a tag name repeats; else a
                         // blank line inside one tag section.
-                        let repeats = name.is_none_or(|name| self.tag_names.iter().any(|n| n == name));
+                        let repeats = name.is_none_or(|name| self.tag_names.split(|&b| b == b' ').any(|n| n == name));
                         named && (self.has_movetext || (self.blank_after_tag && repeats))
                     }
                     State::Brace => self.previous_line_blank && looks_like_tag(&data[i..]),
@@ -267,7 +278,8 @@ impl Scanner {
                 State::Text => match b {
                     b'[' if at_line_start => {
                         if let Some(name) = tag_name(&data[i..]) {
-                            self.tag_names.push(name.to_vec());
+                            self.tag_names.extend_from_slice(name);
+                            self.tag_names.push(b' ');
                         }
                         self.seen_tag = true;
                         self.blank_after_tag = false;
