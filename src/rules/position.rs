@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
 use super::geometry::{Square, Steps};
-use super::variant::{AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Order, Variant, Zone};
+use super::variant::{
+    AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Order, RayBetween, Variant, Walk, Zone,
+};
 
 /// What [`Position::cross_eyed_walk`] calls for each cell a piece may move to: the ray, the
 /// cell, the cell opposite it, and whether the way there is clear; `true` stops the walk.
@@ -839,14 +841,14 @@ impl Position {
         if walk.mask & self.sides[by.index()] == 0 {
             return false;
         }
-        let Some((at, distance)) = walk.first(occupied) else { return false };
+        let Some((at, before)) = walk.first(occupied) else { return false };
         if Some(at) == own {
             return false;
         }
         let Some(p) = self.piece_at(at) else { return false };
         p.color == by
             && p.reversed == reversed
-            && line.kinds.iter().any(|&(k, reach)| k == p.kind && u32::from(reach) >= distance)
+            && line.kinds.iter().any(|&(k, reach)| k == p.kind && Walk::within(before, reach))
             && line
                 .lame_back
                 .is_none_or(|l| variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none()))
@@ -929,6 +931,13 @@ impl Position {
     /// their movement backwards from `to` (no move generation). [`Position::moves_reaching`]
     /// makes their moves.
     pub fn reaching(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Reach>) {
+        self.reaching_using(to, kind, color, out, true);
+    }
+
+    /// [`Position::reaching`], looking up the ray from each piece in the variant's table
+    /// ([`Variant::ray_table`]) where `table` allows and the table is built, else walking
+    /// every ray back from `to`.
+    fn reaching_using(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Reach>, table: bool) {
         if self.is_wall(to) {
             return;
         }
@@ -937,7 +946,7 @@ impl Position {
             // board's order, as the candidates of an ambiguous move are listed.
             let start = out.len();
             for reversed in [false, true].into_iter().take(if self.variant.turning() { 2 } else { 1 }) {
-                self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out);
+                self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out, table);
             }
             for (sq, piece) in self.squares_of(color).filter(|&(_, p)| p.kind == kind) {
                 let jumps = self.variant.jumps.get(kind.index()).map_or(0, Vec::len);
@@ -974,12 +983,12 @@ impl Position {
         }
         let frames = if self.variant.turning() { 2 } else { 1 };
         for reversed in (0..frames).map(|r| r == 1) {
-            self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out);
+            self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out, table);
         }
     }
 
     /// [`Position::reaching`] for pieces in the frame of `mover` (turned round or not).
-    fn reaching_in_frame(&self, to: Square, mover: Piece, out: &mut Vec<Reach>) {
+    fn reaching_in_frame(&self, to: Square, mover: Piece, out: &mut Vec<Reach>, table: bool) {
         let (color, kind) = (mover.color, mover.kind);
         let variant = &*self.variant;
         let c = mover.frame();
@@ -996,6 +1005,10 @@ impl Position {
         // The cells of the pieces looked for: a walk that meets none of them finds nothing.
         let mine = self.cells_of(color, kind);
         if plain && mine == 0 && self.board.len() <= 64 {
+            return;
+        }
+        let small = self.board.len() <= 64;
+        if plain && table && small && self.reaching_by_table(to, mover, (target, en_passant), mine, out) {
             return;
         }
         let found = |out: &[Reach], at: Square| out.iter().any(|r| r.from == at);
@@ -1015,8 +1028,8 @@ impl Position {
                 if walk.mask & mine == 0 {
                     continue;
                 }
-                let Some((at, distance)) = walk.first(self.occupied) else { continue };
-                if distance > u32::from(ray.range) {
+                let Some((at, before)) = walk.first(self.occupied) else { continue };
+                if !Walk::within(before, ray.range) {
                     continue;
                 }
                 let Some(p) = self.piece_at(at) else { continue };
@@ -1067,6 +1080,67 @@ impl Position {
                 break;
             }
         }
+    }
+
+    /// [`Position::reaching_in_frame`] on a board without walls or pieces that let others
+    /// through, from the pieces' side: for each piece of the kind (on the cells `mine`), the
+    /// one ray of its kind that goes to `to` ([`Variant::ray_table`]), if the cells between
+    /// are empty. In the order of the rays, as walking each ray back from `to` finds them.
+    /// `false` where the table cannot tell (not built, or two rays from a piece to `to`),
+    /// and nothing is added then.
+    fn reaching_by_table(
+        &self,
+        to: Square,
+        mover: Piece,
+        (target, en_passant): (Option<Piece>, bool),
+        mine: u64,
+        out: &mut Vec<Reach>,
+    ) -> bool {
+        let variant = &*self.variant;
+        let Some(table) = variant.ray_table() else { return false };
+        let c = mover.frame();
+        let rays = &variant.kind(mover.kind).rays;
+        let start = out.len();
+        let mut bits = mine & table.sources(c, mover.kind, to);
+        while bits != 0 {
+            let from = Square(bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+            let index = match table.between(c, mover.kind, from, to) {
+                RayBetween::One(index) => index,
+                RayBetween::None => continue,
+                RayBetween::Several => {
+                    out.truncate(start);
+                    return false;
+                }
+            };
+            let Some(ray) = rays.get(usize::from(index)) else { continue };
+            let allowed = match target {
+                Some(_) => Variant::captures(ray.mode),
+                None => Variant::moves(ray.mode) || (en_passant && Variant::captures(ray.mode)),
+            };
+            if !allowed {
+                continue;
+            }
+            // The cells between: those the ray crosses from `from` and walking back from `to`.
+            let (Some(forth), Some(back)) = (variant.walk(ray.step[c], from), variant.walk(ray.back[c], to)) else {
+                out.truncate(start);
+                return false;
+            };
+            if forth.mask & back.mask & self.occupied != 0 {
+                continue;
+            }
+            let Some(p) = self.piece_at(from) else { continue };
+            if p.reversed == mover.reversed
+                && (!ray.initial || self.on_start_square(from, p))
+                && ray.lame.is_none_or(|l| {
+                    variant.steps.step(usize::from(l[c]), from).is_some_and(|s| self.piece_at(s).is_none())
+                })
+            {
+                out.push(Reach { from, ray: Some(index) });
+            }
+        }
+        out[start..].sort_unstable_by_key(|r| r.ray);
+        true
     }
 
     /// The pseudo-legal moves to `to` of the piece that `reach` found: along its ray, made
@@ -2202,6 +2276,28 @@ impl Position {
         variant.prepare();
         let here = self.fen();
         self.cell_sets_agree().map_err(|e| format!("{e} in {here}"))?;
+        let g = &variant.geometry;
+        let flat = !variant.spec.walls && !g.is_folded() && !g.wraps_files() && !g.wraps_ranks();
+        if flat && g.cells() <= 64 && variant.ray_table().is_none() {
+            return Err("no ray table, on a flat board of at most 64 cells".to_owned());
+        }
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        for cell in (0..variant.geometry.cells()).map(|c| Square(c as u16)) {
+            for kind in (0..variant.kinds.len()).map(|k| Kind(k as u8)) {
+                for color in [Color::White, Color::Black] {
+                    fast.clear();
+                    slow.clear();
+                    self.reaching_using(cell, kind, color, &mut fast, true);
+                    self.reaching_using(cell, kind, color, &mut slow, false);
+                    if fast != slow {
+                        let name = self.square_name(cell);
+                        return Err(format!(
+                            "{color:?} {kind:?} reaching {name}: {fast:?} by the table, {slow:?} by walking back, in {here}"
+                        ));
+                    }
+                }
+            }
+        }
         if let Some(rays) = variant.attack_rays() {
             let frames: &[bool] = if variant.turning() { &[false, true] } else { &[false] };
             for cell in 0..variant.geometry.cells() {
@@ -2315,11 +2411,15 @@ impl Position {
             }
             _ => rays.lines_through(frame, king, m.from),
         };
-        let lines = (0..variant.attack_lines[frame].len())
-            .filter(|&i| wanted.is_none_or(|lines| lines.checked_shr(i as u32).unwrap_or(0) & 1 == 1));
-        for i in lines {
-            // The lines of these variants are not lame: no square but the line's own is read.
-            if self.line_attacks(rays, i, target, (by, false), occupied, Some(m.to)) {
+        // The lines of these variants are not lame: no square but the line's own is read.
+        let attacks = |i: usize| self.line_attacks(rays, i, target, (by, false), occupied, Some(m.to));
+        let Some(mut lines) = wanted else {
+            return Some(!(0..variant.attack_lines[frame].len()).any(attacks));
+        };
+        while lines != 0 {
+            let i = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            if attacks(i) {
                 return Some(false);
             }
         }
@@ -2776,18 +2876,37 @@ impl Position {
         let mut minors = 0;
         let mut bishop_colors = [false; 2];
         let mut knights = 0;
-        for (sq, piece) in self.pieces() {
-            match self.variant.kind(piece.kind).spec.letter {
-                b'K' => {}
-                b'N' => {
-                    knights += 1;
-                    minors += 1;
+        let mut bishop = |sq: Square| bishop_colors[usize::from((g.file(sq) + g.rank(sq)) % 2)] = true;
+        // What a piece adds to the minor pieces and to the knights; `None` for a piece that is
+        // neither a king nor a minor piece.
+        let minor = |letter: u8| match letter {
+            b'K' => Some((0, 0)),
+            b'N' => Some((1, 1)),
+            b'B' => Some((1, 0)),
+            _ => None,
+        };
+        if self.board.len() <= 64 {
+            // Kind by kind, off the cell sets: most positions have a pawn or a rook.
+            let count = self.kinds.len() / 2;
+            for (i, &cells) in self.kinds.iter().enumerate().filter(|&(_, &cells)| cells != 0) {
+                let letter = self.variant.kinds.get(i % count.max(1)).map_or(0, |k| k.spec.letter);
+                let Some((m, k)) = minor(letter) else { return false };
+                let n = cells.count_ones();
+                (minors, knights) = (minors + m * n, knights + k * n);
+                let mut rest = if letter == b'B' { cells } else { 0 };
+                while rest != 0 {
+                    bishop(Square(rest.trailing_zeros() as u16));
+                    rest &= rest - 1;
                 }
-                b'B' => {
-                    minors += 1;
-                    bishop_colors[usize::from((g.file(sq) + g.rank(sq)) % 2)] = true;
+            }
+        } else {
+            for (sq, piece) in self.pieces() {
+                let letter = self.variant.kind(piece.kind).spec.letter;
+                let Some((m, k)) = minor(letter) else { return false };
+                (minors, knights) = (minors + m, knights + k);
+                if letter == b'B' {
+                    bishop(sq);
                 }
-                _ => return false,
             }
         }
         minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))

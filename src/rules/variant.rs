@@ -479,6 +479,59 @@ impl AttackRays {
     }
 }
 
+/// What [`RayTable::between`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RayBetween {
+    /// No ray goes there.
+    None,
+    /// This ray, and no other.
+    One(u16),
+    /// Two rays or more.
+    Several,
+}
+
+/// For each frame (see [`Variant::frame`]), kind and pair of cells of a board of at most 64
+/// cells: which ray of the kind goes from the one cell to the other within its range, on an
+/// empty board; and for each target cell, the cells some ray of the kind reaches it from.
+#[derive(Clone, Debug)]
+pub struct RayTable {
+    cells: usize,
+    kinds: usize,
+    /// Per frame, kind, target and origin: the ray's index, [`NO_RAY`] or [`SEVERAL_RAYS`].
+    rays: Vec<u8>,
+    /// Per frame, kind and target: the origins, as bits.
+    sources: Vec<u64>,
+}
+
+impl RayTable {
+    /// Where the entries for `to` start in `rays` (one per origin), and the index of its
+    /// origins in `sources`.
+    fn at(&self, frame: usize, kind: Kind, to: Square) -> (usize, usize) {
+        let column = (frame * self.kinds + kind.index()) * self.cells + to.index();
+        (column * self.cells, column)
+    }
+
+    /// The cells from which a ray of `kind`, moving in `frame`, reaches `to` on an empty board.
+    #[inline]
+    pub fn sources(&self, frame: usize, kind: Kind, to: Square) -> u64 {
+        self.sources.get(self.at(frame, kind, to).1).copied().unwrap_or(0)
+    }
+
+    /// The ray of `kind`, moving in `frame`, that goes from `from` to `to` within its range on
+    /// an empty board.
+    #[inline]
+    pub fn between(&self, frame: usize, kind: Kind, from: Square, to: Square) -> RayBetween {
+        match self.rays.get(self.at(frame, kind, to).0 + from.index()).copied().unwrap_or(NO_RAY) {
+            NO_RAY => RayBetween::None,
+            SEVERAL_RAYS => RayBetween::Several,
+            ray => RayBetween::One(u16::from(ray)),
+        }
+    }
+}
+
+const NO_RAY: u8 = u8::MAX;
+const SEVERAL_RAYS: u8 = u8::MAX - 1;
+
 /// A walk from a cell along one step vector, blockers and range aside: the cells it reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Walk {
@@ -501,10 +554,11 @@ pub enum Order {
 }
 
 impl Walk {
-    /// The first of the cells `occupied` (a set of cells as bits) on the walk, and how many
-    /// steps from the start it stands; `None` where there is none, or the walk runs both ways.
+    /// The first of the cells `occupied` (a set of cells as bits) on the walk, and the cells of
+    /// the walk before it (see [`Walk::within`]); `None` where there is none, or the walk runs
+    /// both ways.
     #[inline]
-    pub fn first(self, occupied: u64) -> Option<(Square, u32)> {
+    pub fn first(self, occupied: u64) -> Option<(Square, u64)> {
         let hit = self.mask & occupied;
         if hit == 0 {
             return None;
@@ -520,7 +574,14 @@ impl Walk {
             }
             Order::Neither => return None,
         };
-        Some((Square(first as u16), before.count_ones() + 1))
+        Some((Square(first as u16), before))
+    }
+
+    /// Whether a cell with the cells `before` it on a walk is at most `range` steps from the
+    /// start: the cells are counted only where the range is limited and more than one.
+    #[inline]
+    pub fn within(before: u64, range: u8) -> bool {
+        range == u8::MAX || before == 0 || before.count_ones() < u32::from(range)
     }
 }
 
@@ -619,6 +680,10 @@ pub struct Variant {
     /// Per step vector, per cell: the cells a walk along the vector reaches, as bits, on
     /// boards of at most 64 cells; built by [`Variant::prepare`].
     walk_masks: std::sync::OnceLock<Option<Vec<Walk>>>,
+    /// Per frame, kind, origin and target cell: the ray of the kind that goes from the one to
+    /// the other within its range on an empty board; built by [`Variant::prepare`]. See
+    /// [`Variant::ray_table`].
+    ray_table: std::sync::OnceLock<Option<RayTable>>,
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
     /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
@@ -883,6 +948,7 @@ impl Variant {
             rider_lines: std::sync::OnceLock::new(),
             attack_rays: std::sync::OnceLock::new(),
             walk_masks: std::sync::OnceLock::new(),
+            ray_table: std::sync::OnceLock::new(),
             transparent_kinds,
             jumps,
             jump_steps,
@@ -915,6 +981,56 @@ impl Variant {
     pub fn prepare(&self) {
         self.attack_rays.get_or_init(|| AttackRays::build(self));
         self.walk_masks.get_or_init(|| self.build_walk_masks());
+        self.ray_table.get_or_init(|| self.build_ray_table());
+    }
+
+    /// For each frame, kind and pair of cells, the ray of the kind that goes from the one to
+    /// the other within its range on an empty board (see [`RayTable`]). `None` where it is
+    /// not built: on boards of more than 64 cells, boards that wrap round and boards with
+    /// walls, or before [`Variant::prepare`].
+    #[inline]
+    pub fn ray_table(&self) -> Option<&RayTable> {
+        self.ray_table.get()?.as_ref()
+    }
+
+    fn build_ray_table(&self) -> Option<RayTable> {
+        let cells = self.geometry.cells();
+        let g = &self.geometry;
+        if cells > 64 || self.spec.walls || g.is_folded() || g.wraps_files() || g.wraps_ranks() {
+            return None;
+        }
+        let kinds = self.kinds.len();
+        let mut table = RayTable {
+            cells,
+            kinds,
+            rays: vec![NO_RAY; 4 * kinds * cells * cells],
+            sources: vec![0; 4 * kinds * cells],
+        };
+        for frame in 0..4 {
+            for (k, kind) in self.kinds.iter().enumerate() {
+                if kind.rays.len() >= usize::from(SEVERAL_RAYS) {
+                    return None;
+                }
+                for from in (0..cells).map(|c| Square(c as u16)) {
+                    for (r, ray) in kind.rays.iter().enumerate() {
+                        if self.walk(ray.step[frame], from)?.order == Order::Neither {
+                            return None;
+                        }
+                        let row = self.steps.row(usize::from(ray.step[frame]));
+                        let mut cur = from;
+                        for _ in 0..ray.range {
+                            let Some(next) = Steps::follow(row, cur) else { break };
+                            cur = next;
+                            let (at, column) = table.at(frame, Kind(k as u8), cur);
+                            let entry = table.rays.get_mut(at + from.index())?;
+                            *entry = if *entry == NO_RAY { r as u8 } else { SEVERAL_RAYS };
+                            *table.sources.get_mut(column)? |= 1 << from.index();
+                        }
+                    }
+                }
+            }
+        }
+        Some(table)
     }
 
     /// The attack lines as bit masks, where the board has at most 64 cells and no walls and
