@@ -604,6 +604,7 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
             candidates: Vec::new(),
         });
     }
+    position.reserve_history(game.turn_count());
     let start = (position.side_to_move() == Color::White, position.fullmove());
     // An explicit stack: (node, ply, entering?). Leaving a node takes its moves back.
     enum Step {

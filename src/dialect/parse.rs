@@ -79,6 +79,11 @@ struct GameParser<'a> {
 }
 
 impl<'a> GameParser<'a> {
+    /// Whether `part`, a slice of the game's text, starts a line.
+    fn at_line_start(&self, part: &str) -> bool {
+        self.offset(part).checked_sub(1).is_none_or(|before| self.text.as_bytes().get(before) == Some(&b'\n'))
+    }
+
     /// The offset of `part`, a slice of the game's text, from the text's start.
     fn offset(&self, part: &str) -> usize {
         (part.as_ptr() as usize).saturating_sub(self.text.as_ptr() as usize).min(self.text.len())
@@ -196,6 +201,17 @@ impl<'a> GameParser<'a> {
                 format!("expected '\"' opening the value of tag {shown}, found {}", describe(after_name)),
             ));
         };
+        // The common case, a value with no backslash and one quote, followed by `]`, is
+        // copied whole.
+        let plain = value_text
+            .bytes()
+            .position(|b| b == b'"' || b == b'\\')
+            .filter(|&end| value_text.as_bytes()[end] == b'"' && skip_spaces(&value_text[end + 1..]).starts_with(']'));
+        if let Some(end) = plain {
+            let after = skip_spaces(&value_text[end + 1..]);
+            let rest = &at[line.len() - after.len() + 1..];
+            return self.push_tag(at, name, value_text[..end].to_owned(), rest);
+        }
         // The value ends at the first unescaped quote that is followed only by `]` (or the
         // end of the line); other quotes are taken as part of the value.
         let mut value = String::new();
@@ -274,6 +290,10 @@ impl<'a> GameParser<'a> {
         if self.game.tags.iter().any(|t| t.name == name) {
             self.warn(span, format!("tag {} appears more than once; all are kept", shorten(name)));
         }
+        if self.game.tags.capacity() == 0 {
+            // Room for a lichess export's tags, without growing the list as they come.
+            self.game.tags.reserve(20);
+        }
         self.game.tags.push(Tag { name: name.to_owned(), value, span });
         Ok(rest)
     }
@@ -334,13 +354,16 @@ impl<'a> GameParser<'a> {
         let mut numbered: Option<(u32, bool, Span)> = None;
         loop {
             let at = skip_blank(rest);
-            let Some(c) = at.chars().next() else {
-                return self.end_without_marker(&mut lines, cast, at);
+            let c = match at.as_bytes().first() {
+                Some(&b) if b.is_ascii() => char::from(b),
+                _ => match at.chars().next() {
+                    Some(c) => c,
+                    None => return self.end_without_marker(&mut lines, cast, at),
+                },
             };
-            let line_start = self.text[..self.offset(at)].ends_with('\n');
             let line = lines.last_mut().ok_or(Stop)?;
             rest = match c {
-                '%' if line_start => self.escape_line(at),
+                '%' if self.at_line_start(at) => self.escape_line(at),
                 '{' => {
                     let (after, comment) = self.brace_comment(at)?;
                     self.attach_comment(&mut lines, comment);
@@ -717,7 +740,7 @@ fn skip_blank(s: &str) -> &str {
 }
 
 fn skip_spaces(s: &str) -> &str {
-    s.trim_start_matches([' ', '\t'])
+    &s[s.bytes().take_while(|&b| b == b' ' || b == b'\t').count()..]
 }
 
 /// A game termination marker followed by the end of a token; `true` when it was written in a
@@ -810,15 +833,24 @@ fn forum_delimiter(at: &str) -> Option<&str> {
 /// or the ellipsis character. Returns the number and how many periods (0 for a bare number).
 /// A move number: what follows it, the number (`None`: too large for one), and the periods.
 fn move_number_token(at: &str) -> Option<(&str, Option<u32>, usize)> {
-    let digits_len = at.find(|c: char| !c.is_ascii_digit()).unwrap_or(at.len());
+    let digits_len = at.bytes().take_while(u8::is_ascii_digit).count();
     if digits_len == 0 {
         return None;
     }
     let number = at[..digits_len].parse::<u32>().ok();
     let after_digits = &at[digits_len..];
     let after_spaces = skip_spaces(after_digits);
-    let dots_len = after_spaces.find(|c: char| c != '.' && c != '…').unwrap_or(after_spaces.len());
-    let dots = after_spaces[..dots_len].chars().map(|c| if c == '…' { 3 } else { 1 }).sum::<usize>();
+    let (mut dots_len, mut dots) = (0, 0);
+    loop {
+        let rest = &after_spaces.as_bytes()[dots_len..];
+        if rest.first() == Some(&b'.') {
+            (dots_len, dots) = (dots_len + 1, dots + 1);
+        } else if rest.starts_with("…".as_bytes()) {
+            (dots_len, dots) = (dots_len + "…".len(), dots + 3);
+        } else {
+            break;
+        }
+    }
     if dots > 0 {
         return Some((&after_spaces[dots_len..], number, dots));
     }

@@ -2558,6 +2558,7 @@ impl Position {
         self.kinds.get(color.index() * (self.kinds.len() / 2) + kind.index()).copied().unwrap_or(0)
     }
 
+    #[inline]
     fn put(&mut self, sq: Square, piece: Option<Piece>) {
         let Some(&before) = self.board.get(usize::from(sq.0)) else { return };
         self.mark(sq, before, piece);
@@ -2851,6 +2852,12 @@ impl Position {
         claims
     }
 
+    /// Makes room for the keys of `plies` more positions, for a caller that knows how many
+    /// moves it will play (a replay).
+    pub fn reserve_history(&mut self, plies: usize) {
+        self.history.reserve(plies);
+    }
+
     /// How many times the current position has stood on the board, counting this time.
     pub fn repetitions(&self) -> usize {
         // Only positions since the last irreversible move can repeat.
@@ -2876,37 +2883,18 @@ impl Position {
         let mut minors = 0;
         let mut bishop_colors = [false; 2];
         let mut knights = 0;
-        let mut bishop = |sq: Square| bishop_colors[usize::from((g.file(sq) + g.rank(sq)) % 2)] = true;
-        // What a piece adds to the minor pieces and to the knights; `None` for a piece that is
-        // neither a king nor a minor piece.
-        let minor = |letter: u8| match letter {
-            b'K' => Some((0, 0)),
-            b'N' => Some((1, 1)),
-            b'B' => Some((1, 0)),
-            _ => None,
-        };
-        if self.board.len() <= 64 {
-            // Kind by kind, off the cell sets: most positions have a pawn or a rook.
-            let count = self.kinds.len() / 2;
-            for (i, &cells) in self.kinds.iter().enumerate().filter(|&(_, &cells)| cells != 0) {
-                let letter = self.variant.kinds.get(i % count.max(1)).map_or(0, |k| k.spec.letter);
-                let Some((m, k)) = minor(letter) else { return false };
-                let n = cells.count_ones();
-                (minors, knights) = (minors + m * n, knights + k * n);
-                let mut rest = if letter == b'B' { cells } else { 0 };
-                while rest != 0 {
-                    bishop(Square(rest.trailing_zeros() as u16));
-                    rest &= rest - 1;
+        for (sq, piece) in self.pieces() {
+            match self.variant.kind(piece.kind).spec.letter {
+                b'K' => {}
+                b'N' => {
+                    knights += 1;
+                    minors += 1;
                 }
-            }
-        } else {
-            for (sq, piece) in self.pieces() {
-                let letter = self.variant.kind(piece.kind).spec.letter;
-                let Some((m, k)) = minor(letter) else { return false };
-                (minors, knights) = (minors + m, knights + k);
-                if letter == b'B' {
-                    bishop(sq);
+                b'B' => {
+                    minors += 1;
+                    bishop_colors[usize::from((g.file(sq) + g.rank(sq)) % 2)] = true;
                 }
+                _ => return false,
             }
         }
         minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
