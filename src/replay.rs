@@ -708,9 +708,16 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                     position.pass()
                                 }
                             };
-                            undo.push((Some(resolved), u));
+                            // A turn is taken back only if a line is still to be entered
+                            // below it (see `pending`); else what takes it back is not kept.
+                            if pending > 0 {
+                                undo.push((Some(resolved), u));
+                            }
                             if i + 1 == count && position.may_end_turn() {
-                                undo.push((None, position.end_turn()));
+                                let ended = position.end_turn();
+                                if pending > 0 {
+                                    undo.push((None, ended));
+                                }
                             }
                             capture_mark(resolved, action, at, &mut report);
                             // The opponent's king was safe before a move of the opponent's

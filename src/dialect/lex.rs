@@ -378,6 +378,7 @@ pub fn suffix_annotation(i: &str) -> Lexed<'_, Nag> {
 pub type ReadAction = (Action, [Option<Leniency>; 2]);
 
 /// One action with its board prefix and check mark; the leniencies it needed.
+#[inline]
 pub fn action(i: &str) -> Lexed<'_, ReadAction> {
     match plain_san(i) {
         Some(read) => Ok(read),

@@ -659,6 +659,27 @@ impl Position {
         self.pieces().filter(move |(_, p)| p.color == color)
     }
 
+    /// The pieces of `color` and `kind` and their cells, in board order: read off the cell
+    /// sets where the board has at most 64 cells.
+    fn squares_of_kind(&self, color: Color, kind: Kind) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let small = self.board.len() <= 64;
+        let mut bits = if small { self.cells_of(color, kind) } else { 0 };
+        let mut rest = (!small).then(|| self.squares_of(color).filter(move |&(_, p)| p.kind == kind));
+        std::iter::from_fn(move || {
+            if let Some(rest) = rest.as_mut() {
+                return rest.next();
+            }
+            while bits != 0 {
+                let sq = Square(bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+                if let Some(piece) = self.piece_at(sq) {
+                    return Some((sq, piece));
+                }
+            }
+            None
+        })
+    }
+
     /// The name of `sq`, as SAN and FEN write it.
     pub fn square_name(&self, sq: Square) -> String {
         self.fen_square(sq).to_string()
@@ -948,7 +969,7 @@ impl Position {
             for reversed in [false, true].into_iter().take(if self.variant.turning() { 2 } else { 1 }) {
                 self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out, table);
             }
-            for (sq, piece) in self.squares_of(color).filter(|&(_, p)| p.kind == kind) {
+            for (sq, piece) in self.squares_of_kind(color, kind) {
                 let jumps = self.variant.jumps.get(kind.index()).map_or(0, Vec::len);
                 let lands = (0..jumps).any(|i| {
                     self.jump_step(piece, i, sq).is_some_and(|over| {
@@ -972,7 +993,7 @@ impl Position {
         if self.variant.spec.rules.cross_eyed {
             // Moves and captures part ways here; the move generator says who reaches `to`.
             let mut moves = Vec::new();
-            for (sq, piece) in self.squares_of(color).filter(|&(_, p)| p.kind == kind) {
+            for (sq, piece) in self.squares_of_kind(color, kind) {
                 moves.clear();
                 self.piece_moves(sq, piece, &mut moves);
                 if moves.iter().any(|m| m.to == to) {
@@ -1760,24 +1781,24 @@ impl Position {
         let occupied = (self.occupied & !vacated.map_or(0, bit)) | bit(target);
         // The target's side: the pieces that are not `by`'s, and the target itself (a
         // stand-in where it is empty).
-        let cells = |mut set: u64| {
-            std::iter::from_fn(move || {
-                let sq = Square(set.trailing_zeros() as u16);
-                set &= set.checked_sub(1)?;
-                Some(sq)
-            })
-        };
         let stand_in = if self.piece_at(target).is_none_or(|p| p.color != by) { bit(target) } else { 0 };
-        let theirs = stand_in
-            | cells(occupied)
-                .filter(|&sq| self.piece_at(sq).is_some_and(|p| p.color != by))
-                .fold(0, |all, sq| all | bit(sq));
-        Some(cells(occupied & !theirs).any(|sq| {
-            self.piece_at(sq).is_some_and(|piece| {
-                !self.variant.jumps[piece.kind.index()].is_empty()
-                    && self.chain_reaches_bits(occupied, theirs, sq, piece, target, 0)
-            })
-        }))
+        let theirs = stand_in | (occupied & self.sides[by.other().index()]);
+        // The jumpers: `by`'s pieces of the kinds that jump.
+        let mut jumpers = (0..self.variant.kinds.len())
+            .filter(|&k| self.variant.jumps.get(k).is_some_and(|j| !j.is_empty()))
+            .fold(0, |cells, k| cells | self.cells_of(by, Kind(k as u8)))
+            & occupied
+            & !theirs;
+        while jumpers != 0 {
+            let sq = Square(jumpers.trailing_zeros() as u16);
+            jumpers &= jumpers - 1;
+            if let Some(piece) = self.piece_at(sq)
+                && self.chain_reaches_bits(occupied, theirs, sq, piece, target, 0)
+            {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 
     /// [`Position::chain_reaches`] on the board as sets of cells (see
@@ -1792,12 +1813,24 @@ impl Position {
         depth: u8,
     ) -> bool {
         let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
-        for i in 0..self.variant.jumps[piece.kind.index()].len() {
-            let Some(over) = self.jump_step(piece, i, from) else { continue };
+        let v = &*self.variant;
+        // A jump passes over a piece it may take: with none next to it, no chain starts here.
+        if v.jump_overs(piece.kind, piece.color, from).is_some_and(|overs| overs & theirs == 0) {
+            return false;
+        }
+        let steps = v.jump_steps.get(piece.kind.index()).map_or(&[][..], |c| &c[piece.color.index()][..]);
+        for i in 0..v.jumps[piece.kind.index()].len() {
+            // Along the step table's row where the jump has one, else step by step.
+            let row = steps.get(i).copied().flatten().map(|step| v.steps.row(usize::from(step)));
+            let step = |sq: Square| match row {
+                Some(row) => Steps::follow(row, sq),
+                None => self.jump_step(piece, i, sq),
+            };
+            let Some(over) = step(from) else { continue };
             if theirs & bit(over) == 0 {
                 continue;
             }
-            let Some(to) = self.jump_step(piece, i, over) else { continue };
+            let Some(to) = step(over) else { continue };
             if occupied & bit(to) != 0 || self.is_wall(to) {
                 continue;
             }

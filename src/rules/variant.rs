@@ -684,6 +684,9 @@ pub struct Variant {
     /// the other within its range on an empty board; built by [`Variant::prepare`]. See
     /// [`Variant::ray_table`].
     ray_table: std::sync::OnceLock<Option<RayTable>>,
+    /// Checkers Chess, on boards of at most 64 cells: per kind, color and cell, the cells a
+    /// jump from the cell passes over, as bits; built by [`Variant::prepare`].
+    jump_overs: std::sync::OnceLock<Option<Vec<u64>>>,
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
     /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
@@ -949,6 +952,7 @@ impl Variant {
             attack_rays: std::sync::OnceLock::new(),
             walk_masks: std::sync::OnceLock::new(),
             ray_table: std::sync::OnceLock::new(),
+            jump_overs: std::sync::OnceLock::new(),
             transparent_kinds,
             jumps,
             jump_steps,
@@ -982,6 +986,44 @@ impl Variant {
         self.attack_rays.get_or_init(|| AttackRays::build(self));
         self.walk_masks.get_or_init(|| self.build_walk_masks());
         self.ray_table.get_or_init(|| self.build_ray_table());
+        self.jump_overs.get_or_init(|| self.build_jump_overs());
+    }
+
+    /// The cells a jump of a piece of `kind` and `color` from `from` passes over, as bits
+    /// (Checkers Chess); `None` where they are not built (see [`Variant::prepare`]).
+    #[inline]
+    pub fn jump_overs(&self, kind: Kind, color: Color, from: Square) -> Option<u64> {
+        let overs = self.jump_overs.get()?.as_ref()?;
+        let cells = self.geometry.cells();
+        overs.get((kind.index() * 2 + color.index()) * cells + from.index()).copied()
+    }
+
+    fn build_jump_overs(&self) -> Option<Vec<u64>> {
+        let cells = self.geometry.cells();
+        if self.spec.rules.checkers.is_none() || cells > 64 {
+            return None;
+        }
+        let mut overs = Vec::with_capacity(self.kinds.len() * 2 * cells);
+        for (k, jumps) in self.jumps.iter().enumerate() {
+            for color in [Color::White, Color::Black] {
+                for from in (0..cells).map(|c| Square(c as u16)) {
+                    let mask = (0..jumps.len()).fold(0u64, |mask, i| {
+                        let over = match self.jump_steps.get(k).and_then(|c| c[color.index()].get(i)).copied().flatten()
+                        {
+                            Some(step) => self.steps.step(usize::from(step), from),
+                            None => {
+                                let (dx, dy) = jumps[i];
+                                let (dx, dy) = self.spec.directions[color.index()].turn(dx, dy);
+                                self.geometry.offset(from, dx, dy)
+                            }
+                        };
+                        mask | over.map_or(0, |sq| 1u64 << (sq.0 & 63))
+                    });
+                    overs.push(mask);
+                }
+            }
+        }
+        Some(overs)
     }
 
     /// For each frame, kind and pair of cells, the ray of the kind that goes from the one to
