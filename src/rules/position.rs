@@ -832,8 +832,12 @@ impl Position {
     /// `touched` are looked at.
     fn attacked_along_rays(&self, rays: &AttackRays, target: Square, by: Color, reversed: bool, touched: u64) -> bool {
         let frame = Variant::frame(by, reversed);
+        // Only lines through a cell touched, with a piece of `by` on them, are looked along.
+        let enemy = self.sides[by.index()];
         (0..self.variant.attack_lines[frame].len()).any(|i| {
-            rays.ray(frame, i, target).mask & touched != 0
+            let cells = rays.ray(frame, i, target).mask;
+            cells & touched != 0
+                && cells & enemy != 0
                 && self.line_attacks(rays, i, target, (by, reversed), self.occupied, None)
         })
     }
@@ -979,13 +983,15 @@ impl Position {
                             && self.piece_at(to).is_none()
                     })
                 });
-                if lands && !out.iter().any(|r| r.from == sq) {
-                    out.push(Reach { from: sq, ray: None });
+                if !lands {
+                    continue;
                 }
-            }
-            // A piece may reach `to` by a ray and by a jump: its moves are all made.
-            for r in &mut out[start..] {
-                r.ray = None;
+                // A piece that jumps there has its moves made whole. (A jump passes over a
+                // piece, a step along a ray does not: one move cannot be both.)
+                match out[start..].iter_mut().find(|r| r.from == sq) {
+                    Some(found) => found.ray = None,
+                    None => out.push(Reach { from: sq, ray: None }),
+                }
             }
             out[start..].sort_unstable_by_key(|r| r.from);
             return;
@@ -1792,9 +1798,12 @@ impl Position {
         while jumpers != 0 {
             let sq = Square(jumpers.trailing_zeros() as u16);
             jumpers &= jumpers - 1;
-            if let Some(piece) = self.piece_at(sq)
-                && self.chain_reaches_bits(occupied, theirs, sq, piece, target, 0)
-            {
+            let Some(piece) = self.piece_at(sq) else { continue };
+            // As in `chain_reaches_bits`, without the call: nothing to jump over, no chain.
+            if self.variant.jump_overs(piece.kind, piece.color, sq).is_some_and(|overs| overs & theirs == 0) {
+                continue;
+            }
+            if self.chain_reaches_bits(occupied, theirs, sq, piece, target, 0) {
                 return Some(true);
             }
         }
