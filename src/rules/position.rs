@@ -893,11 +893,11 @@ impl Position {
     /// [`Position::king_attacked`] just after the other side has played `m`, for a caller that
     /// knows the king was not attacked before it (as after every legal move: the side that
     /// moved did not leave its king attacked). Where attacks are walks along lines (see
-    /// [`Variant::rider_lines`]), only the lines through the cells `m` changed can have
+    /// [`Variant::attacks_are_lines`]), only the lines through the cells `m` changed can have
     /// opened, so only those are looked at.
     pub fn king_attacked_after(&self, color: Color, m: Move) -> bool {
         let variant = &*self.variant;
-        let (Some(_), Some(rays)) = (variant.rider_lines(), variant.attack_rays_if_built()) else {
+        let Some(rays) = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines()) else {
             return self.king_attacked(color);
         };
         let mut royals = self.royals[color.index()].into_iter().flatten();
@@ -2419,7 +2419,7 @@ impl Position {
     }
 
     /// Whether `m` leaves the mover's king safe, found without touching the board where
-    /// attacks are walks along lines (see [`Variant::rider_lines`]) and the lines are bit masks:
+    /// attacks are walks along lines (see [`Variant::attacks_are_lines`]) and the lines are bit masks:
     /// the first piece on each line from the king's cell after the move is the first cell of
     /// the occupied cells as they will be, and the cell `m` moves to holds the mover's piece.
     /// `None` for castling, and in other variants.
@@ -2429,8 +2429,7 @@ impl Position {
     /// looked at.
     fn safe_by_rays(&self, m: Move, in_check_maybe: bool) -> Option<bool> {
         let variant = &*self.variant;
-        variant.rider_lines()?;
-        let rays = variant.attack_rays_if_built()?;
+        let rays = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines())?;
         let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
         let mut occupied = (self.occupied & !bit(m.from)) | bit(m.to);
         match m.kind {

@@ -338,20 +338,8 @@ pub struct RiderLines {
 impl RiderLines {
     fn build(variant: &Variant) -> Option<RiderLines> {
         let spec = &variant.spec;
-        let rules = &spec.rules;
         let cells = variant.geometry.cells();
-        let simple = cells <= 64
-            && rules.transparent.is_none()
-            && !rules.cross_eyed
-            && rules.checkers.is_none()
-            && rules.deadly_pawns.is_none()
-            && !variant.turning()
-            && !variant.turns_go_on()
-            && !spec.ring
-            && spec.actions_per_turn <= 1
-            && variant.has_royal
-            && spec.royals_per_side <= 1
-            && variant.attack_lines.iter().flatten().all(|line| line.lame_back.is_none());
+        let simple = variant.attacks_are_lines() && !variant.turns_go_on() && spec.actions_per_turn <= 1;
         if !simple {
             return None;
         }
@@ -675,6 +663,8 @@ pub struct Variant {
     /// The cells a rider's attack line crosses from each cell, where that decides whether a
     /// move can expose its king: built at first use.
     rider_lines: std::sync::OnceLock<Option<RiderLines>>,
+    /// [`Variant::attacks_are_lines`], found at first use.
+    lines_only: std::sync::OnceLock<bool>,
     /// The attack lines as bit masks: built by [`Variant::prepare`].
     attack_rays: std::sync::OnceLock<Option<AttackRays>>,
     /// Per step vector, per cell: the cells a walk along the vector reaches, as bits, on
@@ -960,6 +950,7 @@ impl Variant {
             has_royal,
             pawns_retreat,
             start: std::sync::OnceLock::new(),
+            lines_only: std::sync::OnceLock::new(),
         })
     }
 
@@ -977,6 +968,30 @@ impl Variant {
     /// open one.
     pub fn rider_lines(&self) -> Option<&RiderLines> {
         self.rider_lines.get_or_init(|| RiderLines::build(self)).as_ref()
+    }
+
+    /// Whether every attack is a walk along an attack line and nothing else, so that whether
+    /// a king is attacked can be read off the lines from its cell, for any placing of the
+    /// pieces: no piece moves through others (transparent) or captures from afar
+    /// (cross-eyed, checkers), no pawn zone removes pieces (deadly pawns), no piece turns
+    /// round, the board is no ring and has at most 64 cells, no line is lame, and a side
+    /// has one royal piece. [`Variant::rider_lines`] asks for turns of one action on top.
+    pub fn attacks_are_lines(&self) -> bool {
+        *self.lines_only.get_or_init(|| self.only_lines())
+    }
+
+    fn only_lines(&self) -> bool {
+        let (spec, rules) = (&self.spec, &self.spec.rules);
+        self.geometry.cells() <= 64
+            && rules.transparent.is_none()
+            && !rules.cross_eyed
+            && rules.checkers.is_none()
+            && rules.deadly_pawns.is_none()
+            && !self.turning()
+            && !spec.ring
+            && self.has_royal
+            && spec.royals_per_side <= 1
+            && self.attack_lines.iter().flatten().all(|line| line.lame_back.is_none())
     }
 
     /// Builds the bit-mask tables that speed up playing the variant's moves: worth it only
