@@ -311,6 +311,10 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     }
     let first = moves[0];
     let in_check = scratch.in_check;
+    // The common case: one candidate, and legal.
+    if moves.len() == 1 && position.is_legal_knowing(first, in_check) {
+        return Ok(Resolved::Move(first));
+    }
     moves.retain(|&c| position.is_legal_knowing(c, in_check));
     match moves.as_slice() {
         [one] => Ok(Resolved::Move(*one)),
@@ -628,6 +632,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let mut main_ended = false;
     let mut drawn = false;
     let mut scratch = Scratch { other_safe: true, ..Scratch::default() };
+    let plan = usize::from(variant.spec.actions_per_turn.max(1));
+    // Fastpawn: a turn is one move, and its pawn's further moves.
+    let open_plan = variant.turns_go_on();
     // The undo list of the last turn nobody will take back, kept for the next turn's.
     let mut spare = Vec::new();
     while let Some(step) = stack.pop() {
@@ -652,9 +659,6 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 let at = TurnRef { node, number, color };
                 let mut undo = std::mem::take(&mut spare);
                 let mut failed = false;
-                let plan = usize::from(variant.spec.actions_per_turn.max(1));
-                // Fastpawn: a turn is one move, and its pawn's further moves.
-                let open_plan = variant.turns_go_on();
                 // Circular Chess: removals of blocked pawns come before the turn's move.
                 let removals =
                     n.turn.actions.iter().filter(|a| matches!(a.kind, ActionKind::RemoveBlocked { .. })).count();
