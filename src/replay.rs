@@ -1049,6 +1049,27 @@ mod tests {
         assert_eq!(errors[1].message, "illegal: no knight can reach d5");
     }
 
+    /// En passant takes an enemy pawn only (FIDE 3.7.3.1). In Fastpawn 2 a pawn's double step
+    /// may be followed, in the same turn, by a capture onto the square it passed over: that
+    /// is no move, and it is refused as one no pawn makes (it was once refused as a move that
+    /// "must promote ()").
+    #[test]
+    fn en_passant_never_takes_a_pawn_of_the_capturing_side() {
+        let variant = crate::variants::find(Some("Fastpawn 2")).unwrap_or_else(|e| panic!("{e}"));
+        let errors = |text: &str| -> Vec<String> {
+            let game = parse_game(text).game.unwrap_or_default();
+            replay(&variant, &game)
+                .problems
+                .into_iter()
+                .filter(|p| p.severity == Severity::Error)
+                .map(|p| p.message)
+                .collect()
+        };
+        assert_eq!(errors("1. d4 a6 2. e4,fxe3 *"), ["illegal: no pawn can reach e3"]);
+        // The same capture of Black's pawn is en passant, in the turn after the double step.
+        assert_eq!(errors("1. e4 a6 2. e5 d5 3. exd6 *"), Vec::<String>::new());
+    }
+
     /// The replay tells resolution whether the side to move is in check, so that most moves
     /// need no trial; a pinned piece is still held, and what the main line knew never
     /// carries into a variation.
