@@ -19,7 +19,11 @@ Measured, each the median of N runs (3 by default), with its peak memory (from G
     runs on the first 2 MB of whole games and its rate is given for those);
   - shakmaty + pgn-reader (bench/peers/shakmaty-validate, a crate of its own: its GPL licence
     stays out of arbiter's dependency tree).
-Variants: Crazyhouse and Karl variants, moves per second against orthodox random games.
+Variants: Crazyhouse and Karl variants, moves per second against orthodox random games; and,
+where valgrind is installed, instructions per move (callgrind, less the start-up that
+`validate` of an empty file costs). Each input takes a tenth of a second or so, of which the
+start-up is a tenth, so the wall-clock ratios move from run to run; the instruction counts
+do not, and they are the figures the speed work quotes.
 """
 
 import argparse
@@ -147,6 +151,17 @@ def python_chess_command(path):
     return [sys.executable, "-c", script, str(sample)], sample
 
 
+def instructions(command):
+    """The instructions `command` executes, counted by callgrind; None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        return None
+    run = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                         capture_output=True, text=True)
+    found = re.search(r"refs:\s+([\d,]+)", run.stderr)
+    return int(found.group(1).replace(",", "")) if found else None
+
+
 def row(name, seconds, peak, size, games, moves, base):
     ratio = seconds / base if base else float("nan")
     return (f"| {name} | {seconds:.2f} | {size / seconds / 1e6:.1f} | {games / seconds:,.0f} | "
@@ -204,17 +219,29 @@ def main():
         print("| python-chess | skipped: not installed (pip install chess) | | | | | |")
 
     print(f"\nvariants: {args.variant_games} random games each, arbiter validate -j 1\n")
-    print("| variant | MB | moves | seconds | M moves/s | per move / orthodox |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    reference = None
+    empty = WORK / "empty.pgn"
+    empty.write_bytes(b"")
+    start_up = instructions([a, "validate", "-q", "-j", "1", str(empty)])
+    print("| variant | MB | moves | seconds | M moves/s | per move / orthodox | instructions per move "
+          "| per move / orthodox (instructions) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    reference = reference_count = None
     for variant in ["orthodox"] + VARIANTS:
         path = random_games(variant, args.variant_games)
         _, variant_moves = counts(path)
-        seconds, _, _, _ = measure([a, "validate", "-q", "-j", "1", str(path)], args.runs)
+        command = [a, "validate", "-q", "-j", "1", str(path)]
+        seconds, _, _, _ = measure(command, args.runs)
         rate = variant_moves / seconds
         reference = reference or rate
+        total = instructions(command) if start_up is not None else None
+        if total is None:
+            counted = "not counted (no valgrind) | "
+        else:
+            per_move = (total - start_up) / variant_moves
+            reference_count = reference_count or per_move
+            counted = f"{per_move:,.0f} | {per_move / reference_count:.2f}"
         print(f"| {variant} | {path.stat().st_size / 1e6:.1f} | {variant_moves:,} | {seconds:.2f} | "
-              f"{rate / 1e6:.2f} | {reference / rate:.2f} |")
+              f"{rate / 1e6:.2f} | {reference / rate:.2f} | {counted} |")
 
 
 if __name__ == "__main__":
