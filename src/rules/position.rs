@@ -897,18 +897,33 @@ impl Position {
     /// opened, so only those are looked at.
     pub fn king_attacked_after(&self, color: Color, m: Move) -> bool {
         let variant = &*self.variant;
-        let Some(rays) = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines()) else {
-            return self.king_attacked(color);
-        };
+        if let Some(rays) = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines()) {
+            return self.lines_attack_after(rays, color, m).map_or_else(|| self.king_attacked(color), |(hit, _)| hit);
+        }
+        // Checkers Chess: its chains of jumps, which are no lines, are followed whole.
+        if variant.spec.rules.checkers.is_some()
+            && let Some(rays) = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines_and_jumps())
+            && let Some((hit, king)) = self.lines_attack_after(rays, color, m)
+        {
+            return hit || self.jump_capturable(king, color.other(), None);
+        }
+        self.king_attacked(color)
+    }
+
+    /// The attacks along lines of [`Position::king_attacked_after`]: those through the cells
+    /// `m` changed, on `color`'s king; with the king's cell. `None` where only the whole test
+    /// can tell: no one royal piece, or a removal of blocked pawns.
+    fn lines_attack_after(&self, rays: &AttackRays, color: Color, m: Move) -> Option<(bool, Square)> {
         let mut royals = self.royals[color.index()].into_iter().flatten();
-        let (Some(king), None) = (royals.next(), royals.next()) else { return self.king_attacked(color) };
+        let (Some(king), None) = (royals.next(), royals.next()) else { return None };
         let touched = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => [m.from, m.to, victim, victim],
             MoveKind::Castle { rook_from, rook_to } => [m.from, m.to, rook_from, rook_to],
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => [m.from, m.to, m.to, m.to],
-            MoveKind::RemoveBlocked => return self.king_attacked(color),
+            MoveKind::RemoveBlocked => return None,
         };
-        let (by, frame) = (color.other(), Variant::frame(color.other(), false));
+        let by = color.other();
+        let frame = Variant::frame(by, false);
         let mut lines = 0u32;
         for cell in touched {
             match rays.lines_through(frame, king, cell) {
@@ -916,7 +931,7 @@ impl Position {
                 None => {
                     let bits =
                         touched.iter().fold(0u64, |all, sq| all | 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0));
-                    return self.attacked_along_rays(rays, king, by, false, bits);
+                    return Some((self.attacked_along_rays(rays, king, by, false, bits), king));
                 }
             }
         }
@@ -924,10 +939,10 @@ impl Position {
             let i = lines.trailing_zeros() as usize;
             lines &= lines - 1;
             if self.line_attacks(rays, i, king, (by, false), self.occupied, None) {
-                return true;
+                return Some((true, king));
             }
         }
-        false
+        Some((false, king))
     }
 
     /// Whether `color`'s king stands attacked by the other side.

@@ -665,6 +665,8 @@ pub struct Variant {
     rider_lines: std::sync::OnceLock<Option<RiderLines>>,
     /// [`Variant::attacks_are_lines`], found at first use.
     lines_only: std::sync::OnceLock<bool>,
+    /// [`Variant::attacks_are_lines_and_jumps`], found at first use.
+    lines_and_jumps: std::sync::OnceLock<bool>,
     /// The attack lines as bit masks: built by [`Variant::prepare`].
     attack_rays: std::sync::OnceLock<Option<AttackRays>>,
     /// Per step vector, per cell: the cells a walk along the vector reaches, as bits, on
@@ -951,6 +953,7 @@ impl Variant {
             pawns_retreat,
             start: std::sync::OnceLock::new(),
             lines_only: std::sync::OnceLock::new(),
+            lines_and_jumps: std::sync::OnceLock::new(),
         })
     }
 
@@ -977,15 +980,21 @@ impl Variant {
     /// round, the board is no ring and has at most 64 cells, no line is lame, and a side
     /// has one royal piece. [`Variant::rider_lines`] asks for turns of one action on top.
     pub fn attacks_are_lines(&self) -> bool {
-        *self.lines_only.get_or_init(|| self.only_lines())
+        *self.lines_only.get_or_init(|| self.only_lines(false))
     }
 
-    fn only_lines(&self) -> bool {
+    /// [`Variant::attacks_are_lines`], but for the chains of jumps of Checkers Chess, which
+    /// may attack besides the lines.
+    pub fn attacks_are_lines_and_jumps(&self) -> bool {
+        *self.lines_and_jumps.get_or_init(|| self.only_lines(true))
+    }
+
+    fn only_lines(&self, jumps: bool) -> bool {
         let (spec, rules) = (&self.spec, &self.spec.rules);
         self.geometry.cells() <= 64
             && rules.transparent.is_none()
             && !rules.cross_eyed
-            && rules.checkers.is_none()
+            && (jumps || rules.checkers.is_none())
             && rules.deadly_pawns.is_none()
             && !self.turning()
             && !spec.ring
