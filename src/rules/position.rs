@@ -1055,11 +1055,7 @@ impl Position {
         }
         let found = |out: &[Reach], at: Square| out.iter().any(|r| r.from == at);
         for (index, ray) in piece_kind.rays.iter().enumerate() {
-            let allowed = match target {
-                Some(_) => Variant::captures(ray.mode),
-                None => Variant::moves(ray.mode) || (en_passant && Variant::captures(ray.mode)),
-            };
-            if !allowed {
+            if !Self::ray_may_end(ray, target, en_passant) {
                 continue;
             }
             let ray_index = Some(index as u16);
@@ -1079,10 +1075,7 @@ impl Position {
                     && p.kind == kind
                     && p.reversed == mover.reversed
                     && !found(out, at)
-                    && (!ray.initial || self.on_start_square(at, p))
-                    && ray.lame.is_none_or(|l| {
-                        variant.steps.step(usize::from(l[c]), at).is_some_and(|s| self.piece_at(s).is_none())
-                    })
+                    && self.ray_opens(at, p, ray)
                 {
                     out.push(Reach { from: at, ray: ray_index });
                 }
@@ -1101,19 +1094,9 @@ impl Position {
                 }
                 let Some(p) = self.piece_at(cur) else { continue };
                 let same = p.color == color && p.kind == kind && p.reversed == mover.reversed;
-                if same && !found(out, cur) && (!passed || target.is_none()) {
-                    let initial_ok = !ray.initial || self.on_start_square(cur, p);
-                    let lame_ok = match ray.lame {
-                        Some(l) => variant
-                            .steps
-                            .step(usize::from(l[c]), cur)
-                            .is_some_and(|s| self.piece_at(s).is_none() && !self.is_wall(s)),
-                        None => true,
-                    };
-                    if initial_ok && lame_ok {
-                        // Past a piece, the move is no plain step along the ray.
-                        out.push(Reach { from: cur, ray: if passed { None } else { ray_index } });
-                    }
+                if same && !found(out, cur) && (!passed || target.is_none()) && self.ray_opens(cur, p, ray) {
+                    // Past a piece, the move is no plain step along the ray.
+                    out.push(Reach { from: cur, ray: if passed { None } else { ray_index } });
                 }
                 if self.passes_through(mover, p) {
                     passed = true;
@@ -1156,11 +1139,7 @@ impl Position {
                 }
             };
             let Some(ray) = rays.get(usize::from(index)) else { continue };
-            let allowed = match target {
-                Some(_) => Variant::captures(ray.mode),
-                None => Variant::moves(ray.mode) || (en_passant && Variant::captures(ray.mode)),
-            };
-            if !allowed {
+            if !Self::ray_may_end(ray, target, en_passant) {
                 continue;
             }
             // The cells between: those the ray crosses from `from` and walking back from `to`.
@@ -1172,12 +1151,7 @@ impl Position {
                 continue;
             }
             let Some(p) = self.piece_at(from) else { continue };
-            if p.reversed == mover.reversed
-                && (!ray.initial || self.on_start_square(from, p))
-                && ray.lame.is_none_or(|l| {
-                    variant.steps.step(usize::from(l[c]), from).is_some_and(|s| self.piece_at(s).is_none())
-                })
-            {
+            if p.reversed == mover.reversed && self.ray_opens(from, p, ray) {
                 out.push(Reach { from, ray: Some(index) });
             }
         }
@@ -1528,6 +1502,17 @@ impl Position {
                     break;
                 }
             }
+        }
+    }
+
+    /// Whether a move along `ray` may end on a cell holding `target`: a capture where it
+    /// holds a piece, else a move, or a capture en passant where that cell is the en passant
+    /// square and the mover a pawn (`en_passant`).
+    #[inline]
+    fn ray_may_end(ray: &CompiledRay, target: Option<Piece>, en_passant: bool) -> bool {
+        match target {
+            Some(_) => Variant::captures(ray.mode),
+            None => Variant::moves(ray.mode) || (en_passant && Variant::captures(ray.mode)),
         }
     }
 
