@@ -668,13 +668,6 @@ impl Default for Game {
 }
 
 impl Game {
-    /// An empty game with room for `turns` turns.
-    pub fn with_capacity(turns: usize) -> Game {
-        let mut game = Game::new();
-        game.reserve_turns(turns);
-        game
-    }
-
     /// Makes room for `turns` more turns.
     pub fn reserve_turns(&mut self, turns: usize) {
         self.nodes.reserve(turns);
