@@ -637,6 +637,8 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     let open_plan = variant.turns_go_on();
     // The undo list of the last turn nobody will take back, kept for the next turn's.
     let mut spare = Vec::new();
+    // A check whose mate is still in question, answered by the turn entered next.
+    let mut question: Option<MateQuestion> = None;
     while let Some(step) = stack.pop() {
         match step {
             Step::Leave { mut undo } => {
@@ -679,6 +681,9 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                 // What the turn before said of the check holds for this turn's first action
                 // only, and only when this turn follows it directly.
                 let mut known_check = scratch.in_check.take();
+                // Entered right after the turn that gave the check in question (its first
+                // child), from the position it left.
+                let mut asked = question.take();
                 for (i, action) in n.turn.actions.iter().enumerate().filter(|_| !failed) {
                     if i > 0 && position.actions_done() == 0 && !position.must_move() {
                         report.problems.push(Problem::of_turn(
@@ -704,6 +709,11 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                     let other_safe = std::mem::take(&mut scratch.other_safe);
                     match resolve_with(&mut position, action, &mut scratch) {
                         Ok(resolved) => {
+                            if let Some(q) = asked.take() {
+                                // A legal move answers the question; a pass or a removal does not.
+                                let moved = matches!(resolved, Resolved::Move(m) if m.kind != MoveKind::RemoveBlocked);
+                                q.settle(moved || position.has_legal_move(), game, &mut report);
+                            }
                             let u = match resolved {
                                 Resolved::Move(m) => position.play(m),
                                 Resolved::Pass => {
@@ -730,15 +740,24 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                 Resolved::Move(m) if other_safe => Some(m),
                                 _ => None,
                             };
-                            let checked = check_mark(&mut position, action, at, played, &mut report);
+                            // Whether a check mates can wait for the next turn, where one follows.
+                            let wait = i + 1 == count && n.main_child().is_some();
+                            let checked = check_mark(&mut position, action, at, played, wait, &mut report);
+                            if checked == Checked::MateInQuestion {
+                                let slot = report.problems.len();
+                                question = Some(MateQuestion { node, action: i, at, slot });
+                            }
                             let turn_over = i + 1 == count
                                 && position.actions_done() == 0
                                 && position.side_to_move() == at.color.other();
-                            known_check = turn_over.then_some(checked);
+                            known_check = turn_over.then_some(checked != Checked::No);
                             // A legal move leaves its player's king safe.
                             scratch.other_safe = turn_over && matches!(resolved, Resolved::Move(_));
                         }
                         Err(refusal) => {
+                            if let Some(q) = asked.take() {
+                                q.settle(position.has_legal_move(), game, &mut report);
+                            }
                             // A move after mate or stalemate cannot resolve; say why.
                             let message = match game_over(&mut position) {
                                 Some(ending) => format!("the game is already over ({ending})"),
@@ -767,6 +786,14 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                         position.fen(),
                     ));
                     failed = true;
+                }
+                if let Some(q) = asked {
+                    // The turn broke off before its first action was resolved.
+                    q.settle(position.has_legal_move(), game, &mut report);
+                }
+                if failed && let Some(q) = question.take() {
+                    // No turn follows this one.
+                    q.settle(position.has_legal_move(), game, &mut report);
                 }
                 report.turns += 1;
                 scratch.in_check = if failed { None } else { known_check };
@@ -866,23 +893,67 @@ fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut R
     report.problems.push(Problem::about(Severity::Warning, action, at, message));
 }
 
-/// `+` and `#` after a move must say what the position says (PGN 8.2.3.6). Returns whether
-/// the opponent's king is attacked. `played` is the move, where the opponent's king is known
-/// to have been safe before it.
+/// A check that ends its turn, whose mate is in question: the last action of the turn at
+/// `node`, which some turn follows. That turn answers it without a search for a legal move
+/// where its first action is a legal move.
+struct MateQuestion {
+    node: NodeId,
+    action: usize,
+    at: TurnRef,
+    /// Where among the problems a warning about the mark goes: where it would have gone
+    /// without the wait, so that the report reads the same.
+    slot: usize,
+}
+
+impl MateQuestion {
+    /// Judges the check mark now that it is known whether the side in check `has_move`.
+    #[cold]
+    #[inline(never)]
+    fn settle(self, has_move: bool, game: &Game, report: &mut Replay) {
+        if let Some(action) = game.node(self.node).turn.actions.get(self.action) {
+            let actual = if has_move { Check::Check } else { Check::Mate };
+            let before = report.problems.len();
+            judge_check_mark(action, self.at, actual, report);
+            if report.problems.len() > before {
+                let warning = report.problems.remove(before);
+                report.problems.insert(self.slot.min(before), warning);
+            }
+        }
+    }
+}
+
+/// What [`check_mark`] found of the opponent's king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Checked {
+    No,
+    Yes,
+    /// In check; whether it is mate is left to the turn that follows.
+    MateInQuestion,
+}
+
+/// `+` and `#` after a move must say what the position says (PGN 8.2.3.6). Says whether the
+/// opponent's king is attacked; where `wait`, a check that ends the turn leaves the question
+/// of mate open. `played` is the move, where the opponent's king is known to have been safe
+/// before it.
 fn check_mark(
     position: &mut Position,
     action: &Action,
     at: TurnRef,
     played: Option<Move>,
+    wait: bool,
     report: &mut Replay,
-) -> bool {
+) -> Checked {
     // The check is on the opponent of the player of the action; mate only once the turn is
     // over and the opponent is to move.
     let in_check = match played {
         Some(m) => position.king_attacked_after(at.color.other(), m),
         None => position.king_attacked(at.color.other()),
     };
-    let mate = in_check && position.actions_done() == 0 && !position.has_legal_move();
+    let ends_turn = position.actions_done() == 0;
+    if in_check && ends_turn && wait {
+        return Checked::MateInQuestion;
+    }
+    let mate = in_check && ends_turn && !position.has_legal_move();
     let actual = if mate {
         Check::Mate
     } else if in_check {
@@ -890,8 +961,14 @@ fn check_mark(
     } else {
         Check::None
     };
+    judge_check_mark(action, at, actual, report);
+    if in_check { Checked::Yes } else { Checked::No }
+}
+
+/// Warns where the check mark of `action` is not `actual`.
+fn judge_check_mark(action: &Action, at: TurnRef, actual: Check, report: &mut Replay) {
     if actual == action.check {
-        return in_check;
+        return;
     }
     let message = match (action.check, actual) {
         (Check::None, Check::Check) => "gives check, not marked with '+'",
@@ -902,7 +979,6 @@ fn check_mark(
         _ => "check mark does not match the position",
     };
     report.problems.push(Problem::about(Severity::Warning, action, at, message));
-    in_check
 }
 
 fn result_problem(game: &Game, message: String) -> Problem {
@@ -1170,6 +1246,46 @@ mod tests {
         let report = replay(&Variant::orthodox(), &game);
         assert_eq!(report.problems.len(), 1, "{:?}", report.problems);
         assert_eq!(report.problems[0].message, "gives mate, not marked with '#'");
+    }
+
+    fn messages(text: &str) -> Vec<String> {
+        let parsed = parse_game(text);
+        let game = parsed.game.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
+        replay(&Variant::orthodox(), &game).problems.into_iter().map(|p| p.message).collect()
+    }
+
+    /// Whether a check mates is answered by the move after it, where one follows: these are
+    /// the marks judged that way, and their warnings keep their place in the report.
+    #[test]
+    fn check_marks_judged_by_the_move_that_follows() {
+        // A mate marked '+', and a move after it.
+        assert_eq!(
+            messages("1. f3 e5 2. g4 Qh4+ 3. a3 *"),
+            ["gives mate, marked only with '+'", "the game is already over (white is checkmated)"]
+        );
+        // A mate marked '+', at the end of the line: judged there.
+        assert_eq!(messages("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4+ 0-1"), ["gives mate, marked only with '+'"]);
+        // A check marked '#', answered by a legal move.
+        assert_eq!(messages("1. e4 f5 2. Qh5# g6 *"), ["marked '#' but only gives check"]);
+        // ... or by a move that is not legal: the search decides.
+        assert_eq!(
+            messages("1. e4 f5 2. Qh5# Kf7 3. a3 *").first().map(String::as_str),
+            Some("marked '#' but only gives check")
+        );
+        // A check marked '+' and answered, and a mate marked '#': nothing to say.
+        assert!(messages("1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 *").is_empty());
+        assert!(messages("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1").is_empty());
+        // The warning about the mark keeps its place before the warning pushed after the turn
+        // that made it (both are at the same place in the text).
+        assert_eq!(
+            messages("[FEN \"8/8/8/k7/8/8/3p4/K1B5 w - - 0 1\"]\n\n1. Bxd2# Kb5 *"),
+            [
+                "marked '#' but only gives check",
+                "the game is drawn after this move (neither side can mate); the moves after it do not count"
+            ]
+        );
+        // With variations after the check, the main line's move answers.
+        assert_eq!(messages("1. e4 f5 2. Qh5# Kf7 (2... g6) *")[0], "marked '#' but only gives check");
     }
 }
 
