@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use crate::diag::Severity;
 use crate::dialect::parse_game;
-use crate::record::{Action, ActionKind, Game, NodeId};
-use crate::replay::{Problem, Resolved, Scratch, check_suffix, replay, resolve, resolve_with, san, start_position};
-use crate::rules::position::{Move, MoveKind, Position, Undo};
+use crate::record::{Action, Game, NodeId};
+use crate::replay::{Problem, Resolved, check_suffix, replay, replay_visiting, resolve, san, start_position};
+use crate::rules::position::{Move, MoveKind, Position};
 use crate::rules::variant::Variant;
 
 /// How actions are written.
@@ -31,18 +31,27 @@ pub enum Notation {
 /// The first error of a move of `game`, if it has one. A wrong Result tag does not stop a
 /// conversion: the record is converted as it is, and `validate` reports the tag.
 fn first_error(variant: &Arc<Variant>, game: &Game) -> Option<Problem> {
-    replay(variant, game).problems.into_iter().find(|p| p.severity == Severity::Error && p.at.is_some())
+    replay(variant, game).problems.into_iter().find(is_move_error)
 }
 
-/// `game` with every action written in `notation`, or the first error that stops it.
+fn is_move_error(problem: &Problem) -> bool {
+    problem.severity == Severity::Error && problem.at.is_some()
+}
+
+/// `game` with every action written in `notation`, or the first error that stops it. One
+/// replay both checks the game and writes its moves.
 pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Result<Game, Problem> {
-    if let Some(problem) = first_error(variant, game) {
+    let mut texts = Vec::with_capacity(game.turn_count());
+    let report = replay_visiting(
+        variant,
+        game,
+        Some(&mut |position, node, index, m| texts.push((node, index, written(position, m, notation)))),
+    );
+    if let Some(problem) = report.problems.into_iter().find(is_move_error) {
         return Err(problem);
     }
     let mut out = game.clone();
-    let mut position = start_position(variant, game).map_err(Problem::of_game)?.0;
-    walk(&mut position, game, &mut |position, node, index, m| {
-        let text = written(position, m, notation);
+    for (node, index, text) in texts {
         // The dialect's own reader turns the text back into an action, as a user's would.
         if let Some(action) = crate::dialect::read_action(&text) {
             let board = out.node(node).turn.actions.get(index).and_then(|a| a.board);
@@ -50,7 +59,7 @@ pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Resul
                 *slot = Action { board, ..action };
             }
         }
-    });
+    }
     Ok(out)
 }
 
@@ -116,50 +125,6 @@ fn written(position: &mut Position, m: Move, notation: Notation) -> String {
             let promotion =
                 m.promotion.map(|k| format!("={}", char::from(variant.kind(k).spec.letter))).unwrap_or_default();
             format!("{letter}{}{capture}{}{promotion}{mark}", square(position, m.from), square(position, m.to))
-        }
-    }
-}
-
-/// Replays the whole tree of `game` from `position`, calling `visit` with each action's move
-/// (node, index of the action in its turn) before playing it. Passes are played, not
-/// visited. The game must replay without errors.
-fn walk(position: &mut Position, game: &Game, visit: &mut dyn FnMut(&mut Position, NodeId, usize, Move)) {
-    enum Step {
-        Enter(NodeId),
-        Leave(Vec<(Option<Resolved>, Undo)>),
-    }
-    let mut stack: Vec<Step> = game.children(NodeId::ROOT).map(Step::Enter).collect();
-    stack.reverse();
-    let mut scratch = Scratch::default();
-    while let Some(step) = stack.pop() {
-        match step {
-            Step::Leave(undo) => {
-                for (resolved, u) in undo.into_iter().rev() {
-                    match resolved {
-                        Some(Resolved::Move(m)) => position.undo(m, u),
-                        Some(Resolved::Pass) => position.undo_pass(u),
-                        None => position.undo_end_turn(u),
-                    }
-                }
-            }
-            Step::Enter(node) => {
-                let mut undo = Vec::new();
-                for (index, action) in game.node(node).turn.actions.iter().enumerate() {
-                    if matches!(action.kind, ActionKind::Pass) {
-                        undo.push((Some(Resolved::Pass), position.pass()));
-                        continue;
-                    }
-                    let Ok(Resolved::Move(m)) = resolve_with(position, action, &mut scratch) else { break };
-                    visit(position, node, index, m);
-                    undo.push((Some(Resolved::Move(m)), position.play(m)));
-                }
-                if position.may_end_turn() {
-                    undo.push((None, position.end_turn()));
-                }
-                stack.push(Step::Leave(undo));
-                let children: Vec<NodeId> = game.children(node).collect();
-                stack.extend(children.into_iter().rev().map(Step::Enter));
-            }
         }
     }
 }
@@ -555,15 +520,18 @@ fn explicit_difference(before: &str, after: &str) -> String {
 /// `game` with every action written in the explicit form, as a JSON or YAML record whose
 /// `notation` is `explicit` and whose `start` is the FEN it starts from.
 pub fn to_explicit_record(variant: &Arc<Variant>, game: &Game) -> Result<RecordFile, Problem> {
-    if let Some(problem) = first_error(variant, game) {
+    let start = start_position(variant, game).map_err(Problem::of_game)?.0.fen();
+    let mut texts = std::collections::HashMap::new();
+    let report = replay_visiting(
+        variant,
+        game,
+        Some(&mut |position, node, index, m| {
+            texts.insert((node, index), explicit_action(position, m));
+        }),
+    );
+    if let Some(problem) = report.problems.into_iter().find(is_move_error) {
         return Err(problem);
     }
-    let mut position = start_position(variant, game).map_err(Problem::of_game)?.0;
-    let start = position.fen();
-    let mut texts = std::collections::HashMap::new();
-    walk(&mut position, game, &mut |position, node, index, m| {
-        texts.insert((node, index), explicit_action(position, m));
-    });
     let mut record = to_record(game)?;
     // Every action text replaced by its explicit form, in the order the record lists them.
     let mut ids = Vec::new();

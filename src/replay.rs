@@ -564,6 +564,17 @@ pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<(Position, 
 
 /// Replays `game` in `variant`: every turn of the main line and of every variation.
 pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
+    replay_visiting(variant, game, None)
+}
+
+/// What [`replay_visiting`] shows each move it plays: the position before the move, the
+/// turn's node, the action's index in the turn, and the move.
+pub type Visit<'v> = &'v mut dyn FnMut(&mut Position, NodeId, usize, Move);
+
+/// [`replay`], showing `visit` every move before it is played (passes are played, not
+/// shown), in the order of the replay: each turn before the lines that follow it, the main
+/// line before its variations. A turn is shown up to the action that fails, if one does.
+pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Visit<'_>>) -> Replay {
     let mut report = Replay::default();
     let mut position = match start_position(variant, game) {
         Ok((p, dropped)) => {
@@ -715,7 +726,12 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
                                 q.settle(moved || position.has_legal_move(), game, &mut report);
                             }
                             let u = match resolved {
-                                Resolved::Move(m) => position.play(m),
+                                Resolved::Move(m) => {
+                                    if let Some(visit) = visit.as_mut() {
+                                        visit(&mut position, node, i, m);
+                                    }
+                                    position.play(m)
+                                }
                                 Resolved::Pass => {
                                     let message = "a null move is no move of the game; the turn passes";
                                     report.problems.push(Problem::about(Severity::Warning, action, at, message));
