@@ -64,3 +64,36 @@ fn every_corpus_game_comes_back_from_every_format() {
     }
     assert!(structural > 150 && converted > 80, "{structural} records, {converted} games through the rules");
 }
+
+/// A directory of JSON or YAML records is searched for their files, not for PGN files; one
+/// without any says so and fails.
+#[test]
+fn directories_of_records_are_searched_for_their_own_files() {
+    let dir = std::env::temp_dir().join(format!("arbiter-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("json")).unwrap_or_else(|e| panic!("{e}"));
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&pgn, "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let run = |args: &[&str]| {
+        let output = common::spawn_arbiter(args).wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let pgn_name = pgn.display().to_string();
+    let (code, json, _) = run(&["convert", "-q", "--to", "json", &pgn_name]);
+    assert_eq!(code, Some(0));
+    std::fs::write(dir.join("json").join("games.jsonl"), &json).unwrap_or_else(|e| panic!("{e}"));
+    let json_dir = dir.join("json").display().to_string();
+    let (code, back, err) = run(&["convert", "-q", "--from", "json", "--to", "uci", &json_dir]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(back.contains("1. e2e4 e7e5 2. d1h5 b8c6 3. f1c4 g8f6 4. h5f7 1-0"), "{back}");
+    // The same directory read as YAML holds nothing of the kind.
+    let (code, _, err) = run(&["convert", "-q", "--from", "yaml", "--to", "uci", &json_dir]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no *.yaml or *.yml file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

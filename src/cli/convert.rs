@@ -27,8 +27,8 @@ use super::report::{Reporter, game_label};
   arbiter convert --to fen game.pgn           # the FEN after every turn of the main line
   arbiter convert --to uci --check games.pgn  # converts there and back, shows any difference")]
 pub struct ConvertArgs {
-    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
-    /// [default: -].
+    /// Files, directories (searched for *.pgn, or with --from, for *.json, *.jsonl and
+    /// *.ndjson, or *.yaml and *.yml), glob patterns, or `-` for standard input [default: -].
     paths: Vec<PathBuf>,
     /// What to write.
     #[arg(long, value_enum)]
@@ -86,6 +86,17 @@ enum Source {
     Yaml,
 }
 
+impl Source {
+    /// The files a directory given as an input is searched for.
+    fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Source::Pgn => inputs::PGN,
+            Source::Json => &["json", "jsonl", "ndjson"],
+            Source::Yaml => &["yaml", "yml"],
+        }
+    }
+}
+
 impl Target {
     fn notation(self) -> Option<Notation> {
         match self {
@@ -112,7 +123,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         reporter.file("convert", Severity::Error, "--check needs a format to convert back from (not fen or epd)");
         return Status::Failure;
     }
-    let (inputs, failures) = inputs::expand(&args.paths);
+    let (inputs, failures) = inputs::expand(&args.paths, args.from.extensions());
     let mut status = Status::Clean;
     for (path, e) in &failures {
         reporter.file(&path.display().to_string(), Severity::Error, &format!("cannot read: {e}"));

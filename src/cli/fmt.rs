@@ -61,7 +61,7 @@ struct FileOutcome {
 
 /// Runs `arbiter fmt`.
 pub fn run(args: &FmtArgs) -> Status {
-    let (inputs, failures) = inputs::expand(&args.paths);
+    let (inputs, failures) = inputs::expand(&args.paths, inputs::PGN);
     let mut reporter = Reporter::new(args.quiet);
     let mut status = Status::Clean;
     for (path, e) in &failures {

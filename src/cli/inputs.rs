@@ -32,15 +32,18 @@ impl Input {
     }
 }
 
-/// Whether `path` names a game file that a directory walk should pick up.
-fn is_game_file(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+/// The extensions of the game files a directory walk picks up: records in the dialect.
+pub const PGN: &[&str] = &["pgn"];
+
+/// Whether `path` ends in one of `extensions` (in any case).
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
-/// Expands `paths` into inputs: `-` is standard input, a directory gives every `.pgn` file
-/// under it (recursively, in name order), anything else is a file. Paths that cannot be read
-/// are returned apart, with the reason.
-pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
+/// Expands `paths` into inputs: `-` is standard input, a directory gives every file under
+/// it (recursively, in name order) whose extension is one of `extensions`, anything else is a
+/// file. Paths that cannot be read are returned apart, with the reason.
+pub fn expand(paths: &[PathBuf], extensions: &[&str]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
     let mut inputs = Vec::new();
     let mut failures = Vec::new();
     if paths.is_empty() {
@@ -52,7 +55,7 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
             continue;
         }
         match fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut failures),
+            Ok(meta) if meta.is_dir() => walk(path, extensions, &mut inputs, &mut failures),
             Ok(_) => inputs.push(Input::File(path.clone())),
             // A pattern the shell left alone (quoted, or on a system without globbing).
             Err(_) if is_pattern(path) => {
@@ -136,7 +139,7 @@ fn wildcard(pattern: &[u8], text: &[u8]) -> bool {
 }
 
 /// Collects the game files under `dir`, iteratively (no recursion on deep trees).
-fn walk(dir: &Path, inputs: &mut Vec<Input>, failures: &mut Vec<(PathBuf, io::Error)>) {
+fn walk(dir: &Path, extensions: &[&str], inputs: &mut Vec<Input>, failures: &mut Vec<(PathBuf, io::Error)>) {
     let mut pending = vec![dir.to_path_buf()];
     let mut found = Vec::new();
     while let Some(dir) = pending.pop() {
@@ -158,11 +161,16 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failures: &mut Vec<(PathBuf, io::Er
             let path = entry.path();
             match entry.file_type() {
                 Ok(t) if t.is_dir() => pending.push(path),
-                Ok(_) if is_game_file(&path) => found.push(path),
+                Ok(_) if has_extension(&path, extensions) => found.push(path),
                 Ok(_) => {}
                 Err(e) => failures.push((path, e)),
             }
         }
+    }
+    if found.is_empty() {
+        let names: Vec<String> = extensions.iter().map(|e| format!("*.{e}")).collect();
+        let message = format!("no {} file in this directory or under it", names.join(" or "));
+        failures.push((dir.to_path_buf(), io::Error::new(io::ErrorKind::NotFound, message)));
     }
     found.sort();
     inputs.extend(found.into_iter().map(Input::File));
@@ -222,7 +230,7 @@ mod tests {
         for name in ["b.pgn", "a.PGN", "notes.txt", "sub/c.pgn"] {
             let _ = fs::write(dir.join(name), "");
         }
-        let (inputs, failures) = expand(std::slice::from_ref(&dir));
+        let (inputs, failures) = expand(std::slice::from_ref(&dir), PGN);
         let names: Vec<String> = inputs
             .iter()
             .map(|i| match i {
@@ -232,14 +240,23 @@ mod tests {
             .collect();
         assert_eq!(names, vec!["a.PGN", "b.pgn", "sub/c.pgn"]);
         assert!(failures.is_empty());
-        let (_, failures) = expand(&[dir.join("missing.pgn")]);
+        let (_, failures) = expand(&[dir.join("missing.pgn")], PGN);
         assert_eq!(failures.len(), 1);
-        let (inputs, _) = expand(&[dir.join("**").join("*.pgn")]);
+        let (inputs, _) = expand(&[dir.join("**").join("*.pgn")], PGN);
         assert_eq!(inputs.len(), 2, "{inputs:?}");
-        let (inputs, _) = expand(&[dir.join("?.pgn")]);
+        let (inputs, _) = expand(&[dir.join("?.pgn")], PGN);
         assert_eq!(inputs.len(), 1, "{inputs:?}");
-        let (_, failures) = expand(&[dir.join("*.none")]);
+        let (_, failures) = expand(&[dir.join("*.none")], PGN);
         assert_eq!(failures.len(), 1);
+        // Another kind of record: the walk looks for its extensions instead.
+        let (inputs, failures) = expand(std::slice::from_ref(&dir), &["txt"]);
+        assert_eq!(inputs, vec![Input::File(dir.join("notes.txt"))]);
+        assert!(failures.is_empty());
+        // A directory without a game file says so.
+        let (inputs, failures) = expand(std::slice::from_ref(&sub), &["json", "jsonl"]);
+        assert!(inputs.is_empty());
+        assert_eq!(failures.len(), 1);
+        assert!(failures[0].1.to_string().contains("no *.json or *.jsonl file"), "{:?}", failures[0]);
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -80,7 +80,7 @@ fn start(
             return None;
         }
     };
-    let (inputs, failures) = inputs::expand(paths);
+    let (inputs, failures) = inputs::expand(paths, inputs::PGN);
     let mut status = Status::Clean;
     for (path, e) in &failures {
         let _ = writeln!(std::io::stderr(), "{}: error: cannot read: {e}", path.display());
