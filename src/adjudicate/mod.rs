@@ -124,6 +124,10 @@ pub enum Decision {
         flag: Flag,
         /// The turn.
         at: Option<Ply>,
+        /// Whether the other side could still mate by some series of legal moves when the
+        /// time ran out ([`Position::can_mate`]); where it could not, the game is drawn
+        /// (FIDE 6.9).
+        opponent_can_mate: bool,
     },
     /// Neither rules nor time have ended the game.
     Open,
@@ -156,7 +160,8 @@ impl Decision {
                 Some(win(*winner))
             }
             Decision::Rules { .. } => Some(Outcome::Draw),
-            Decision::Time { loser, .. } => Some(win(loser.other())),
+            Decision::Time { loser, opponent_can_mate: true, .. } => Some(win(loser.other())),
+            Decision::Time { opponent_can_mate: false, .. } => Some(Outcome::Draw),
             Decision::Open => None,
         }
     }
@@ -524,6 +529,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
                 here.push((Claim::FiftyMoves, Way::ByAnnouncing(m), color));
             }
         }
+        let opponent_can_mate = position.can_mate(color.other());
         if let Err(refusal) = play_turn(&mut position, game, node_id, &mut scratch) {
             // Mate and stalemate are found here, when the record goes on after them, or at the
             // end of the record: no legal move is looked for after every turn.
@@ -574,10 +580,12 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         }
         let ran_out = accounting.as_mut().is_some_and(|a| a.record(side, interval, || at.ply(game).to_string()));
         if decision == Decision::Open {
+            // The time ran out before the move was made: in the position before it.
+            let time = |flag| Decision::Time { loser: color, flag, at: Some(at.ply(game)), opponent_can_mate };
             if ran_out && let Some(over) = accounting.as_ref().and_then(|a| a.sides[side].overstep.clone()) {
-                decision = Decision::Time { loser: color, flag: Flag::Dates(over), at: Some(at.ply(game)) };
+                decision = time(Flag::Dates(over));
             } else if let Some(reading) = clock.filter(|&c| c < 0) {
-                decision = Decision::Time { loser: color, flag: Flag::Clock { reading }, at: Some(at.ply(game)) };
+                decision = time(Flag::Clock { reading });
             } else if position.insufficient_material()
                 || position.halfmove_clock() >= 150
                 || seen.current >= 5
@@ -625,7 +633,8 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         && let (Some((loser, since, left, deadline)), Some(as_of)) = (running, settings.as_of)
         && as_of > deadline
     {
-        decision = Decision::Time { loser, flag: Flag::Deadline { since, left, as_of }, at: None };
+        let opponent_can_mate = position.can_mate(loser.other());
+        decision = Decision::Time { loser, flag: Flag::Deadline { since, left, as_of }, at: None, opponent_can_mate };
     }
     // The time of a game already decided runs no more.
     let running = running.filter(|_| decision == Decision::Open);
@@ -762,7 +771,7 @@ pub fn headline(verdict: &Verdict) -> String {
             };
             format!("{rule} {}", after_ply(at))
         }
-        Decision::Time { loser, at, flag } => match (flag, at) {
+        Decision::Time { loser, at, flag, .. } => match (flag, at) {
             (Flag::Deadline { as_of, .. }, _) => format!("{} overstepped the time by {as_of}", side(*loser)),
             (_, Some(p)) => format!("{} overstepped the time at {p}", side(*loser)),
             (_, None) => format!("{} overstepped the time", side(*loser)),
@@ -810,7 +819,7 @@ impl Verdict {
                     result_words(self.decision.result())
                 ));
             }
-            Decision::Time { loser, flag, .. } => {
+            Decision::Time { loser, flag, opponent_can_mate, .. } => {
                 let why = match flag {
                     Flag::Dates(o) => {
                         let (spent, from, to) = o.last;
@@ -842,7 +851,16 @@ impl Verdict {
                         Moment(since.0.saturating_add(*left))
                     ),
                 };
-                out.push(format!("{}: {why}; {}.", capitalised(&headline(self)), result_words(self.decision.result())));
+                let dead = if *opponent_can_mate {
+                    String::new()
+                } else {
+                    format!("; {} cannot mate by any series of legal moves (FIDE 6.9)", side(loser.other()))
+                };
+                out.push(format!(
+                    "{}: {why}{dead}; {}.",
+                    capitalised(&headline(self)),
+                    result_words(self.decision.result())
+                ));
             }
         }
         if self.after > 0 {
@@ -1038,7 +1056,7 @@ mod tests {
             1. e4 {[%sent 2026-01-02]} e5 {[%sent 2026-01-05]} 2. Nf3 {[%sent 2026-01-06]} \
             Nc6 {[%sent 2026-01-20]} 3. Bb5 {[%sent 2026-01-21]} *";
         let v = judge(text);
-        let Decision::Time { loser, flag: Flag::Dates(o), at } = &v.decision else { panic!("{:?}", v.decision) };
+        let Decision::Time { loser, flag: Flag::Dates(o), at, .. } = &v.decision else { panic!("{:?}", v.decision) };
         assert_eq!(*loser, Color::Black);
         assert_eq!(at.as_ref().map(Ply::label), Some("2...".to_owned()));
         // Black: 1... from 01-02 to 01-05 (3 days), 2... from 01-06 to 01-20 (14 days).
@@ -1062,9 +1080,47 @@ mod tests {
         assert_eq!(running, Some((Color::Black, 50, "2026-02-22".to_owned())));
         let as_of = "2026-03-01".parse().ok();
         let v = judge_with(text, Settings { as_of });
-        assert!(matches!(v.decision, Decision::Time { loser: Color::Black, flag: Flag::Deadline { .. }, at: None }));
+        assert!(matches!(
+            v.decision,
+            Decision::Time { loser: Color::Black, flag: Flag::Deadline { .. }, at: None, .. }
+        ));
         let v = judge_with(text, Settings { as_of: "2026-02-01".parse().ok() });
         assert_eq!(v.decision, Decision::Open);
+    }
+
+    #[test]
+    fn a_flag_fall_against_a_side_that_cannot_mate_draws() {
+        let as_of = Settings { as_of: "2026-03-01".parse().ok() };
+        let game = |fen: &str, first: &str| {
+            format!(
+                "[FEN \"{fen}\"]\n[Date \"2026.01.01\"]\n[TimeControl \"10/50d\"]\n\n1. {first} {{[%sent 2026-01-03]}} *"
+            )
+        };
+        // Black runs out of time; White has a bare king: a draw (FIDE 6.9).
+        let v = judge_with(&game("r3k3/8/8/8/8/8/8/4K3 w - - 0 1", "Kd1"), as_of);
+        assert!(matches!(v.decision, Decision::Time { loser: Color::Black, opponent_can_mate: false, .. }));
+        assert_eq!(v.result, Outcome::Draw);
+        assert!(
+            v.grounds()[0].contains("White cannot mate by any series of legal moves (FIDE 6.9)"),
+            "{:?}",
+            v.grounds()
+        );
+        // A knight against a rook could still mate (by a helpmate): Black loses.
+        let v = judge_with(&game("r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "Kd1"), as_of);
+        assert!(matches!(v.decision, Decision::Time { loser: Color::Black, opponent_can_mate: true, .. }));
+        assert_eq!(v.result, Outcome::WhiteWins);
+        assert!(!v.grounds()[0].contains("FIDE 6.9"), "{:?}", v.grounds());
+        // The position is the one the time ran out in: before the move made too late. White's
+        // 2. Kxa1 takes Black's last piece, but White had overstepped before making it.
+        let text = "[FEN \"4k3/8/8/8/8/8/8/r1K5 w - - 0 1\"]\n[Date \"2026.01.01\"]\n[TimeControl \"2/10d\"]\n\n\
+            1. Kb2 {[%sent 2026-01-02]} Ke7 {[%sent 2026-01-03]} 2. Kxa1 {[%sent 2026-01-20]} *";
+        let v = judge(text);
+        assert!(
+            matches!(v.decision, Decision::Time { loser: Color::White, opponent_can_mate: true, .. }),
+            "{:?}",
+            v.decision
+        );
+        assert_eq!(v.result, Outcome::BlackWins);
     }
 
     #[test]

@@ -436,8 +436,8 @@ fn ply_json(p: Option<&adjudicate::Ply>) -> Value {
 fn verdict_json(v: &Verdict) -> Value {
     let (rule_at, flag) = match &v.decision {
         Decision::Rules { at, .. } => (ply_json(at.as_ref()), Value::Null),
-        Decision::Time { at, flag, loser } => {
-            let flag = match flag {
+        Decision::Time { at, flag, loser, opponent_can_mate } => {
+            let mut flag = match flag {
                 Flag::Dates(o) => json!({
                     "by": "dates", "loser": color_name(*loser), "moves": o.nth,
                     "used_seconds": o.used / 1000, "allowed_seconds": o.allowed / 1000,
@@ -454,6 +454,10 @@ fn verdict_json(v: &Verdict) -> Value {
                     "as_of": as_of.to_string(),
                 }),
             };
+            // FIDE 6.9: where the other side could not mate, the flag-fall draws.
+            if let Value::Object(fields) = &mut flag {
+                fields.insert("opponent_can_mate".to_owned(), json!(opponent_can_mate));
+            }
             (ply_json(at.as_ref()), flag)
         }
         Decision::Open => (Value::Null, Value::Null),

@@ -2318,6 +2318,11 @@ impl Position {
         variant.prepare();
         let here = self.fen();
         self.cell_sets_agree().map_err(|e| format!("{e} in {here}"))?;
+        // Dead material read for both sides together, and for one side at a time (FIDE 6.9).
+        let neither = !self.can_mate(Color::White) && !self.can_mate(Color::Black);
+        if neither != self.insufficient_material() {
+            return Err(format!("neither side can mate: {neither} one side at a time, not both together, in {here}"));
+        }
         let g = &variant.geometry;
         let flat = !variant.spec.walls && !g.is_folded() && !g.wraps_files() && !g.wraps_ranks();
         if flat && g.cells() <= 64 && variant.ray_table().is_none() {
@@ -2941,6 +2946,56 @@ impl Position {
         minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
     }
 
+    /// FIDE 6.9: whether `side` could still mate by some series of legal moves, as far as the
+    /// material of both sides tells; `false` only where it certainly cannot. It cannot with
+    /// royal pieces alone; in orthodox material, not with one knight or one bishop against a
+    /// lone king, nor with bishops all on squares of one color against a king whose bishops,
+    /// if any, stand on that color too. Where captured pieces come back or reaching the far
+    /// rank wins, material never runs out; where every piece promotes or the board is a
+    /// ring, any piece besides the royal ones could mate.
+    ///
+    /// Neither side can mate exactly where [`Position::insufficient_material`] says so.
+    pub fn can_mate(&self, side: Color) -> bool {
+        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() {
+            return true;
+        }
+        let material = |color: Color| self.pieces().filter(move |&(_, p)| p.color == color && !self.is_royal(p));
+        if material(side).next().is_none() {
+            return false;
+        }
+        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring {
+            return true;
+        }
+        let g = &self.variant.geometry;
+        // Each side's pieces as the orthodox reasoning reads them: how many, and whether
+        // they are all bishops on one color (which).
+        let read = |color: Color| {
+            let mut count = 0;
+            let mut color_of_all: Option<Option<u8>> = None;
+            let mut minor = true;
+            for (sq, piece) in material(color) {
+                count += 1;
+                let letter = self.variant.kind(piece.kind).spec.letter;
+                minor &= matches!(letter, b'N' | b'B');
+                let this = (letter == b'B').then_some((g.file(sq) + g.rank(sq)) % 2);
+                color_of_all = match color_of_all {
+                    None => Some(this),
+                    Some(all) if all == this => Some(all),
+                    Some(_) => Some(None),
+                };
+            }
+            (count, minor, color_of_all)
+        };
+        let (count, minor, bishops) = read(side);
+        let (their_count, _, their_bishops) = read(side.other());
+        if !minor {
+            return true;
+        }
+        let lone_minor = count == 1 && their_count == 0;
+        let one_color = matches!(bishops, Some(Some(_))) && (their_count == 0 || their_bishops == bishops);
+        !(lone_minor || one_color)
+    }
+
     /// The pieces on the board and their cells, in board order: read off the occupied cells
     /// where the board has at most 64, so that empty cells cost nothing.
     fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
@@ -3136,6 +3191,40 @@ mod tests {
     fn position(variant: &Arc<Variant>, fen: &str) -> Result<Position, SetupError> {
         let fen: Fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
         Position::from_fen(variant, &fen)
+    }
+
+    /// FIDE 6.9, one side at a time; and both sides together are dead material exactly where
+    /// `insufficient_material` says so.
+    #[test]
+    fn who_can_still_mate() {
+        let orthodox = Variant::orthodox();
+        // (FEN, White can mate, Black can mate)
+        let cases = [
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false, false),
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", true, false),
+            ("4k3/4p3/8/8/8/8/8/4K3 w - - 0 1", false, true),
+            // One minor against a lone king cannot; against any piece it can (a helpmate).
+            ("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", false, false),
+            ("4k3/4p3/8/8/8/8/8/1N2K3 w - - 0 1", true, true),
+            ("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", true, false),
+            ("1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1", true, true),
+            // Bishops on one color: against bishops on that color only, neither can.
+            ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", true, false),
+            ("4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", false, false),
+            ("3bk3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", false, false),
+            ("2b1k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", true, true),
+            ("1n2k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", true, true),
+        ];
+        for (fen, white, black) in cases {
+            let p = position(&orthodox, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!((p.can_mate(Color::White), p.can_mate(Color::Black)), (white, black), "{fen}");
+            assert_eq!(p.insufficient_material(), !white && !black, "{fen}");
+        }
+        // Where captured pieces come back, a bare king may yet capture one and drop it.
+        let crazyhouse =
+            crate::variants::Catalogue::builtin().find(Some("Crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
+        let p = position(&crazyhouse, "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+        assert!(p.can_mate(Color::White) && p.can_mate(Color::Black));
     }
 
     #[test]
