@@ -41,6 +41,9 @@ fn is_move_error(problem: &Problem) -> bool {
 /// `game` with every action written in `notation`, or the first error that stops it. One
 /// replay both checks the game and writes its moves.
 pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Result<Game, Problem> {
+    // A game with no start position has no moves to write: its replay reports that as a
+    // problem of the game, which does not stop a conversion by itself.
+    start_position(variant, game).map_err(Problem::of_game)?;
     let mut texts = Vec::with_capacity(game.turn_count());
     let report = replay_visiting(
         variant,
@@ -206,6 +209,20 @@ mod tests {
         let variant = Variant::orthodox();
         let problem = rewrite(&variant, &game("1. e4 e5 2. Ke3 *"), Notation::Uci).err();
         assert!(problem.is_some_and(|p| p.written.as_deref() == Some("Ke3") && p.message.contains("no king")));
+    }
+
+    /// Without a start position there is nothing to convert: every form says so (a fuzzed
+    /// FEN tag once gave SAN the record back unchanged, and the explicit form an error).
+    #[test]
+    fn an_unreadable_fen_tag_stops_the_conversion() {
+        let variant = Variant::orthodox();
+        let game = game("[FEN \"4k3/8/ \"]\n\n1. e4 *");
+        for notation in [Notation::San, Notation::Lan, Notation::Uci] {
+            let problem = rewrite(&variant, &game, notation).err();
+            assert!(problem.is_some_and(|p| p.message.contains("the FEN tag cannot be read")), "{notation:?}");
+        }
+        assert!(to_explicit_record(&variant, &game).is_err());
+        assert!(positions(&variant, &game, false).is_err());
     }
 }
 
