@@ -68,8 +68,9 @@ pub fn roundtrip(data: &[u8]) {
 /// A string that reads as a FEN writes back as a FEN that reads as the same. If the first
 /// line names a variant of the catalogue, the rest is set up in it (otherwise the whole text
 /// in orthodox chess); a position that sets up writes a FEN that sets up again the same, its
-/// bit-mask shortcuts agree with the slow ways, and every legal move, played and taken back,
-/// leaves it as it was.
+/// bit-mask shortcuts agree with the slow ways, every legal move leaves a position whose FEN
+/// sets up as the same position, and every legal move, played and taken back, leaves it as it
+/// was.
 pub fn fen(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let catalogue = Catalogue::builtin();
@@ -99,7 +100,11 @@ pub fn fen(data: &[u8]) {
     for m in moves {
         let undo = position.play(m);
         let after = position.fen();
-        assert!(after.parse::<Fen>().is_ok(), "{after:?}, after {m:?} from {before:?}, does not read");
+        let read = after.parse::<Fen>().unwrap_or_else(|e| panic!("{after:?}, after {m:?} from {before:?}: {e}"));
+        // The position a move leaves, within a turn too, sets up again from its FEN.
+        let set_up = Position::from_fen(&variant, &read)
+            .unwrap_or_else(|e| panic!("{after:?}, after {m:?} from {before:?}, does not set up: {e}"));
+        assert_eq!(set_up.key(), position.key(), "{after:?}, after {m:?} from {before:?}, sets up as another position");
         position.undo(m, undo);
         assert_eq!(position.fen(), before, "{m:?} is not taken back");
         assert_eq!(position.key(), key, "{m:?} is not taken back in the hash");

@@ -775,7 +775,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 q.settle(position.has_legal_move(), game, &mut report);
                             }
                             // A move after mate or stalemate cannot resolve; say why.
-                            let message = match game_over(&mut position) {
+                            let message = match position.game_over() {
                                 Some(ending) => format!("the game is already over ({ending})"),
                                 None => refusal.message,
                             };
@@ -879,22 +879,6 @@ fn written(action: &Action) -> String {
     let mut text = String::new();
     crate::dialect::write_action(&mut text, action);
     text
-}
-
-/// Mate and stalemate end the game; the automatic draws too, but archives often go on
-/// after them, so only the first two make a following move an error.
-fn game_over(position: &mut Position) -> Option<Ending> {
-    if let Some(winner) = position.far_rank_winner() {
-        return Some(Ending::FarRank { winner });
-    }
-    if !position.has_legal_move() {
-        return Some(if position.in_check() {
-            Ending::Checkmate { winner: position.side_to_move().other() }
-        } else {
-            Ending::Stalemate
-        });
-    }
-    None
 }
 
 /// `x` must mark a capture, and a capture must have its `x` (PGN 8.2.3.3).
@@ -1020,7 +1004,7 @@ fn check_result(position: &mut Position, game: &Game, report: &mut Replay) {
     let marker = game.outcome;
     let mut push = |message: String| report.problems.push(result_problem(game, message));
     let ending =
-        game_over(position).or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
+        position.game_over().or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
     let claimed = tag.unwrap_or(marker);
     let expected = match ending {
         Some(Ending::Checkmate { winner: Color::White } | Ending::FarRank { winner: Color::White }) => {
@@ -1268,6 +1252,24 @@ mod tests {
         let parsed = parse_game(text);
         let game = parsed.game.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
         replay(&Variant::orthodox(), &game).problems.into_iter().map(|p| p.message).collect()
+    }
+
+    /// A Fastpawn pawn that cannot go on leaves its player free to end the turn: a move
+    /// written after it is refused for what it is, not as a move after a stalemate.
+    #[test]
+    fn a_turn_that_may_end_is_no_stalemate() {
+        let variant = crate::variants::Catalogue::builtin().find(Some("fastpawn 2")).unwrap_or_else(|e| panic!("{e}"));
+        let game = parse_game("1. e3 e5 2. e4,e5 *").game.unwrap_or_default();
+        let problems = replay(&variant, &game).problems;
+        let found: Vec<(&str, Option<&str>)> =
+            problems.iter().map(|p| (p.message.as_str(), p.fen.as_deref())).collect();
+        assert_eq!(
+            found,
+            [(
+                "illegal: no pawn can reach e5",
+                Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w+1@e4 KQkq - 0 2")
+            )]
+        );
     }
 
     /// Whether a check mates is answered by the move after it, where one follows: these are

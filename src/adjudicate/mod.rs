@@ -533,7 +533,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         if let Err(refusal) = play_turn(&mut position, game, node_id, &mut scratch) {
             // Mate and stalemate are found here, when the record goes on after them, or at the
             // end of the record: no legal move is looked for after every turn.
-            if open && let Some(ending) = game_over(&mut position) {
+            if open && let Some(ending) = position.game_over() {
                 decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
             }
             let ply = at.ply(game);
@@ -695,7 +695,7 @@ fn play_turn(
                 position.pass();
             }
             Err(refusal) => {
-                let message = match game_over(position) {
+                let message = match position.game_over() {
                     Some(ending) => format!("the game is already over ({ending})"),
                     None => refusal.message,
                 };
@@ -710,10 +710,6 @@ fn play_turn(
         return Err((game.node(node).span, "the turn is not complete".to_owned(), Vec::new()));
     }
     Ok(())
-}
-
-fn game_over(position: &mut Position) -> Option<Ending> {
-    position.ending().filter(|e| matches!(e, Ending::Checkmate { .. } | Ending::Stalemate | Ending::FarRank { .. }))
 }
 
 /// The record's results against each other and against the verdict.

@@ -225,6 +225,30 @@ impl fmt::Display for FenSquare {
     }
 }
 
+/// A turn its side has begun and not finished: how many of its actions are played, and
+/// the piece that must go on (a Fastpawn pawn, a Checkers Chess piece in a chain of jumps).
+/// Written after the side to move: `w+1` (one action played), `b+1@d5` (and the piece on d5
+/// goes on), `w@e4`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpenTurn {
+    /// Actions played in the turn.
+    pub done: u8,
+    /// The piece that must make the turn's next action.
+    pub piece: Option<FenSquare>,
+}
+
+impl fmt::Display for OpenTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.done > 0 {
+            write!(f, "+{}", self.done)?;
+        }
+        match self.piece {
+            Some(square) => write!(f, "@{square}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A parsed extended FEN.
 ///
 /// The per-board fields (`side_to_move`, `castling`, `en_passant`) hold
@@ -243,6 +267,9 @@ pub struct Fen {
     pub boards: Vec<BoardFen>,
     /// Whose turn it is: one entry for all boards, or one per board.
     pub side_to_move: Vec<Side>,
+    /// The turn the side to move has begun, written after its letter (`w+1@e4`); `None`
+    /// between turns.
+    pub open_turn: Option<OpenTurn>,
     /// Castling rights as written (`KQkq`, `HAha`, ...), one entry for all
     /// boards or one per board; an empty string stands for `-`.
     pub castling: Vec<String>,
@@ -308,6 +335,9 @@ impl fmt::Display for Fen {
         write_joined(f, &self.boards, |f, board| write!(f, "{board}"))?;
         f.write_char(' ')?;
         write_joined(f, &self.side_to_move, |f, side| write!(f, "{side}"))?;
+        if let Some(open) = &self.open_turn {
+            write!(f, "{open}")?;
+        }
         f.write_char(' ')?;
         write_joined(f, &self.castling, |f, rights| f.write_str(if rights.is_empty() { "-" } else { rights }))?;
         f.write_char(' ')?;
@@ -463,6 +493,11 @@ pub enum FenError {
         /// Where the entry starts.
         offset: usize,
     },
+    /// An open turn that is not `+N`, `@square` or `+N@square` after one side to move.
+    BadOpenTurn {
+        /// Where the open turn starts.
+        offset: usize,
+    },
     /// A per-board field with neither one entry nor one entry per board.
     EntryCount {
         /// Where the field starts.
@@ -525,6 +560,7 @@ impl FenError {
             | FenError::Unclosed { offset, .. }
             | FenError::MissingSideToMove { offset }
             | FenError::BadSide { offset }
+            | FenError::BadOpenTurn { offset }
             | FenError::EntryCount { offset, .. }
             | FenError::EmptyEntry { offset, .. }
             | FenError::BadSquare { offset }
@@ -588,6 +624,9 @@ impl fmt::Display for FenError {
             }
             FenError::MissingSideToMove { .. } => f.write_str("the side to move is missing"),
             FenError::BadSide { .. } => f.write_str("side to move must be 'w' or 'b'"),
+            FenError::BadOpenTurn { .. } => f.write_str(
+                "an open turn after the side to move reads +N (actions played, 1 to 255), @square (the piece that goes on) or both, after a single side",
+            ),
             FenError::EntryCount { field, entries, boards, .. } => {
                 if *boards == 1 {
                     write!(f, "{field} has {entries} entries for a single board")
@@ -646,11 +685,19 @@ impl FromStr for Fen {
         let Some((at, field)) = fields.next() else {
             return Err(FenError::MissingSideToMove { offset: text.len() });
         };
+        // An open turn follows the side to move (`w+1@e4`).
+        let (field, open_turn) = match field.find(['+', '@']) {
+            Some(cut) => (&field[..cut], Some(parse_open_turn(&field[cut..], at + cut)?)),
+            None => (field, None),
+        };
         let side_to_move = parse_per_board(field, at, count, FenField::SideToMove, |entry, at| match entry {
             "w" => Ok(Side::White),
             "b" => Ok(Side::Black),
             _ => Err(FenError::BadSide { offset: at }),
         })?;
+        if open_turn.is_some() && side_to_move.len() != 1 {
+            return Err(FenError::BadOpenTurn { offset: at + field.len() });
+        }
 
         let castling = match fields.next() {
             Some((at, field)) => parse_per_board(field, at, count, FenField::Castling, parse_castling)?,
@@ -672,7 +719,7 @@ impl FromStr for Fen {
         };
         let extra = fields.map(|(_, field)| field.to_owned()).collect();
 
-        Ok(Fen { boards, side_to_move, castling, en_passant, halfmove_clock, fullmove_number, extra })
+        Ok(Fen { boards, side_to_move, open_turn, castling, en_passant, halfmove_clock, fullmove_number, extra })
     }
 }
 
@@ -709,6 +756,32 @@ fn parse_castling(entry: &str, at: usize) -> Result<String, FenError> {
             None => Ok(entry.to_owned()),
         },
     }
+}
+
+/// Reads an open turn: `+N`, `@square` or `+N@square`, with N from 1 to 255 and no leading
+/// zero.
+fn parse_open_turn(text: &str, at: usize) -> Result<OpenTurn, FenError> {
+    let bad = FenError::BadOpenTurn { offset: at };
+    let (done, rest) = match text.strip_prefix('+') {
+        Some(after) => {
+            let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+            let number = &after[..digits];
+            if number.is_empty() || number.starts_with('0') {
+                return Err(bad);
+            }
+            (number.parse::<u8>().map_err(|_| bad.clone())?, &after[digits..])
+        }
+        None => (0, text),
+    };
+    let piece = match rest.strip_prefix('@') {
+        Some(square) => Some(parse_square(square, at + text.len() - square.len())?),
+        None if rest.is_empty() => None,
+        None => return Err(bad),
+    };
+    if done == 0 && piece.is_none() {
+        return Err(bad);
+    }
+    Ok(OpenTurn { done, piece })
 }
 
 fn parse_en_passant(entry: &str, at: usize) -> Result<Option<FenSquare>, FenError> {
@@ -1212,6 +1285,17 @@ mod tests {
     }
 
     #[test]
+    fn open_turns_follow_the_side_to_move() {
+        let fen = assert_canonical("8/8 w+1@e4 - - 0 1");
+        assert_eq!(fen.open_turn, Some(OpenTurn { done: 1, piece: Some(FenSquare { file: 4, rank: 3 }) }));
+        assert_eq!(fen.side_to_move, vec![Side::White]);
+        assert_eq!(assert_canonical("8/8 b+12 - - 0 1").open_turn, Some(OpenTurn { done: 12, piece: None }));
+        assert_eq!(assert_canonical("8/8 w@a1 - - 0 1").open_turn.map(|o| o.done), Some(0));
+        assert_eq!(assert_canonical("8|8 b+255 - - 0 1").open_turn.map(|o| o.done), Some(255));
+        assert_eq!(parse("8/8 w").open_turn, None);
+    }
+
+    #[test]
     fn defaults_and_extra_fields() {
         assert_eq!(round_trip("8/8 w"), "8/8 w - - 0 1");
         assert_eq!(round_trip("  8/8\tb  Kk \n"), "8/8 b Kk - 0 1");
@@ -1272,6 +1356,15 @@ mod tests {
             ("8 x", E::BadSide { offset: 2 }),
             ("8|8 w|", E::BadSide { offset: 6 }),
             ("8|8 w|b|w", E::EntryCount { offset: 4, field: F::SideToMove, entries: 3, boards: 2 }),
+            ("8 w+", E::BadOpenTurn { offset: 3 }),
+            ("8 w+0", E::BadOpenTurn { offset: 3 }),
+            ("8 w+01@a1", E::BadOpenTurn { offset: 3 }),
+            ("8 w+256", E::BadOpenTurn { offset: 3 }),
+            ("8 w+1x", E::BadOpenTurn { offset: 3 }),
+            ("8 w@", E::BadSquare { offset: 4 }),
+            ("8 w+2@e", E::BadSquare { offset: 7 }),
+            ("8 +1", E::BadSide { offset: 2 }),
+            ("8|8 w|b+1", E::BadOpenTurn { offset: 7 }),
             ("8 w K|k", E::EntryCount { offset: 4, field: F::Castling, entries: 2, boards: 1 }),
             ("8|8 w K|", E::EmptyEntry { offset: 8, field: F::Castling }),
             ("8|8 w - |-", E::EmptyEntry { offset: 8, field: F::EnPassant }),

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::fen::{BoardFen, Cell, Fen, FenSquare, PieceCell, Side};
+use super::fen::{BoardFen, Cell, Fen, FenSquare, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::variant::{
     AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Order, RayBetween, Variant, Walk, Zone,
@@ -24,6 +24,10 @@ const MAX_ROYALS: usize = 2;
 
 /// Castling rights: per color, per castling board (at most two), the h-side and a-side rook.
 const CASTLING_SLOTS: usize = 8;
+
+/// The most capturing jumps a Checkers Chess chain goes on after (a bound the rules never
+/// reach on a board of 64 cells, kept so that no turn is endless).
+const MAX_CHAIN: u8 = 60;
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,6 +179,8 @@ pub enum SetupError {
     OpponentInCheck,
     /// More pieces of one letter in hand than a count holds.
     HandTooLarge(char),
+    /// An open turn (`w+1@e4`) that no turn of the variant can leave.
+    OpenTurn(String),
 }
 
 /// The most pieces of one kind a setup may put in a hand: every piece of the largest board
@@ -207,6 +213,7 @@ impl fmt::Display for SetupError {
             }
             SetupError::OpponentInCheck => f.write_str("the side not to move is in check"),
             SetupError::HandTooLarge(c) => write!(f, "more than {MAX_IN_HAND} of {c} in hand"),
+            SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
         }
     }
 }
@@ -512,7 +519,11 @@ impl Position {
         if let Some(Some(ep)) = fen.en_passant_on(0) {
             position.read_en_passant(ep)?;
         }
-        if position.is_attacked_by_royal_target(side.other()) {
+        if let Some(open) = fen.open_turn {
+            position.read_open_turn(open)?;
+        }
+        // Within a turn the opponent may stand in check: its first action may have given it.
+        if position.actions_done == 0 && position.is_attacked_by_royal_target(side.other()) {
             return Err(SetupError::OpponentInCheck);
         }
         position.refresh_ep_live();
@@ -2721,7 +2732,7 @@ impl Position {
         let jumped = self.variant.spec.rules.checkers.is_some()
             && m.promotion.is_none()
             && matches!(m.kind, MoveKind::Remote { .. })
-            && self.actions_done < 60;
+            && self.actions_done < MAX_CHAIN;
         let goes_on = fast || jumped;
         self.continuing = goes_on.then_some(m.to);
         if goes_on {
@@ -2862,12 +2873,20 @@ impl Position {
             .collect()
     }
 
+    /// The endings after which no move can follow: checkmate, stalemate and the far rank. The
+    /// automatic draws (FIDE 9.6) are [`Position::ending`]'s too; archives often play on after
+    /// them.
+    pub fn game_over(&mut self) -> Option<Ending> {
+        self.ending().filter(|e| matches!(e, Ending::Checkmate { .. } | Ending::Stalemate | Ending::FarRank { .. }))
+    }
+
     /// How the rules end the game here, if they do.
     pub fn ending(&mut self) -> Option<Ending> {
         if let Some(winner) = self.far_rank_winner() {
             return Some(Ending::FarRank { winner });
         }
-        if !self.has_legal_move() {
+        // A turn that may end now is no mate or stalemate, whether or not it could go on.
+        if !self.may_end_turn() && !self.has_legal_move() {
             return Some(if self.in_check() {
                 Ending::Checkmate { winner: self.side.other() }
             } else {
@@ -3067,6 +3086,8 @@ impl Position {
         let fen = Fen {
             boards: vec![BoardFen { ranks, holdings, bank: None }],
             side_to_move: vec![if self.side == Color::White { Side::White } else { Side::Black }],
+            open_turn: (self.actions_done > 0 || self.continuing.is_some())
+                .then(|| OpenTurn { done: self.actions_done, piece: self.continuing.map(|sq| self.fen_square(sq)) }),
             castling: vec![self.castling_text()],
             en_passant: vec![ep],
             halfmove_clock: self.halfmove,
@@ -3074,6 +3095,59 @@ impl Position {
             extra: Vec::new(),
         };
         fen.to_string()
+    }
+
+    /// Sets the turn state a FEN's open turn gives (`+N@square`): what the turns of the
+    /// variant can leave half done. A turn of several actions (a turn plan) is open after
+    /// each but its last; a Fastpawn turn after each pawn move but the last allowed, with
+    /// that pawn to go on; a Checkers Chess turn during a chain of capturing jumps, with the
+    /// piece that jumps; a Circular Chess turn after removals of blocked pawns, with its move
+    /// still to come.
+    fn read_open_turn(&mut self, open: OpenTurn) -> Result<(), SetupError> {
+        let rules = &self.variant.spec.rules;
+        let fastpawn = rules.pawn_moves_per_turn > 1;
+        let chain = rules.checkers.is_some();
+        let removals = rules.remove_blocked_pawns;
+        // The actions a turn can have when it is open: one fewer than its most.
+        let most_open = if fastpawn {
+            rules.pawn_moves_per_turn - 1
+        } else if chain {
+            MAX_CHAIN
+        } else if removals {
+            u8::MAX
+        } else {
+            self.variant.spec.actions_per_turn.max(1) - 1
+        };
+        let refuse = |why: String| Err(SetupError::OpenTurn(why));
+        if open.done == 0 || open.done > most_open {
+            let name = &self.variant.spec.name;
+            return refuse(match most_open {
+                0 => format!("a turn of {name} is over after its first action"),
+                n => format!("{} actions played, where a turn of {name} is open after at most {n}", open.done),
+            });
+        }
+        let moving_on = fastpawn || chain;
+        match open.piece {
+            None if moving_on => refuse("the piece that goes on is not given (@square)".to_owned()),
+            Some(_) if !moving_on => refuse(format!("in {} no single piece goes on", self.variant.spec.name)),
+            None => {
+                self.actions_done = open.done;
+                self.must_move = removals;
+                Ok(())
+            }
+            Some(at) => {
+                let square = self.variant.geometry.square(0, at.file, at.rank);
+                let piece = square.and_then(|sq| self.piece_at(sq));
+                let fits = piece.is_some_and(|p| p.color == self.side && (!fastpawn || self.is_pawn(p)));
+                if !fits {
+                    let what = if fastpawn { "pawn" } else { "piece" };
+                    return refuse(format!("no {what} of the side to move on {at} to go on"));
+                }
+                self.actions_done = open.done;
+                self.continuing = square;
+                Ok(())
+            }
+        }
     }
 
     fn legal_en_passant(&self) -> Option<Square> {
@@ -3225,6 +3299,57 @@ mod tests {
             crate::variants::Catalogue::builtin().find(Some("Crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
         let p = position(&crazyhouse, "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
         assert!(p.can_mate(Color::White) && p.can_mate(Color::Black));
+    }
+
+    /// Positions within a turn (Fastpawn, Checkers Chess, Circular Chess's removals) write
+    /// their open turn in the FEN, and set up again from it as the same position, with the
+    /// same moves.
+    #[test]
+    fn positions_within_a_turn_set_up_again_from_their_fen() {
+        let catalogue = crate::variants::Catalogue::builtin();
+        let mut random = crate::rules::random::XorShift::new(0x0b5e_55ed_7e11_a11e);
+        let (mut moves, mut again_moves, mut open) = (Vec::new(), Vec::new(), 0);
+        for name in ["fastpawn 2", "fastpawn 3", "checkers", "circular"] {
+            let variant = catalogue.find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            for _ in 0..20 {
+                let mut p = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+                for _ in 0..120 {
+                    let fen = p.fen();
+                    let again = position(&variant, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+                    assert_eq!(again.key(), p.key(), "{name}: {fen}");
+                    moves.clear();
+                    again_moves.clear();
+                    p.legal_moves(&mut moves);
+                    again.clone().legal_moves(&mut again_moves);
+                    assert_eq!(moves, again_moves, "{name}: {fen}");
+                    open += usize::from(p.actions_done() > 0);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.play(moves[random.below(moves.len())]);
+                    if p.may_end_turn() && random.below(2) == 0 {
+                        p.end_turn();
+                    }
+                }
+            }
+        }
+        assert!(open >= 100, "only {open} positions within a turn");
+        // What no turn of the variant leaves is refused.
+        let fastpawn = catalogue.find(Some("fastpawn 2")).unwrap_or_else(|e| panic!("{e}"));
+        let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+        assert!(position(&fastpawn, &format!("{start} w+1@e4 KQkq - 0 1")).is_ok());
+        for (open, why) in [
+            ("w+1", "not given"),
+            ("w+2@e4", "open after at most 1"),
+            ("w+1@e5", "no pawn"),
+            ("w+1@g1", "no pawn"),
+            ("b+1@e4", "no pawn"),
+        ] {
+            let error = position(&fastpawn, &format!("{start} {open} KQkq - 0 1")).err().map(|e| e.to_string());
+            assert!(error.as_deref().is_some_and(|e| e.contains(why)), "{open}: {error:?}");
+        }
+        let error = position(&Variant::orthodox(), &format!("{start} b+1 KQkq - 0 1")).err().map(|e| e.to_string());
+        assert!(error.as_deref().is_some_and(|e| e.contains("over after its first action")), "{error:?}");
     }
 
     #[test]
