@@ -181,6 +181,8 @@ pub enum SetupError {
     HandTooLarge(char),
     /// An open turn (`w+1@e4`) that no turn of the variant can leave.
     OpenTurn(String),
+    /// A royal piece in hand: it is never taken, so it never comes to a hand.
+    RoyalInHand(char),
 }
 
 /// The most pieces of one kind a setup may put in a hand: every piece of the largest board
@@ -214,6 +216,7 @@ impl fmt::Display for SetupError {
             SetupError::OpponentInCheck => f.write_str("the side not to move is in check"),
             SetupError::HandTooLarge(c) => write!(f, "more than {MAX_IN_HAND} of {c} in hand"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
+            SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
         }
     }
 }
@@ -439,6 +442,9 @@ impl Position {
             }
             for &letter in holdings {
                 let kind = variant.kind_of_letter(letter as u8).ok_or(SetupError::UnknownPiece(letter))?;
+                if variant.kind(kind).spec.royal {
+                    return Err(SetupError::RoyalInHand(letter));
+                }
                 let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
                 if let Some(count) = hands[color.index()].get_mut(kind.index()) {
                     if *count == MAX_IN_HAND {
@@ -3299,6 +3305,9 @@ mod tests {
             crate::variants::Catalogue::builtin().find(Some("Crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
         let p = position(&crazyhouse, "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
         assert!(p.can_mate(Color::White) && p.can_mate(Color::Black));
+        // A king is never taken, so never held (dropping one made a position with two).
+        let error = position(&crazyhouse, "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1").err().map(|e| e.to_string());
+        assert_eq!(error.as_deref(), Some("K in hand: a royal piece is never taken, so never held"));
     }
 
     /// Positions within a turn (Fastpawn, Checkers Chess, Circular Chess's removals) write
