@@ -774,7 +774,7 @@ fn parse_open_turn(text: &str, at: usize) -> Result<OpenTurn, FenError> {
         None => (0, text),
     };
     let piece = match rest.strip_prefix('@') {
-        Some(square) => Some(parse_square(square, at + text.len() - square.len())?),
+        Some(square) => Some(parse_square(square, at + text.len() - square.len(), FenField::SideToMove)?),
         None if rest.is_empty() => None,
         None => return Err(bad),
     };
@@ -788,12 +788,12 @@ fn parse_en_passant(entry: &str, at: usize) -> Result<Option<FenSquare>, FenErro
     match entry {
         "" => Err(FenError::EmptyEntry { offset: at, field: FenField::EnPassant }),
         "-" => Ok(None),
-        _ => parse_square(entry, at).map(Some),
+        _ => parse_square(entry, at, FenField::EnPassant).map(Some),
     }
 }
 
-/// Reads a square: a file as SAN names it, then the rank.
-fn parse_square(entry: &str, at: usize) -> Result<FenSquare, FenError> {
+/// Reads a square of `field`: a file as SAN names it, then the rank.
+fn parse_square(entry: &str, at: usize, field: FenField) -> Result<FenSquare, FenError> {
     let bytes = entry.as_bytes();
     let (file, mut pos) = match read_file(entry) {
         Some((file, len)) if usize::from(file) < MAX_BOARD_SIZE => (file, len),
@@ -814,7 +814,7 @@ fn parse_square(entry: &str, at: usize) -> Result<FenSquare, FenError> {
     }
     let digits = bytes.get(digits_at..).unwrap_or_default();
     if digits.len() > 1 && digits.first() == Some(&b'0') {
-        return Err(FenError::LeadingZero { offset: at + digits_at, field: FenField::EnPassant });
+        return Err(FenError::LeadingZero { offset: at + digits_at, field });
     }
     let rank = match decimal(digits) {
         Some(0) => {
@@ -1363,6 +1363,7 @@ mod tests {
             ("8 w+1x", E::BadOpenTurn { offset: 3 }),
             ("8 w@", E::BadSquare { offset: 4 }),
             ("8 w+2@e", E::BadSquare { offset: 7 }),
+            ("8 w@e04", E::LeadingZero { offset: 5, field: F::SideToMove }),
             ("8 +1", E::BadSide { offset: 2 }),
             ("8|8 w|b+1", E::BadOpenTurn { offset: 7 }),
             ("8 w K|k", E::EntryCount { offset: 4, field: F::Castling, entries: 2, boards: 1 }),
