@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::diag::Severity;
 use crate::dialect::parse_game;
 use crate::record::{Action, Game, NodeId};
-use crate::replay::{Problem, Resolved, check_suffix, replay, replay_visiting, resolve, san, start_position};
+use crate::replay::{Problem, Sight, Visit, check_suffix, replay_visiting, san, start_position};
 use crate::rules::position::{Move, MoveKind, Position};
 use crate::rules::variant::Variant;
 
@@ -28,31 +28,30 @@ pub enum Notation {
     Uci,
 }
 
-/// The first error of a move of `game`, if it has one. A wrong Result tag does not stop a
-/// conversion: the record is converted as it is, and `validate` reports the tag.
-fn first_error(variant: &Arc<Variant>, game: &Game) -> Option<Problem> {
-    replay(variant, game).problems.into_iter().find(is_move_error)
-}
-
-fn is_move_error(problem: &Problem) -> bool {
-    problem.severity == Severity::Error && problem.at.is_some()
+/// Replays `game` once, showing `visit` its moves and turns ([`replay_visiting`]), and
+/// returns the start position, or what stops the conversion: a start position that cannot be
+/// set up, or the first error of a move. A wrong Result tag does not stop a conversion: the
+/// record is converted as it is, and `validate` reports the tag.
+fn replay_to_convert(variant: &Arc<Variant>, game: &Game, visit: Visit<'_>) -> Result<Position, Problem> {
+    // The replay reports a missing start position as a problem of the game, as it does the
+    // Result tag: that is found here.
+    let start = start_position(variant, game).map_err(Problem::of_game)?.0;
+    let report = replay_visiting(variant, game, Some(visit));
+    match report.problems.into_iter().find(|p| p.severity == Severity::Error && p.at.is_some()) {
+        Some(problem) => Err(problem),
+        None => Ok(start),
+    }
 }
 
 /// `game` with every action written in `notation`, or the first error that stops it. One
 /// replay both checks the game and writes its moves.
 pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Result<Game, Problem> {
-    // A game with no start position has no moves to write: its replay reports that as a
-    // problem of the game, which does not stop a conversion by itself.
-    start_position(variant, game).map_err(Problem::of_game)?;
     let mut texts = Vec::with_capacity(game.turn_count());
-    let report = replay_visiting(
-        variant,
-        game,
-        Some(&mut |position, node, index, m| texts.push((node, index, written(position, m, notation)))),
-    );
-    if let Some(problem) = report.problems.into_iter().find(is_move_error) {
-        return Err(problem);
-    }
+    replay_to_convert(variant, game, &mut |position, sight| {
+        if let Sight::Move { node, index, m } = sight {
+            texts.push((node, index, written(position, m, notation)));
+        }
+    })?;
     let mut out = game.clone();
     for (node, index, text) in texts {
         // The dialect's own reader turns the text back into an action, as a user's would.
@@ -67,34 +66,19 @@ pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Resul
 }
 
 /// The FEN (or, with `epd`, the EPD: the first four fields) of the position after every
-/// turn of the main line, the start position first, or the first error that stops it.
+/// turn of the main line, the start position first, or the first error that stops it. One
+/// replay both checks the game and reads its positions.
 pub fn positions(variant: &Arc<Variant>, game: &Game, epd: bool) -> Result<Vec<String>, Problem> {
-    if let Some(problem) = first_error(variant, game) {
-        return Err(problem);
-    }
-    let mut position = start_position(variant, game).map_err(Problem::of_game)?.0;
     let shorten = |fen: String| {
         if epd { fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ") } else { fen }
     };
-    let mut out = vec![shorten(position.fen())];
-    for node in game.mainline() {
-        for action in &game.node(node).turn.actions {
-            match resolve(&mut position, action) {
-                Ok(Resolved::Move(m)) => {
-                    position.play(m);
-                }
-                Ok(Resolved::Pass) => {
-                    position.pass();
-                }
-                Err(refusal) => return Err(Problem::of_game(refusal.message)),
-            }
+    let mut after = Vec::new();
+    let mut start = replay_to_convert(variant, game, &mut |position, sight| {
+        if let Sight::Turn { main: true, .. } = sight {
+            after.push(shorten(position.fen()));
         }
-        if position.may_end_turn() {
-            position.end_turn();
-        }
-        out.push(shorten(position.fen()));
-    }
-    Ok(out)
+    })?;
+    Ok(std::iter::once(shorten(start.fen())).chain(after).collect())
 }
 
 /// The action `m` of `position` written in `notation`.
@@ -537,18 +521,13 @@ fn explicit_difference(before: &str, after: &str) -> String {
 /// `game` with every action written in the explicit form, as a JSON or YAML record whose
 /// `notation` is `explicit` and whose `start` is the FEN it starts from.
 pub fn to_explicit_record(variant: &Arc<Variant>, game: &Game) -> Result<RecordFile, Problem> {
-    let start = start_position(variant, game).map_err(Problem::of_game)?.0.fen();
     let mut texts = std::collections::HashMap::new();
-    let report = replay_visiting(
-        variant,
-        game,
-        Some(&mut |position, node, index, m| {
+    let start = replay_to_convert(variant, game, &mut |position, sight| {
+        if let Sight::Move { node, index, m } = sight {
             texts.insert((node, index), explicit_action(position, m));
-        }),
-    );
-    if let Some(problem) = report.problems.into_iter().find(is_move_error) {
-        return Err(problem);
-    }
+        }
+    })?
+    .fen();
     let mut record = to_record(game)?;
     // Every action text replaced by its explicit form, in the order the record lists them.
     let mut ids = Vec::new();

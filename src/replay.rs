@@ -567,13 +567,35 @@ pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
     replay_visiting(variant, game, None)
 }
 
-/// What [`replay_visiting`] shows each move it plays: the position before the move, the
-/// turn's node, the action's index in the turn, and the move.
-pub type Visit<'v> = &'v mut dyn FnMut(&mut Position, NodeId, usize, Move);
+/// What [`replay_visiting`] shows its caller, with the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// A move about to be played (the position is before it): the turn's node, the action's
+    /// index in the turn, and the move. Passes are played, not shown.
+    Move {
+        /// The turn.
+        node: NodeId,
+        /// The action's index in the turn.
+        index: usize,
+        /// The move.
+        m: Move,
+    },
+    /// A turn played whole, and ended (the position is after it).
+    Turn {
+        /// The turn.
+        node: NodeId,
+        /// Whether it is on the main line.
+        main: bool,
+    },
+}
 
-/// [`replay`], showing `visit` every move before it is played (passes are played, not
-/// shown), in the order of the replay: each turn before the lines that follow it, the main
-/// line before its variations. A turn is shown up to the action that fails, if one does.
+/// A caller of [`replay_visiting`].
+pub type Visit<'v> = &'v mut dyn FnMut(&mut Position, Sight);
+
+/// [`replay`], showing `visit` every move before it is played and every turn once it is
+/// played, in the order of the replay: each turn before the lines that follow it, the whole
+/// main line before any variation. A turn that fails is shown up to the action that fails,
+/// and not as a turn.
 pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Visit<'_>>) -> Replay {
     let mut report = Replay::default();
     let mut position = match start_position(variant, game) {
@@ -728,7 +750,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                             let u = match resolved {
                                 Resolved::Move(m) => {
                                     if let Some(visit) = visit.as_mut() {
-                                        visit(&mut position, node, i, m);
+                                        visit(&mut position, Sight::Move { node, index: i, m });
                                     }
                                     position.play(m)
                                 }
@@ -824,6 +846,9 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         main_ended = true;
                     }
                     continue;
+                }
+                if let Some(visit) = visit.as_mut() {
+                    visit(&mut position, Sight::Turn { node, main });
                 }
                 // FIDE 9.6: these draws end the game at once; moves after them do not count.
                 if main && !drawn && n.main_child().is_some() {
