@@ -12,6 +12,7 @@ use crate::diag::Severity;
 use crate::dialect::parse_game;
 use crate::record::{Action, Game, NodeId};
 use crate::replay::{Problem, Sight, Visit, check_suffix, replay_visiting, san, start_position};
+use crate::rules::geometry::Square;
 use crate::rules::position::{Move, MoveKind, Position};
 use crate::rules::variant::Variant;
 
@@ -603,7 +604,18 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
             }
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
-            let found = moves.into_iter().find(|&m| explicit_action(&mut position, m) == *action);
+            // Every move changes its origin or its target (or, castling, its rook's cells), and
+            // the text names every cell that changes: only the moves it names can match.
+            let named = |position: &Position, sq: Square| action.contains(&position.fen_square(sq).to_string());
+            let found = moves.into_iter().find(|&m| {
+                let rook_cells = match m.kind {
+                    MoveKind::Castle { rook_from, rook_to } => [Some(rook_from), Some(rook_to)],
+                    _ => [None, None],
+                };
+                let may_match =
+                    [Some(m.from), Some(m.to)].into_iter().chain(rook_cells).flatten().any(|sq| named(&position, sq));
+                may_match && explicit_action(&mut position, m) == *action
+            });
             let Some(m) = found else {
                 return Err(format!("no legal action of {} changes {action:?}", position.fen()));
             };
