@@ -716,6 +716,21 @@ mod tests {
         }
     }
 
+    /// Each shipped file writes its start position as the rules core writes it back, so that
+    /// a record's FEN tag of the start position reads as the variant's own.
+    #[test]
+    fn start_positions_are_written_canonically() {
+        let mut differing = Vec::new();
+        for d in Catalogue::builtin().definitions() {
+            let Ok(variant) = &d.playable else { continue };
+            let mut start = crate::rules::position::Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+            if start.fen() != variant.spec.start_fen {
+                differing.push(format!("{}: {} is written {}", d.file, variant.spec.start_fen, start.fen()));
+            }
+        }
+        assert!(differing.is_empty(), "{differing:#?}");
+    }
+
     #[test]
     fn the_orthodox_file_is_the_orthodox_variant_of_the_rules_core() {
         let from_file = find(Some("orthodox")).unwrap_or_else(|e| panic!("{e}"));
