@@ -466,18 +466,17 @@ fn action_of(text: &str) -> Option<Action> {
 /// them (`Q~`, `P^`), cells by their names, reserves in brackets with the piece's color.
 /// Empty when the action changes nothing on the board (a pass).
 pub fn explicit_action(position: &mut Position, m: Move) -> String {
-    let before = position.fen();
+    let before = position.to_fen();
     let undo = position.play(m);
-    let after = position.fen();
+    let after = position.to_fen();
     position.undo(m, undo);
     explicit_difference(&before, &after)
 }
 
 /// The tokens of [`explicit_action`] between two FENs of one board.
-fn explicit_difference(before: &str, after: &str) -> String {
-    use crate::rules::fen::{Cell, Fen, FenSquare};
-    let (Ok(a), Ok(b)) = (before.parse::<Fen>(), after.parse::<Fen>()) else { return String::new() };
-    let (Some(a), Some(b)) = (a.boards.first(), b.boards.first()) else { return String::new() };
+fn explicit_difference(before: &crate::rules::fen::Fen, after: &crate::rules::fen::Fen) -> String {
+    use crate::rules::fen::{Cell, FenSquare};
+    let (Some(a), Some(b)) = (before.boards.first(), after.boards.first()) else { return String::new() };
     let cell_text = |cell: &Cell| match cell {
         Cell::Piece(p) => Some(p.to_string()),
         Cell::Wall => Some("*".to_owned()),

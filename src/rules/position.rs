@@ -3048,6 +3048,12 @@ impl Position {
     /// The position as FEN. The en passant square is written only when a legal capture
     /// could use it, as python-chess and the FIDE repetition rule have it.
     pub fn fen(&mut self) -> String {
+        self.to_fen().to_string()
+    }
+
+    /// The position as a [`Fen`] value, for a caller that reads its fields rather than its
+    /// text (see [`Position::fen`]).
+    pub fn to_fen(&self) -> Fen {
         let ep = self.legal_en_passant();
         let g = &self.variant.geometry;
         let mut ranks = Vec::new();
@@ -3089,7 +3095,7 @@ impl Position {
             }
             letters
         });
-        let fen = Fen {
+        Fen {
             boards: vec![BoardFen { ranks, holdings, bank: None }],
             side_to_move: vec![if self.side == Color::White { Side::White } else { Side::Black }],
             open_turn: (self.actions_done > 0 || self.continuing.is_some())
@@ -3099,8 +3105,7 @@ impl Position {
             halfmove_clock: self.halfmove,
             fullmove_number: self.fullmove,
             extra: Vec::new(),
-        };
-        fen.to_string()
+        }
     }
 
     /// Sets the turn state a FEN's open turn gives (`+N@square`): what the turns of the
