@@ -1295,6 +1295,11 @@ mod tests {
                 Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w+1@e4 KQkq - 0 2")
             )]
         );
+        // Ended there, the turn is a turn like any other and the game goes on.
+        let game = parse_game("1. e3 e5 2. e4 d5 *").game.unwrap_or_default();
+        let report = replay(&variant, &game);
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        assert_eq!(report.turns, 4);
     }
 
     /// Whether a check mates is answered by the move after it, where one follows: these are
