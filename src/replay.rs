@@ -7,6 +7,8 @@
 //! [`replay`] walks a game's whole tree (main line and variations, without recursion) and
 //! reports every problem with its place.
 
+mod lane;
+
 use std::sync::Arc;
 
 use crate::diag::Severity;
@@ -534,7 +536,7 @@ impl TurnRef {
 }
 
 /// What replaying a game found.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Replay {
     /// Turns replayed (main line and variations).
     pub turns: u64,
@@ -563,8 +565,24 @@ pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<(Position, 
 }
 
 /// Replays `game` in `variant`: every turn of the main line and of every variation.
+///
+/// A plain game of a variant that is orthodox chess goes through the orthodox lane first
+/// (see `replay/lane.rs`), which gives the same report faster where nothing in the game needs
+/// a word; every other game, and every game the lane gives up on, is replayed by
+/// [`replay_visiting`].
 pub fn replay(variant: &Arc<Variant>, game: &Game) -> Replay {
+    lane::replay(variant, game).unwrap_or_else(|| replay_visiting(variant, game, None))
+}
+
+/// [`replay`] without the orthodox lane: the generic core's report, which the lane's must
+/// equal wherever it gives one (the oracles compare them).
+pub fn replay_generic(variant: &Arc<Variant>, game: &Game) -> Replay {
     replay_visiting(variant, game, None)
+}
+
+/// The orthodox lane's report of `game`, where it gives one (see [`replay`]).
+pub fn replay_in_lane(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
+    lane::replay(variant, game)
 }
 
 /// What [`replay_visiting`] shows its caller, with the position.

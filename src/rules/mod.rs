@@ -4,6 +4,7 @@
 //! the concrete moves this module plays.
 
 pub mod betza;
+pub mod board8;
 pub mod fen;
 pub mod geometry;
 pub mod position;

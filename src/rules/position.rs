@@ -9,6 +9,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::board8::{self, Board8};
 use super::fen::{BoardFen, Cell, Fen, FenSquare, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::variant::{
@@ -3159,6 +3160,35 @@ impl Position {
                 Ok(())
             }
         }
+    }
+
+    /// This position in the orthodox lane ([`super::board8`]): where the variant fits it, no
+    /// turn is under way and [`Board8::new`] can play the position.
+    pub(crate) fn to_board8(&self) -> Option<Board8> {
+        if !board8::fits(&self.variant)
+            || self.actions_done != 0
+            || self.continuing.is_some()
+            || self.must_move
+            || self.landed.is_some()
+        {
+            return None;
+        }
+        let mut pieces = Vec::with_capacity(32);
+        for (sq, piece) in self.pieces() {
+            if piece.reversed || piece.from_h_half {
+                return None;
+            }
+            let role = board8::role_of_letter(self.variant.kind(piece.kind).spec.letter)?;
+            pieces.push((u8::try_from(sq.index()).ok()?, piece.color.index(), role));
+        }
+        let rooks = self.castling.iter().flatten().map(|sq| u8::try_from(sq.index()).unwrap_or(u8::MAX));
+        let en_passant = self.en_passant.and_then(|(target, _)| u8::try_from(target.index()).ok());
+        Board8::new(pieces, self.side.index(), rooks, en_passant, self.halfmove)
+    }
+
+    /// The variant's start position in the orthodox lane ([`Position::to_board8`]), built once.
+    pub(crate) fn start_board8(variant: &Arc<Variant>) -> Option<Board8> {
+        variant.start_board8.get_or_init(|| Position::start(variant).ok().and_then(|p| p.to_board8())).clone()
     }
 
     fn legal_en_passant(&self) -> Option<Square> {

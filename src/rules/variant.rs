@@ -696,6 +696,9 @@ pub struct Variant {
     pub pawns_retreat: bool,
     /// The start position, built once (positions of every game copy it).
     pub(crate) start: std::sync::OnceLock<Result<super::position::Position, String>>,
+    /// The start position in the orthodox lane, where the variant fits it
+    /// ([`super::board8::fits`]) and the lane can play the position: built at first use.
+    pub(crate) start_board8: std::sync::OnceLock<Option<super::board8::Board8>>,
 }
 
 /// Groups the capturing rays of every kind by their line back from the target, so that an
@@ -952,6 +955,7 @@ impl Variant {
             has_royal,
             pawns_retreat,
             start: std::sync::OnceLock::new(),
+            start_board8: std::sync::OnceLock::new(),
             lines_only: std::sync::OnceLock::new(),
             lines_and_jumps: std::sync::OnceLock::new(),
         })

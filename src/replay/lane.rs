@@ -1,0 +1,218 @@
+//! The orthodox lane of the replay: a plain game of a variant that is orthodox chess
+//! ([`board8::fits`]), replayed on [`Board8`], for the report it gets when nothing is wrong
+//! with it.
+//!
+//! The lane follows the main line and answers only "is there anything to say?". At the first
+//! thing the generic replay would say something about (an illegal, ambiguous or unmarked
+//! move, a wrong check or capture mark, a draw that ends the game, a result the final
+//! position contradicts) or that the lane does not play (variations, passes, drops,
+//! coordinate notation, castling written as a king's move, a start position the lane cannot
+//! take), it gives up, and [`super::replay`] replays the game in the generic core from the
+//! start. So the lane never words a problem: the only ones in its reports are about the tags,
+//! made by the same functions as in the generic replay.
+
+use std::sync::Arc;
+
+use super::{Replay, check_result_tag, start_position};
+use crate::record::{ActionKind, CastleSide, Check, Game, Move, Outcome};
+use crate::rules::board8::{self, Board8, KING, Move8, PAWN};
+use crate::rules::position::Position;
+use crate::rules::variant::Variant;
+
+/// The report of `game`, where the lane can give it; `None` where the generic replay must.
+pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
+    let mut board = start(variant, game)?;
+    board.reserve_history(game.turn_count());
+    let mut report = Replay::default();
+    let mut next = game.root().main_child();
+    while let Some(id) = next {
+        let node = game.node(id);
+        let actions = &node.turn.actions;
+        let action = actions.first().filter(|_| actions.len() == 1)?;
+        if node.next_sibling().is_some() || node.turn.cast.is_some() || action.board.is_some_and(|b| b != 1) {
+            return None;
+        }
+        let m = match &action.kind {
+            ActionKind::Move(m) => resolve(&board, m)?,
+            ActionKind::Castle { side, gate: None } => board.castling(*side == CastleSide::King)?,
+            _ => return None,
+        };
+        board.play(m);
+        report.turns += 1;
+        next = node.main_child();
+        // The check mark. Where a move follows a check, its being legal shows the check is no
+        // mate; at the end of the game the side in check must be looked at.
+        match (action.check, board.in_check()) {
+            (Check::None, false) => {}
+            (Check::Check, true) if next.is_some() || board.has_legal_move() => {}
+            (Check::Mate, true) if next.is_none() && !board.has_legal_move() => {}
+            _ => return None,
+        }
+        // FIDE 9.6: a draw that ends the game makes the moves after it void, which the
+        // generic replay reports.
+        if next.is_some()
+            && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repetitions() >= 5)
+        {
+            return None;
+        }
+    }
+    // The result against the final position.
+    let expected = if !board.has_legal_move() {
+        Some(if board.in_check() {
+            if board.side() == 0 { Outcome::BlackWins } else { Outcome::WhiteWins }
+        } else {
+            Outcome::Draw
+        })
+    } else {
+        board.insufficient_material().then_some(Outcome::Draw)
+    };
+    let claimed = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
+    if expected.is_some_and(|e| e != claimed) && claimed != Outcome::Unknown {
+        return None;
+    }
+    check_result_tag(game, &mut report);
+    Some(report)
+}
+
+/// The start position of `game` in the lane, where the lane can take it and setting it up
+/// says nothing.
+fn start(variant: &Arc<Variant>, game: &Game) -> Option<Board8> {
+    match game.tag("FEN") {
+        None => Position::start_board8(variant),
+        Some(fen) => {
+            if fen.split_whitespace().nth(5) == Some("0") {
+                return None;
+            }
+            let (position, dropped) = start_position(variant, game).ok()?;
+            if !dropped.is_empty() {
+                return None;
+            }
+            position.to_board8()
+        }
+    }
+}
+
+/// The one legal move that `m` (SAN, or long algebraic with the piece letter) names, where it
+/// names one, its capture mark is right, and it is no castling.
+fn resolve(board: &Board8, m: &Move) -> Option<Move8> {
+    if !m.placements.is_empty() || m.gate.is_some() || m.to.file >= 8 || m.to.rank >= 8 {
+        return None;
+    }
+    let role = match m.piece {
+        Some(letter) => board8::role_of_letter(letter.ascii())?,
+        // Coordinate notation (no letter, the whole origin) is left to the generic replay.
+        None if m.from_file.is_some() && m.from_rank.is_some() => return None,
+        None => PAWN,
+    };
+    let to = m.to.rank * 8 + m.to.file;
+    let mut origins = board.origins(role, to);
+    if let Some(file) = m.from_file {
+        origins &= 0x0101_0101_0101_0101u64.checked_shl(u32::from(file)).filter(|_| file < 8).unwrap_or(0);
+    }
+    if let Some(rank) = m.from_rank {
+        origins &= 0xFFu64.checked_shl(u32::from(rank) * 8).filter(|_| rank < 8).unwrap_or(0);
+    }
+    let promotion = match m.becomes {
+        Some(letter) => Some(board8::role_of_letter(letter.ascii()).filter(|&r| r != PAWN && r != KING)?),
+        None => None,
+    };
+    if (role == PAWN && board.promotes_on(to)) != promotion.is_some() {
+        return None;
+    }
+    // PGN 8.2.3.3: a pawn capture names the pawn's file; without it, only a push is meant.
+    let pawn_push_only = role == PAWN && m.from_file.is_none();
+    let mut found = None;
+    while origins != 0 {
+        let from = origins.trailing_zeros() as u8;
+        origins &= origins - 1;
+        let candidate = board.move_to(from, to, promotion);
+        if pawn_push_only && candidate.capture {
+            // The generic replay refuses the push where only a capture gets there.
+            return None;
+        }
+        if board.is_legal(candidate) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(candidate);
+        }
+    }
+    found.filter(|c| c.capture == m.capture)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::parse_game;
+    use crate::variants::Catalogue;
+
+    /// The lane's report of `text` (a game of `variant`), after checking that it is the
+    /// generic replay's wherever the lane gives one.
+    fn lane(variant: &str, text: &str) -> Option<Replay> {
+        let variant = Catalogue::builtin().find(Some(variant)).unwrap_or_else(|e| panic!("{e}"));
+        let parsed = parse_game(text);
+        let game = parsed.game.unwrap_or_else(|| panic!("{text}: {:?}", parsed.diagnostics));
+        let generic = super::super::replay_generic(&variant, &game);
+        let report = replay(&variant, &game);
+        if let Some(report) = &report {
+            assert_eq!(report, &generic, "{text}");
+        }
+        report
+    }
+
+    #[test]
+    fn plain_games_are_judged_in_the_lane() {
+        let games = [
+            // castling both ways, en passant, promotion with a capture, a mate marked and scored
+            "1. e4 d5 2. exd5 e5 3. dxe6 Nc6 4. exf7+ Kd7 5. fxg8=Q Be7 6. Nf3 Qe8 7. Bc4 Kd8 8. O-O Bd7 *",
+            "1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. O-O-O O-O-O *",
+            "1. f3 e5 2. g4 Qh4# 0-1",
+            // long algebraic with the piece letter, and a disambiguation the position needs
+            "1. Ng1-f3 Nb8-c6 2. Nc3 Nf6 3. Ne4 Ne5 4. Neg5 *",
+            // the result tag disagrees with the marker: a tag problem, which the lane words too
+            "[Result \"1-0\"]\n\n1. e4 e5 *",
+            // stalemate, scored as a draw
+            "[SetUp \"1\"]\n[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n\n1. Qf7 1/2-1/2",
+            // no moves at all
+            "*",
+        ];
+        for text in games {
+            assert!(lane("orthodox", text).is_some(), "{text}");
+        }
+        // A variant with another name and the same rules
+        assert!(
+            lane(
+                "chess960",
+                "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n1. e4 *"
+            )
+            .is_some()
+        );
+    }
+
+    #[test]
+    fn the_lane_gives_up_where_there_is_something_to_say() {
+        let games = [
+            "1. e4 e5 2. Ke3 *",                                                            // illegal
+            "1. Nf3 Nf6 2. Nc3 Nc6 3. Ne4 Ne5 4. Ngg5 *", // no knight on the g-file reaches g5
+            "1. Nf3 Nf6 2. Nc3 Nc6 3. Ne4 Ne5 4. Ng5 *",  // ambiguous
+            "1. e4 f5 2. Qh5 *",                          // a check not marked
+            "1. e4 e5 2. Nf3 Nxe4 *",                     // no knight reaches e4
+            "1. e4 d5 2. ed5 *",                          // a capture without its x
+            "1. e4 e5 2. Nf3+ *",                         // a check mark where none is
+            "1. f3 e5 2. g4 Qh4+ 0-1",                    // mate marked as a check
+            "1. e4 e5 (1... c5) 2. Nf3 *",                // a variation
+            "1. e4 -- 2. d4 *",                           // a pass
+            "1. f3 e5 2. g4 Qh4# 1-0",                    // a result the mate contradicts
+            "1. e2e4 e7e5 *",                             // coordinate notation
+            "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. Kg1 *",    // castling as a king's move
+            "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/4K2k w - - 0 1\"]\n\n1. Kd2 Kh2 2. Ke3 *", // dead position
+            "[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8 *", // a promotion unwritten
+        ];
+        for text in games {
+            assert!(lane("orthodox", text).is_none(), "the lane judged {text}");
+        }
+        // Chess960 castling: the lane does not play it.
+        let fen = "[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 *";
+        assert!(lane("chess960", fen).is_none());
+    }
+}

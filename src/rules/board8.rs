@@ -1,0 +1,685 @@
+//! The orthodox lane: orthodox chess on 64-bit sets, for replays of plain games.
+//!
+//! [`super::position::Position`] plays every variant from its data; this module plays one
+//! rule set only, the one [`fits`] recognises: orthodox chess's pieces, pawns, castling and
+//! board, whatever the variant is called. It knows what a replay of a well-formed game asks of
+//! a position (which pieces reach a square, whether a move is legal, whether a king is in
+//! check, whether the side to move has a move, the draws FIDE 9.6 makes automatic) and nothing
+//! else: no move lists, no FEN, no messages. The replay uses it for games it can judge without
+//! a word (see `replay::lane`) and gives every other game, and every game in which it meets
+//! anything to say, to the generic core from the start, so that every report is the generic
+//! core's. The tests and the replay fuzz target hold the two to the same reports.
+//!
+//! Cells are numbered as [`super::geometry::Geometry`] numbers an 8x8 board: `a1` is 0, `b1`
+//! 1, `a2` 8, `h8` 63. Bit `n` of a set is cell `n`.
+
+use super::variant::{CastlingStyle, Direction, Rules, Variant};
+
+/// Pawn, knight, bishop, rook, queen and king: the roles, as indexes into [`Board8`]'s sets.
+pub const PAWN: u8 = 0;
+/// See [`PAWN`].
+pub const KNIGHT: u8 = 1;
+/// See [`PAWN`].
+pub const BISHOP: u8 = 2;
+/// See [`PAWN`].
+pub const ROOK: u8 = 3;
+/// See [`PAWN`].
+pub const QUEEN: u8 = 4;
+/// See [`PAWN`].
+pub const KING: u8 = 5;
+
+/// The orthodox piece table as the catalogue writes it: letter, Betza movement, royal, pawn.
+/// A variant fits the lane only with exactly these pieces (in any order), so that a kind's
+/// letter tells its role.
+const PIECES: [(u8, &str, bool, bool); 6] = [
+    (b'P', "fmWfcFifmnD", false, true),
+    (b'N', "N", false, false),
+    (b'B', "B", false, false),
+    (b'R', "R", false, false),
+    (b'Q', "Q", false, false),
+    (b'K', "K", true, false),
+];
+
+/// The role of a piece letter (uppercase), in a variant that [`fits`].
+pub fn role_of_letter(letter: u8) -> Option<u8> {
+    PIECES.iter().position(|p| p.0 == letter).map(|i| i as u8)
+}
+
+/// Whether `variant` is orthodox chess as far as its rules go: an 8x8 board without holes,
+/// walls, wrapping or reserves; the six orthodox pieces with their orthodox movement; pawns
+/// going up for White and down for Black, promoting to queen, rook, bishop or knight; one
+/// king each, castling, one action a turn, and no rule module. Its name, aliases, values and
+/// start position do not matter (a start position whose castling the lane cannot play is
+/// refused by [`Board8::new`]).
+pub fn fits(variant: &Variant) -> bool {
+    let s = &variant.spec;
+    let mut promotions = s.promotions.clone();
+    promotions.sort_unstable();
+    s.files == 8
+        && s.ranks == 8
+        && s.holes.is_empty()
+        && !s.wrap_files
+        && !s.wrap_ranks
+        && !s.ring
+        && !s.walls
+        && !s.reserves
+        && s.actions_per_turn <= 1
+        && !s.captures_to_hand
+        && !s.drops
+        && s.rules == Rules::default()
+        && s.directions == [Direction::North, Direction::South]
+        && s.castling
+        && s.castling_style == CastlingStyle::Chess960
+        && s.castling_boards <= 1
+        && s.royals_per_side <= 1
+        && promotions == b"BNQR"
+        && s.pieces.len() == PIECES.len()
+        && PIECES.iter().all(|&(letter, betza, royal, pawn)| {
+            s.pieces.iter().filter(|p| p.letter == letter).count() == 1
+                && s.pieces.iter().any(|p| p.letter == letter && p.betza == betza && p.royal == royal && p.pawn == pawn)
+        })
+}
+
+/// The cells a leaper with these (file, rank) steps reaches from each cell.
+const fn leaps(steps: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let (file, rank) = ((cell % 8) as i8, (cell / 8) as i8);
+        let mut i = 0;
+        while i < steps.len() {
+            let (f, r) = (file + steps[i].0, rank + steps[i].1);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[cell] |= 1 << (r * 8 + f);
+            }
+            i += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// The eight directions of the riders: the first four lead to higher cells, the last four to
+/// lower ones (which tells which end of a set of blockers is the nearest).
+const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
+
+/// Per direction, per cell: the cells a rider crosses on an empty board.
+const fn rays() -> [[u64; 64]; 8] {
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut cell = 0;
+        while cell < 64 {
+            let (mut f, mut r) = ((cell % 8) as i8, (cell / 8) as i8);
+            loop {
+                f += DIRECTIONS[d].0;
+                r += DIRECTIONS[d].1;
+                if f < 0 || f >= 8 || r < 0 || r >= 8 {
+                    break;
+                }
+                table[d][cell] |= 1 << (r * 8 + f);
+            }
+            cell += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+static KNIGHT_LEAPS: [u64; 64] = leaps(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+static KING_LEAPS: [u64; 64] = leaps(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+/// Per color: the cells a pawn of that color on a cell attacks.
+static PAWN_ATTACKS: [[u64; 64]; 2] = [leaps(&[(-1, 1), (1, 1)]), leaps(&[(-1, -1), (1, -1)])];
+static RAYS: [[u64; 64]; 8] = rays();
+
+/// The cells whose file and rank add up to an even number (`a1` among them).
+const EVEN_CELLS: u64 = 0xAA55_AA55_AA55_AA55;
+
+/// Keys for hashing: per color, role and cell; then the side, the four castling rights and
+/// the eight en passant files. SplitMix64 from a fixed seed.
+const fn zobrist() -> [u64; 781] {
+    let mut table = [0u64; 781];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut i = 0;
+    while i < table.len() {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        table[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    table
+}
+
+static ZOBRIST: [u64; 781] = zobrist();
+const ZOBRIST_SIDE: usize = 768;
+const ZOBRIST_CASTLING: usize = 769;
+const ZOBRIST_EP: usize = 773;
+
+fn piece_key(color: usize, role: u8, cell: u8) -> u64 {
+    ZOBRIST[(color * 6 + usize::from(role)) * 64 + usize::from(cell)]
+}
+
+/// The cells a rider in direction `d` reaches from `cell` among the `occupied` ones (the
+/// first occupied cell included).
+#[inline]
+fn slide(d: usize, cell: u8, occupied: u64) -> u64 {
+    let ray = RAYS[d][usize::from(cell)];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        return ray;
+    }
+    let first = if d < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    ray ^ RAYS[d][first as usize]
+}
+
+#[inline]
+fn rook_attacks(cell: u8, occupied: u64) -> u64 {
+    slide(0, cell, occupied) | slide(2, cell, occupied) | slide(4, cell, occupied) | slide(6, cell, occupied)
+}
+
+#[inline]
+fn bishop_attacks(cell: u8, occupied: u64) -> u64 {
+    slide(1, cell, occupied) | slide(3, cell, occupied) | slide(5, cell, occupied) | slide(7, cell, occupied)
+}
+
+fn bit(cell: u8) -> u64 {
+    1 << cell
+}
+
+/// Castling rights, as bits: White's h-side and a-side, then Black's.
+const WHITE_H: u8 = 1;
+const WHITE_A: u8 = 2;
+const BLACK_H: u8 = 4;
+const BLACK_A: u8 = 8;
+
+/// The right a rook standing on `cell` at the start keeps (a corner), or 0.
+fn corner_right(cell: u8) -> u8 {
+    match cell {
+        7 => WHITE_H,
+        0 => WHITE_A,
+        63 => BLACK_H,
+        56 => BLACK_A,
+        _ => 0,
+    }
+}
+
+/// What else a move does besides taking a piece from one cell to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// Nothing.
+    None,
+    /// A pawn's two-step.
+    DoubleStep,
+    /// A pawn takes the pawn that has just passed the target.
+    EnPassant,
+    /// The king castles with the rook on `rook_from`, which goes to `rook_to`.
+    Castle {
+        /// The rook's cell.
+        rook_from: u8,
+        /// Where it goes.
+        rook_to: u8,
+    },
+}
+
+/// A move of the lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move8 {
+    /// The cell it leaves.
+    pub from: u8,
+    /// The cell it goes to (the king's, in castling).
+    pub to: u8,
+    /// The moving piece's role.
+    pub role: u8,
+    /// The role a pawn becomes.
+    pub promotion: Option<u8>,
+    /// Whether it takes a piece.
+    pub capture: bool,
+    /// What else it does.
+    pub special: Special,
+}
+
+/// A position of orthodox chess, as sets of cells.
+#[derive(Clone, Debug)]
+pub struct Board8 {
+    /// Per role, the cells of its pieces, both colors.
+    roles: [u64; 6],
+    /// Per color (White, Black), the cells of its pieces.
+    colors: [u64; 2],
+    /// Per cell: `color * 8 + role`, or [`EMPTY`].
+    cells: [u8; 64],
+    /// The side to move: 0 White, 1 Black.
+    side: usize,
+    /// The castling rights that remain (see [`WHITE_H`]).
+    castling: u8,
+    /// The cell a pawn has just passed over.
+    en_passant: Option<u8>,
+    /// Whether a legal capture can use `en_passant` (FIDE 9.2.3: only then does it make the
+    /// position another).
+    ep_live: bool,
+    halfmove: u32,
+    key: u64,
+    /// The keys of the positions since the last capture or pawn move, before this one.
+    history: Vec<u64>,
+}
+
+const EMPTY: u8 = 0xFF;
+
+impl Board8 {
+    /// The position of these pieces (cell, color 0 or 1, role), with `side` to move, the
+    /// castling rights given as the corner cells of their rooks, the cell a pawn has just
+    /// passed over and the halfmove clock. `None` where the lane cannot play it: not one king
+    /// each, a pawn on the first or last rank, an en passant cell behind no pawn, a right whose king and rook are not on the orthodox cells, or a side not in
+    /// check whose opponent is.
+    pub fn new(
+        pieces: impl IntoIterator<Item = (u8, usize, u8)>,
+        side: usize,
+        rooks: impl IntoIterator<Item = u8>,
+        en_passant: Option<u8>,
+        halfmove: u32,
+    ) -> Option<Board8> {
+        let mut board = Board8 {
+            roles: [0; 6],
+            colors: [0; 2],
+            cells: [EMPTY; 64],
+            side,
+            castling: 0,
+            en_passant: None,
+            ep_live: false,
+            halfmove,
+            key: 0,
+            history: Vec::new(),
+        };
+        for (cell, color, role) in pieces {
+            let edge = role == PAWN && matches!(cell / 8, 0 | 7);
+            if cell >= 64 || color > 1 || role > KING || edge || board.cells[usize::from(cell)] != EMPTY {
+                return None;
+            }
+            board.put(cell, color, role);
+        }
+        if (0..2).any(|c| (board.roles[usize::from(KING)] & board.colors[c]).count_ones() != 1) || side > 1 {
+            return None;
+        }
+        for rook in rooks {
+            let right = corner_right(rook);
+            let (color, king) = if right & (WHITE_H | WHITE_A) != 0 { (0, 4) } else { (1, 60) };
+            if right == 0
+                || board.cells[usize::from(rook)] != color as u8 * 8 + ROOK
+                || board.cells[king] != color as u8 * 8 + KING
+            {
+                return None;
+            }
+            board.castling |= right;
+        }
+        board.key ^= ZOBRIST[ZOBRIST_SIDE] * side as u64;
+        for i in 0..4 {
+            if board.castling & (1 << i) != 0 {
+                board.key ^= ZOBRIST[ZOBRIST_CASTLING + i];
+            }
+        }
+        if board.attacked(board.king(1 - side), 1 - side, board.occupied(), board.colors[side]) {
+            return None;
+        }
+        if let Some(target) = en_passant {
+            // Behind a pawn of the side not to move, on the rank its two-step crossed.
+            let passed = (1 - side as u8) * 8 + PAWN;
+            if target >= 64
+                || target / 8 != if side == 0 { 5 } else { 2 }
+                || board.cells[usize::from(target ^ 8)] != passed
+                || board.cells[usize::from(target)] != EMPTY
+            {
+                return None;
+            }
+        }
+        board.en_passant = en_passant;
+        board.refresh_ep();
+        Some(board)
+    }
+
+    fn put(&mut self, cell: u8, color: usize, role: u8) {
+        self.roles[usize::from(role)] |= bit(cell);
+        self.colors[color] |= bit(cell);
+        self.cells[usize::from(cell)] = color as u8 * 8 + role;
+        self.key ^= piece_key(color, role, cell);
+    }
+
+    fn take(&mut self, cell: u8) {
+        let piece = self.cells[usize::from(cell)];
+        if piece == EMPTY {
+            return;
+        }
+        let (color, role) = (usize::from(piece >> 3), piece & 7);
+        self.roles[usize::from(role)] &= !bit(cell);
+        self.colors[color] &= !bit(cell);
+        self.cells[usize::from(cell)] = EMPTY;
+        self.key ^= piece_key(color, role, cell);
+    }
+
+    fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    fn king(&self, color: usize) -> u8 {
+        (self.roles[usize::from(KING)] & self.colors[color]).trailing_zeros() as u8
+    }
+
+    /// The side to move: 0 White, 1 Black.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The halfmove clock: moves since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The role of the piece on `cell`, if one stands there.
+    pub fn role_at(&self, cell: u8) -> Option<u8> {
+        let piece = self.cells[usize::from(cell)];
+        (piece != EMPTY).then_some(piece & 7)
+    }
+
+    /// Whether `cell` is attacked by a piece among `theirs` (a subset of the other color than
+    /// `color`), with `occupied` the cells that block riders.
+    #[inline]
+    fn attacked(&self, cell: u8, color: usize, occupied: u64, theirs: u64) -> bool {
+        let c = usize::from(cell);
+        let r = &self.roles;
+        let leapers = (KNIGHT_LEAPS[c] & r[usize::from(KNIGHT)])
+            | (KING_LEAPS[c] & r[usize::from(KING)])
+            | (PAWN_ATTACKS[color][c] & r[usize::from(PAWN)]);
+        if leapers & theirs != 0 {
+            return true;
+        }
+        let queens = r[usize::from(QUEEN)];
+        let lines = (r[usize::from(ROOK)] | queens) & theirs;
+        if lines != 0 && rook_attacks(cell, occupied) & lines != 0 {
+            return true;
+        }
+        let diagonals = (r[usize::from(BISHOP)] | queens) & theirs;
+        diagonals != 0 && bishop_attacks(cell, occupied) & diagonals != 0
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        let us = self.side;
+        self.attacked(self.king(us), us, self.occupied(), self.colors[1 - us])
+    }
+
+    /// The cells of the pieces of `role` of the side to move that could go to `to`, pins and
+    /// checks aside: a pawn's push, two-step or capture (en passant too).
+    pub fn origins(&self, role: u8, to: u8) -> u64 {
+        let us = self.side;
+        let own = self.colors[us];
+        if own & bit(to) != 0 {
+            return 0;
+        }
+        let mine = self.roles[usize::from(role.min(KING))] & own;
+        let t = usize::from(to);
+        match role {
+            PAWN => {
+                let mut from = 0;
+                if self.cells[t] == EMPTY {
+                    // One step back, and where that is empty, two from the second rank.
+                    let (back, second, fourth) = if us == 0 { (to.wrapping_sub(8), 1, 3) } else { (to + 8, 6, 4) };
+                    if back < 64 {
+                        if mine & bit(back) != 0 {
+                            from |= bit(back);
+                        } else if self.cells[usize::from(back)] == EMPTY && to / 8 == fourth {
+                            let start = if us == 0 { back - 8 } else { back + 8 };
+                            if start / 8 == second {
+                                from |= mine & bit(start);
+                            }
+                        }
+                    }
+                }
+                if self.colors[1 - us] & bit(to) != 0 || self.en_passant == Some(to) {
+                    from |= PAWN_ATTACKS[1 - us][t] & mine;
+                }
+                from
+            }
+            KNIGHT => KNIGHT_LEAPS[t] & mine,
+            BISHOP => bishop_attacks(to, self.occupied()) & mine,
+            ROOK => rook_attacks(to, self.occupied()) & mine,
+            QUEEN => (rook_attacks(to, self.occupied()) | bishop_attacks(to, self.occupied())) & mine,
+            _ => KING_LEAPS[t] & mine,
+        }
+    }
+
+    /// The move of the piece on `from` to `to`, becoming `promotion`: what it takes and what
+    /// else it does. `from` holds a piece of the side to move that reaches `to`
+    /// ([`Board8::origins`]).
+    pub fn move_to(&self, from: u8, to: u8, promotion: Option<u8>) -> Move8 {
+        let role = self.cells[usize::from(from)] & 7;
+        let occupied = self.cells[usize::from(to)] != EMPTY;
+        let pawn = role == PAWN;
+        let special = if pawn && from.abs_diff(to) == 16 {
+            Special::DoubleStep
+        } else if pawn && !occupied && from % 8 != to % 8 {
+            Special::EnPassant
+        } else {
+            Special::None
+        };
+        Move8 { from, to, role, promotion, capture: occupied || special == Special::EnPassant, special }
+    }
+
+    /// Whether a pawn of the side to move that goes to `to` reaches its last rank.
+    pub fn promotes_on(&self, to: u8) -> bool {
+        to / 8 == if self.side == 0 { 7 } else { 0 }
+    }
+
+    /// The cell of the pawn an en passant capture to `to` takes.
+    fn victim(&self, to: u8) -> u8 {
+        // One rank back towards the mover's side: rank 6 to 5 for White, 3 to 4 for Black.
+        to ^ 8
+    }
+
+    /// Whether `m` (a move of the side to move, as [`Board8::move_to`] makes it, or a castling
+    /// from [`Board8::castling`]) leaves its king safe.
+    #[inline]
+    pub fn is_legal(&self, m: Move8) -> bool {
+        let us = self.side;
+        if let Special::Castle { .. } = m.special {
+            return true;
+        }
+        let mut occupied = (self.occupied() ^ bit(m.from)) | bit(m.to);
+        let mut theirs = self.colors[1 - us] & !bit(m.to);
+        if m.special == Special::EnPassant {
+            let victim = self.victim(m.to);
+            occupied &= !bit(victim);
+            theirs &= !bit(victim);
+        }
+        let king = if m.role == KING { m.to } else { self.king(us) };
+        !self.attacked(king, us, occupied, theirs)
+    }
+
+    /// The castling of the side to move towards the h-file (`h_side`) or the a-file, where it
+    /// is legal (FIDE 3.8.2): the right kept, the cells between king and rook empty, and the
+    /// king's cell, the one it crosses and the one it reaches not attacked.
+    pub fn castling(&self, h_side: bool) -> Option<Move8> {
+        let us = self.side;
+        let base = if us == 0 { 0 } else { 56 };
+        let right = match (us, h_side) {
+            (0, true) => WHITE_H,
+            (0, false) => WHITE_A,
+            (_, true) => BLACK_H,
+            (_, false) => BLACK_A,
+        };
+        if self.castling & right == 0 {
+            return None;
+        }
+        let king = base + 4;
+        let (rook_from, rook_to, to, between) = if h_side {
+            (base + 7, base + 5, base + 6, 0b0110_0000u64)
+        } else {
+            (base, base + 3, base + 2, 0b0000_1110)
+        };
+        if self.occupied() & (between << base) != 0 {
+            return None;
+        }
+        let (occupied, theirs) = (self.occupied(), self.colors[1 - us]);
+        let crossed = if h_side { [king, king + 1, king + 2] } else { [king, king - 1, king - 2] };
+        if crossed.iter().any(|&c| self.attacked(c, us, occupied, theirs)) {
+            return None;
+        }
+        Some(Move8 {
+            from: king,
+            to,
+            role: KING,
+            promotion: None,
+            capture: false,
+            special: Special::Castle { rook_from, rook_to },
+        })
+    }
+
+    /// Plays `m`, a legal move of the side to move.
+    pub fn play(&mut self, m: Move8) {
+        let us = self.side;
+        let irreversible = m.capture || m.role == PAWN;
+        if irreversible {
+            self.history.clear();
+            self.halfmove = 0;
+        } else {
+            self.history.push(self.key);
+            self.halfmove += 1;
+        }
+        let old_rights = self.castling;
+        if m.special == Special::EnPassant {
+            self.take(self.victim(m.to));
+        } else {
+            self.take(m.to);
+        }
+        self.take(m.from);
+        self.put(m.to, us, m.promotion.unwrap_or(m.role));
+        if let Special::Castle { rook_from, rook_to } = m.special {
+            self.take(rook_from);
+            self.put(rook_to, us, ROOK);
+        }
+        if m.role == KING {
+            self.castling &= if us == 0 { !(WHITE_H | WHITE_A) } else { !(BLACK_H | BLACK_A) };
+        }
+        self.castling &= !(corner_right(m.from) | corner_right(m.to));
+        for i in 0..4 {
+            if (old_rights ^ self.castling) & (1 << i) != 0 {
+                self.key ^= ZOBRIST[ZOBRIST_CASTLING + i];
+            }
+        }
+        if let Some(ep) = self.en_passant.take().filter(|_| self.ep_live) {
+            self.key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
+        }
+        self.ep_live = false;
+        self.side = 1 - us;
+        self.key ^= ZOBRIST[ZOBRIST_SIDE];
+        if m.special == Special::DoubleStep {
+            self.en_passant = Some((m.from + m.to) / 2);
+            self.refresh_ep();
+        }
+    }
+
+    /// Finds out whether a legal capture of the side to move can use the en passant cell, and
+    /// keys the cell if so.
+    fn refresh_ep(&mut self) {
+        let Some(target) = self.en_passant else { return };
+        let us = self.side;
+        let mut pawns = PAWN_ATTACKS[1 - us][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
+        while pawns != 0 {
+            let from = pawns.trailing_zeros() as u8;
+            pawns &= pawns - 1;
+            let m = Move8 { from, to: target, role: PAWN, promotion: None, capture: true, special: Special::EnPassant };
+            if self.is_legal(m) {
+                self.ep_live = true;
+                self.key ^= ZOBRIST[ZOBRIST_EP + usize::from(target % 8)];
+                return;
+            }
+        }
+    }
+
+    /// Whether the side to move has a legal move. Castling needs no look: where it is legal,
+    /// so is the king's step to the cell the rook goes to.
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.side;
+        let own = self.colors[us];
+        let occupied = self.occupied();
+        let mut pieces = own;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let f = usize::from(from);
+            let role = self.cells[f] & 7;
+            let mut targets = match role {
+                PAWN => {
+                    let step = if us == 0 { from + 8 } else { from - 8 };
+                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[1 - us] | self.en_passant.map_or(0, bit));
+                    if self.cells[usize::from(step)] == EMPTY {
+                        t |= bit(step);
+                        let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
+                        if from / 8 == second && self.cells[usize::from(two)] == EMPTY {
+                            t |= bit(two);
+                        }
+                    }
+                    t
+                }
+                KNIGHT => KNIGHT_LEAPS[f] & !own,
+                BISHOP => bishop_attacks(from, occupied) & !own,
+                ROOK => rook_attacks(from, occupied) & !own,
+                QUEEN => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
+                _ => KING_LEAPS[f] & !own,
+            };
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                if self.is_legal(self.move_to(from, to, None)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// FIDE 5.2.2 as the generic core reads it for orthodox material
+    /// ([`super::position::Position::insufficient_material`]): only kings, knights and
+    /// bishops, and at most one minor piece, or bishops only, all on cells of one color.
+    pub fn insufficient_material(&self) -> bool {
+        let r = &self.roles;
+        if r[usize::from(PAWN)] | r[usize::from(ROOK)] | r[usize::from(QUEEN)] != 0 {
+            return false;
+        }
+        let (knights, bishops) = (r[usize::from(KNIGHT)], r[usize::from(BISHOP)]);
+        knights.count_ones() + bishops.count_ones() <= 1
+            || (knights == 0 && (bishops & EVEN_CELLS == 0 || bishops & !EVEN_CELLS == 0))
+    }
+
+    /// How many times the current position has stood on the board, counting this time
+    /// (FIDE 9.2.3: the same pieces on the same cells, the same side to move, the same
+    /// castling rights and the same en passant captures).
+    pub fn repetitions(&self) -> usize {
+        // Positions repeat with the same side to move: every second one back.
+        1 + self.history.iter().rev().skip(1).step_by(2).filter(|&&k| k == self.key).count()
+    }
+
+    /// Makes room for the keys of `plies` more positions.
+    pub fn reserve_history(&mut self, plies: usize) {
+        self.history.reserve(plies);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_hold_the_moves_of_the_pieces() {
+        // a knight in the corner, a king in the middle, pawns on the edge
+        assert_eq!(KNIGHT_LEAPS[0], bit(10) | bit(17));
+        assert_eq!(KING_LEAPS[27].count_ones(), 8);
+        assert_eq!(PAWN_ATTACKS[0][8], bit(17));
+        assert_eq!(PAWN_ATTACKS[1][55], bit(46));
+        // a rook on a1 with a piece on a4 and one on d1
+        assert_eq!(rook_attacks(0, bit(24) | bit(3)), bit(8) | bit(16) | bit(24) | bit(1) | bit(2) | bit(3));
+        // a bishop on d4 on an empty board
+        assert_eq!(bishop_attacks(27, 0).count_ones(), 13);
+        assert_eq!(EVEN_CELLS & 1, 1);
+        assert_eq!(EVEN_CELLS & bit(9), bit(9));
+    }
+}
