@@ -50,9 +50,7 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
         }
         // FIDE 9.6: a draw that ends the game makes the moves after it void, which the
         // generic replay reports.
-        if next.is_some()
-            && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repetitions() >= 5)
-        {
+        if next.is_some() && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5)) {
             return None;
         }
     }

@@ -131,6 +131,31 @@ static KING_LEAPS: [u64; 64] = leaps(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
 /// Per color: the cells a pawn of that color on a cell attacks.
 static PAWN_ATTACKS: [[u64; 64]; 2] = [leaps(&[(-1, 1), (1, 1)]), leaps(&[(-1, -1), (1, -1)])];
 static RAYS: [[u64; 64]; 8] = rays();
+/// Per cell: the cells on a line with it (rank, file or diagonal).
+static LINES: [u64; 64] = lines(0b1111_1111);
+/// Per cell: the cells on its rank and file.
+static ROOK_LINES: [u64; 64] = lines(0b0101_0101);
+/// Per cell: the cells on its diagonals.
+static BISHOP_LINES: [u64; 64] = lines(0b1010_1010);
+
+/// Per cell: the cells of the rays of the directions in `directions` (bit `d` for direction
+/// `d` of [`DIRECTIONS`]).
+const fn lines(directions: u8) -> [u64; 64] {
+    let rays = rays();
+    let mut table = [0u64; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let mut d = 0;
+        while d < 8 {
+            if directions & (1 << d) != 0 {
+                table[cell] |= rays[d][cell];
+            }
+            d += 1;
+        }
+        cell += 1;
+    }
+    table
+}
 
 /// The cells whose file and rank add up to an even number (`a1` among them).
 const EVEN_CELLS: u64 = 0xAA55_AA55_AA55_AA55;
@@ -153,6 +178,26 @@ const fn zobrist() -> [u64; 781] {
 }
 
 static ZOBRIST: [u64; 781] = zobrist();
+
+/// The key of each set of castling rights: the keys of its rights together.
+static CASTLING_KEYS: [u64; 16] = castling_keys();
+
+const fn castling_keys() -> [u64; 16] {
+    let keys = zobrist();
+    let mut table = [0u64; 16];
+    let mut rights = 0;
+    while rights < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if rights & (1 << i) != 0 {
+                table[rights] ^= keys[ZOBRIST_CASTLING + i];
+            }
+            i += 1;
+        }
+        rights += 1;
+    }
+    table
+}
 const ZOBRIST_SIDE: usize = 768;
 const ZOBRIST_CASTLING: usize = 769;
 const ZOBRIST_EP: usize = 773;
@@ -203,6 +248,21 @@ fn corner_right(cell: u8) -> u8 {
         56 => BLACK_A,
         _ => 0,
     }
+}
+
+/// Per cell: the castling rights that a move from or to it leaves (a king's or a rook's
+/// cell at the start loses its rights).
+static KEPT_RIGHTS: [u8; 64] = kept_rights();
+
+const fn kept_rights() -> [u8; 64] {
+    let mut table = [0xFu8; 64];
+    table[4] = !(WHITE_H | WHITE_A) & 0xF;
+    table[60] = !(BLACK_H | BLACK_A) & 0xF;
+    table[7] = !WHITE_H & 0xF;
+    table[0] = !WHITE_A & 0xF;
+    table[63] = !BLACK_H & 0xF;
+    table[56] = !BLACK_A & 0xF;
+    table
 }
 
 /// What else a move does besides taking a piece from one cell to another.
@@ -258,6 +318,8 @@ pub struct Board8 {
     /// Whether a legal capture can use `en_passant` (FIDE 9.2.3: only then does it make the
     /// position another).
     ep_live: bool,
+    /// Whether the side to move is in check.
+    checked: bool,
     halfmove: u32,
     key: u64,
     /// The keys of the positions since the last capture or pawn move, before this one.
@@ -287,6 +349,7 @@ impl Board8 {
             castling: 0,
             en_passant: None,
             ep_live: false,
+            checked: false,
             halfmove,
             key: 0,
             history: Vec::new(),
@@ -312,12 +375,7 @@ impl Board8 {
             }
             board.castling |= right;
         }
-        board.key ^= ZOBRIST[ZOBRIST_SIDE] * side as u64;
-        for i in 0..4 {
-            if board.castling & (1 << i) != 0 {
-                board.key ^= ZOBRIST[ZOBRIST_CASTLING + i];
-            }
-        }
+        board.key ^= (ZOBRIST[ZOBRIST_SIDE] * side as u64) ^ CASTLING_KEYS[usize::from(board.castling)];
         if board.attacked(board.king(1 - side), 1 - side, board.occupied(), board.colors[side]) {
             return None;
         }
@@ -333,6 +391,7 @@ impl Board8 {
             }
         }
         board.en_passant = en_passant;
+        board.checked = board.king_attacked();
         board.refresh_ep();
         Some(board)
     }
@@ -341,18 +400,6 @@ impl Board8 {
         self.roles[usize::from(role)] |= bit(cell);
         self.colors[color] |= bit(cell);
         self.cells[usize::from(cell)] = color as u8 * 8 + role;
-        self.key ^= piece_key(color, role, cell);
-    }
-
-    fn take(&mut self, cell: u8) {
-        let piece = self.cells[usize::from(cell)];
-        if piece == EMPTY {
-            return;
-        }
-        let (color, role) = (usize::from(piece >> 3), piece & 7);
-        self.roles[usize::from(role)] &= !bit(cell);
-        self.colors[color] &= !bit(cell);
-        self.cells[usize::from(cell)] = EMPTY;
         self.key ^= piece_key(color, role, cell);
     }
 
@@ -403,6 +450,10 @@ impl Board8 {
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
+        self.checked
+    }
+
+    fn king_attacked(&self) -> bool {
         let us = self.side;
         self.attacked(self.king(us), us, self.occupied(), self.colors[1 - us])
     }
@@ -483,6 +534,14 @@ impl Board8 {
         if let Special::Castle { .. } = m.special {
             return true;
         }
+        // Out of check, a piece that is not on a line through its king cannot expose it.
+        if !self.checked
+            && m.role != KING
+            && m.special != Special::EnPassant
+            && LINES[usize::from(self.king(us))] & bit(m.from) == 0
+        {
+            return true;
+        }
         let mut occupied = (self.occupied() ^ bit(m.from)) | bit(m.to);
         let mut theirs = self.colors[1 - us] & !bit(m.to);
         if m.special == Special::EnPassant {
@@ -535,46 +594,88 @@ impl Board8 {
 
     /// Plays `m`, a legal move of the side to move.
     pub fn play(&mut self, m: Move8) {
-        let us = self.side;
-        let irreversible = m.capture || m.role == PAWN;
-        if irreversible {
+        let (us, them) = (self.side, 1 - self.side);
+        if m.capture || m.role == PAWN {
             self.history.clear();
             self.halfmove = 0;
         } else {
             self.history.push(self.key);
             self.halfmove += 1;
         }
-        let old_rights = self.castling;
-        if m.special == Special::EnPassant {
-            self.take(self.victim(m.to));
-        } else {
-            self.take(m.to);
+        let mut key = self.key ^ ZOBRIST[ZOBRIST_SIDE];
+        if m.capture {
+            let at = if m.special == Special::EnPassant { self.victim(m.to) } else { m.to };
+            let role = self.cells[usize::from(at)] & 7;
+            self.roles[usize::from(role)] &= !bit(at);
+            self.colors[them] &= !bit(at);
+            self.cells[usize::from(at)] = EMPTY;
+            key ^= piece_key(them, role, at);
         }
-        self.take(m.from);
-        self.put(m.to, us, m.promotion.unwrap_or(m.role));
+        let becomes = m.promotion.unwrap_or(m.role);
+        self.roles[usize::from(m.role)] &= !bit(m.from);
+        self.roles[usize::from(becomes)] |= bit(m.to);
+        self.colors[us] ^= bit(m.from) | bit(m.to);
+        self.cells[usize::from(m.from)] = EMPTY;
+        self.cells[usize::from(m.to)] = us as u8 * 8 + becomes;
+        key ^= piece_key(us, m.role, m.from) ^ piece_key(us, becomes, m.to);
         if let Special::Castle { rook_from, rook_to } = m.special {
-            self.take(rook_from);
-            self.put(rook_to, us, ROOK);
+            let cells = bit(rook_from) | bit(rook_to);
+            self.roles[usize::from(ROOK)] ^= cells;
+            self.colors[us] ^= cells;
+            self.cells[usize::from(rook_from)] = EMPTY;
+            self.cells[usize::from(rook_to)] = us as u8 * 8 + ROOK;
+            key ^= piece_key(us, ROOK, rook_from) ^ piece_key(us, ROOK, rook_to);
         }
-        if m.role == KING {
-            self.castling &= if us == 0 { !(WHITE_H | WHITE_A) } else { !(BLACK_H | BLACK_A) };
-        }
-        self.castling &= !(corner_right(m.from) | corner_right(m.to));
-        for i in 0..4 {
-            if (old_rights ^ self.castling) & (1 << i) != 0 {
-                self.key ^= ZOBRIST[ZOBRIST_CASTLING + i];
-            }
-        }
+        let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
+        key ^= CASTLING_KEYS[usize::from(self.castling)] ^ CASTLING_KEYS[usize::from(rights)];
+        self.castling = rights;
         if let Some(ep) = self.en_passant.take().filter(|_| self.ep_live) {
-            self.key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
+            key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
         }
+        self.key = key;
         self.ep_live = false;
-        self.side = 1 - us;
-        self.key ^= ZOBRIST[ZOBRIST_SIDE];
+        self.side = them;
+        self.checked = self.check_by(m);
         if m.special == Special::DoubleStep {
             self.en_passant = Some((m.from + m.to) / 2);
             self.refresh_ep();
         }
+    }
+
+    /// Whether `m`, just played, checks the king of the side to move: the piece moved attacks
+    /// it, or a rider of the mover's attacks it through the cell left. Castling and en passant
+    /// move or take a second piece: there every attack is looked for.
+    #[inline]
+    fn check_by(&self, m: Move8) -> bool {
+        if matches!(m.special, Special::Castle { .. } | Special::EnPassant) {
+            return self.king_attacked();
+        }
+        let us = self.side;
+        let king = self.king(us);
+        let k = usize::from(king);
+        let to = bit(m.to);
+        let occupied = self.occupied();
+        let direct = match self.cells[usize::from(m.to)] & 7 {
+            PAWN => PAWN_ATTACKS[us][k] & to != 0,
+            KNIGHT => KNIGHT_LEAPS[k] & to != 0,
+            BISHOP => BISHOP_LINES[k] & to != 0 && bishop_attacks(king, occupied) & to != 0,
+            ROOK => ROOK_LINES[k] & to != 0 && rook_attacks(king, occupied) & to != 0,
+            QUEEN => {
+                (ROOK_LINES[k] & to != 0 && rook_attacks(king, occupied) & to != 0)
+                    || (BISHOP_LINES[k] & to != 0 && bishop_attacks(king, occupied) & to != 0)
+            }
+            _ => false,
+        };
+        if direct {
+            return true;
+        }
+        let from = bit(m.from);
+        let theirs = self.colors[1 - us];
+        let queens = self.roles[usize::from(QUEEN)];
+        (ROOK_LINES[k] & from != 0
+            && rook_attacks(king, occupied) & (self.roles[usize::from(ROOK)] | queens) & theirs != 0)
+            || (BISHOP_LINES[k] & from != 0
+                && bishop_attacks(king, occupied) & (self.roles[usize::from(BISHOP)] | queens) & theirs != 0)
     }
 
     /// Finds out whether a legal capture of the side to move can use the en passant cell, and
@@ -656,6 +757,13 @@ impl Board8 {
     pub fn repetitions(&self) -> usize {
         // Positions repeat with the same side to move: every second one back.
         1 + self.history.iter().rev().skip(1).step_by(2).filter(|&&k| k == self.key).count()
+    }
+
+    /// Whether the current position has stood on the board at least `times` times. A
+    /// position comes back at the earliest four moves later (two of each side), so the history
+    /// since the last capture or pawn move is looked at only when it is long enough.
+    pub fn repeated(&self, times: usize) -> bool {
+        self.history.len() >= 4 * times.saturating_sub(1) && self.repetitions() >= times
     }
 
     /// Makes room for the keys of `plies` more positions.
