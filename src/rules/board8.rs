@@ -699,34 +699,11 @@ impl Board8 {
     /// Whether the side to move has a legal move. Castling needs no look: where it is legal,
     /// so is the king's step to the cell the rook goes to.
     pub fn has_legal_move(&self) -> bool {
-        let us = self.side;
-        let own = self.colors[us];
-        let occupied = self.occupied();
-        let mut pieces = own;
+        let mut pieces = self.colors[self.side];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
-            let f = usize::from(from);
-            let role = self.cells[f] & 7;
-            let mut targets = match role {
-                PAWN => {
-                    let step = if us == 0 { from + 8 } else { from - 8 };
-                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[1 - us] | self.en_passant.map_or(0, bit));
-                    if self.cells[usize::from(step)] == EMPTY {
-                        t |= bit(step);
-                        let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
-                        if from / 8 == second && self.cells[usize::from(two)] == EMPTY {
-                            t |= bit(two);
-                        }
-                    }
-                    t
-                }
-                KNIGHT => KNIGHT_LEAPS[f] & !own,
-                BISHOP => bishop_attacks(from, occupied) & !own,
-                ROOK => rook_attacks(from, occupied) & !own,
-                QUEEN => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
-                _ => KING_LEAPS[f] & !own,
-            };
+            let mut targets = self.targets(from);
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
@@ -736,6 +713,34 @@ impl Board8 {
             }
         }
         false
+    }
+
+    /// The cells the piece of the side to move on `from` may go to, pins and checks aside
+    /// (castling left out).
+    fn targets(&self, from: u8) -> u64 {
+        let us = self.side;
+        let own = self.colors[us];
+        let occupied = self.occupied();
+        let f = usize::from(from);
+        match self.cells[f] & 7 {
+            PAWN => {
+                let step = if us == 0 { from + 8 } else { from - 8 };
+                let mut t = PAWN_ATTACKS[us][f] & (self.colors[1 - us] | self.en_passant.map_or(0, bit));
+                if self.cells[usize::from(step)] == EMPTY {
+                    t |= bit(step);
+                    let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
+                    if from / 8 == second && self.cells[usize::from(two)] == EMPTY {
+                        t |= bit(two);
+                    }
+                }
+                t
+            }
+            KNIGHT => KNIGHT_LEAPS[f] & !own,
+            BISHOP => bishop_attacks(from, occupied) & !own,
+            ROOK => rook_attacks(from, occupied) & !own,
+            QUEEN => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
+            _ => KING_LEAPS[f] & !own,
+        }
     }
 
     /// FIDE 5.2.2 as the generic core reads it for orthodox material
@@ -789,5 +794,75 @@ mod tests {
         assert_eq!(bishop_attacks(27, 0).count_ones(), 13);
         assert_eq!(EVEN_CELLS & 1, 1);
         assert_eq!(EVEN_CELLS & bit(9), bit(9));
+    }
+
+    fn board(fen: &str) -> Board8 {
+        use crate::rules::position::Position;
+        let variant = Variant::orthodox();
+        let fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let position = Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{e}"));
+        position.to_board8().unwrap_or_else(|| panic!("the lane does not take {fen}"))
+    }
+
+    /// The legal moves, each also found by [`Board8::origins`] from its target.
+    fn legal_moves(board: &Board8) -> Vec<Move8> {
+        let mut moves = Vec::new();
+        let mut pieces = board.colors[board.side];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let mut targets = board.targets(from);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let role = board.cells[usize::from(from)] & 7;
+                assert_ne!(board.origins(role, to) & bit(from), 0, "{from} -> {to} not found back");
+                let promotions: &[Option<u8>] = if role == PAWN && board.promotes_on(to) {
+                    &[Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)]
+                } else {
+                    &[None]
+                };
+                for &promotion in promotions {
+                    let m = board.move_to(from, to, promotion);
+                    if board.is_legal(m) {
+                        moves.push(m);
+                    }
+                }
+            }
+        }
+        moves.extend([true, false].into_iter().filter_map(|h| board.castling(h)));
+        assert_eq!(board.has_legal_move(), !moves.is_empty());
+        moves
+    }
+
+    fn perft(board: &Board8, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        legal_moves(board)
+            .into_iter()
+            .map(|m| {
+                let mut next = board.clone();
+                next.play(m);
+                // The check found from the move is the one an attack test finds.
+                assert_eq!(next.checked, next.king_attacked(), "{m:?}");
+                perft(&next, depth - 1)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn perft_counts_are_the_published_ones() {
+        // The counts of the Chess Programming Wiki's perft positions.
+        let cases = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197_281),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97_862),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674_624),
+            ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9_467),
+            ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62_379),
+        ];
+        for (fen, depth, nodes) in cases {
+            assert_eq!(perft(&board(fen), depth), nodes, "{fen}");
+        }
     }
 }
