@@ -40,7 +40,22 @@ fn clean_games(data: &[u8]) -> Vec<Game> {
 }
 
 /// Any bytes parse without a panic, and every diagnostic's span lies inside its game's text.
+/// A game that reads plain (without its tree of turns) is checked as when read whole.
 pub fn parse(data: &[u8]) {
+    let (limits, catalogue) = (limits(), Catalogue::builtin());
+    for item in GameReader::new(data, &limits).flatten() {
+        if let Item::Game(text) = item
+            && let Some(plain) = crate::batch::check_plain(&text, catalogue, &limits)
+        {
+            let whole = crate::batch::check_whole(&text, catalogue, &limits);
+            assert_eq!(
+                (&plain.syntax, &plain.replay, &plain.players),
+                (&whole.syntax, &whole.replay, &whole.players),
+                "read plain, the game is checked otherwise than read whole:\n{}",
+                text.text
+            );
+        }
+    }
     for (text, parsed) in games(data) {
         for d in &parsed.diagnostics {
             assert!(

@@ -585,6 +585,14 @@ pub fn replay_in_lane(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     lane::replay(variant, game)
 }
 
+/// The orthodox lane's report of a game whose main line is `actions` (one action a turn)
+/// and which has no other turns, such as [`crate::dialect::parse_plain_with`] reads: `game`
+/// gives the tags and the outcome. `None` where the game must be read whole and replayed by
+/// [`replay`].
+pub fn replay_line_in_lane(variant: &Arc<Variant>, game: &Game, actions: &[Action]) -> Option<Replay> {
+    lane::replay_line(variant, game, actions)
+}
+
 /// What [`replay_visiting`] shows its caller, with the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sight {

@@ -9,7 +9,7 @@
 use super::Limits;
 use super::lex::{self, Leniency, LexError};
 use crate::diag::Diagnostic;
-use crate::record::{Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
+use crate::record::{Action, Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
 
 /// The outcome of parsing one game's text.
 #[derive(Clone, Debug)]
@@ -50,6 +50,31 @@ pub fn parse_game_with(text: &str, limits: &Limits) -> Parsed {
     let mut diagnostics = parser.diagnostics;
     diagnostics.sort_by_key(|d| d.span.start);
     Parsed { game: ok.then_some(parser.game), diagnostics }
+}
+
+/// Parses a game whose movetext is plain without building its tree of turns: the tags are
+/// read as [`parse_game_with`] reads them, and the main line's actions go to `actions`, in
+/// order and with their spans. The game returned has the tags and the outcome, and no turns.
+///
+/// Plain means what [`parse_game_with`] reads without a word and without a tree: tag pairs
+/// first, then only move numbers that agree with their turns, actions that need no leniency
+/// and stand one to a turn, `{...}` comments (which are skipped), and a standard result
+/// marker after which only white space follows. `None` for anything else (variations, NAGs,
+/// annotations, escapes, a missing marker, any leniency or error): then [`parse_game_with`]
+/// must read the game. Where this gives a game, its diagnostics are the ones
+/// [`parse_game_with`] gives, and its actions are that game's main line.
+pub fn parse_plain_with(text: &str, limits: &Limits, actions: &mut Vec<Action>) -> Option<Parsed> {
+    let mut parser = GameParser { text, limits: *limits, game: Game::new(), diagnostics: Vec::new() };
+    let rest = parser.tag_section(text).ok()?;
+    if parser.game.tags.is_empty() {
+        return None;
+    }
+    actions.clear();
+    parser.plain_movetext(rest, actions)?;
+    parser.fill_roster();
+    let mut diagnostics = parser.diagnostics;
+    diagnostics.sort_by_key(|d| d.span.start);
+    Some(Parsed { game: Some(parser.game), diagnostics })
 }
 
 /// The parse stopped; the error is in the diagnostics.
@@ -508,6 +533,56 @@ impl<'a> GameParser<'a> {
         }
     }
 
+    /// The movetext of [`parse_plain_with`]: `None` at the first thing that is not plain.
+    fn plain_movetext(&mut self, mut rest: &'a str, actions: &mut Vec<Action>) -> Option<()> {
+        let start = start_of(&self.game);
+        // The move number read last, not yet checked against its turn: number, and whether
+        // it has the one period of a White move.
+        let mut numbered: Option<(u32, bool)> = None;
+        loop {
+            rest = &rest[rest.bytes().take_while(u8::is_ascii_whitespace).count()..];
+            match *rest.as_bytes().first()? {
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    let Ok((after, (mut action, [None, None]))) = lex::action(rest) else { return None };
+                    if !after.as_bytes().first().is_none_or(|&b| b.is_ascii_whitespace() || b == b'{') {
+                        return None;
+                    }
+                    let ply = u32::try_from(actions.len()).ok()?;
+                    if let Some((number, white)) = numbered.take() {
+                        let (expected, expected_white) = move_number(start, ply);
+                        if number != expected || (!white && expected_white) {
+                            return None;
+                        }
+                    }
+                    action.span = self.span(rest, rest.len() - after.len());
+                    actions.push(action);
+                    rest = after;
+                }
+                b'0'..=b'9' | b'*' => {
+                    if let Some((after, outcome, lenient)) = result_marker(rest) {
+                        if lenient || !after.bytes().all(|b| b.is_ascii_whitespace()) {
+                            return None;
+                        }
+                        self.game.outcome = outcome;
+                        return Some(());
+                    }
+                    let (after, Some(number), dots @ 1..) = move_number_token(rest)? else { return None };
+                    numbered = Some((number, dots < 2));
+                    rest = after;
+                }
+                b'{' => {
+                    let body = &rest[1..];
+                    let close = body.find('}')?;
+                    if close > self.limits.comment_bytes {
+                        return None;
+                    }
+                    rest = &body[close + 1..];
+                }
+                _ => return None,
+            }
+        }
+    }
+
     /// Reads the turn at `at`, after the die cast and the move number written before it.
     fn numbered_turn(
         &mut self,
@@ -863,6 +938,47 @@ fn move_number_token(at: &str) -> Option<(&str, Option<u32>, usize)> {
 mod tests {
     use super::*;
     use crate::record::{ActionKind, Check};
+
+    #[test]
+    fn plain_games_read_as_the_whole_parser_reads_them() {
+        let plain = [
+            "[Event \"e\"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 3. Bb5 a6 1-0\n",
+            "[White \"w\"]\n\n1. e4 1... e5 2. O-O-O+ Kxe1# 0-1",
+            "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 7\"]\n\n7... Kh2 8. Kb1 *",
+            "[Result \"*\"]\n\n*",
+            "[A \"1\"]\n1.e4 e5 1/2-1/2\n\n",
+        ];
+        for text in plain {
+            let mut actions = Vec::new();
+            let read = parse_plain_with(text, &Limits::default(), &mut actions).unwrap_or_else(|| panic!("{text}"));
+            let whole = parse_game(text);
+            assert_eq!(read.diagnostics, whole.diagnostics, "{text}");
+            let game = whole.game.unwrap_or_else(|| panic!("{text}"));
+            let line: Vec<Action> = game.mainline().map(|n| game.node(n).turn.actions[0].clone()).collect();
+            assert_eq!(actions, line, "{text}");
+            let read = read.game.unwrap_or_else(|| panic!("{text}"));
+            assert_eq!((read.tags, read.outcome), (game.tags, game.outcome), "{text}");
+        }
+        let not_plain = [
+            "1. e4 e5 *",                           // no tags
+            "[A \"1\"]\n1. e4 e5 (1... c5) *",      // a variation
+            "[A \"1\"]\n1. e4 $1 e5 *",             // a NAG
+            "[A \"1\"]\n1. e4! e5 *",               // an annotation
+            "[A \"1\"]\n1. e4 e5",                  // no result
+            "[A \"1\"]\n1. e4 3. e5 *",             // a move number that is not the turn's
+            "[A \"1\"]\n1... e4 *",                 // a Black move number before White's move
+            "[A \"1\"]\n1. 0-0 *",                  // a lenient castling
+            "[A \"1\"]\n1. e2e4 *",                 // coordinates
+            "[A \"1\"]\n1. e4,e5 *",                // two actions in a turn
+            "[A \"1\"]\n1. e4 e5 * {after}",        // a comment after the result
+            "[A \"1\"]\n1. e4 e5 1/2",              // a lenient result
+            "[A \"1\"]\n1. e4 ; a line comment\n*", // a line comment
+            "[A \"1\"]\n1. e4 2:e5 *",              // a board number
+        ];
+        for text in not_plain {
+            assert!(parse_plain_with(text, &Limits::default(), &mut Vec::new()).is_none(), "read plain: {text}");
+        }
+    }
 
     fn parse_ok(text: &str) -> Game {
         let parsed = parse_game(text);

@@ -11,25 +11,40 @@
 //! start. So the lane never words a problem: the only ones in its reports are about the tags,
 //! made by the same functions as in the generic replay.
 
+use std::borrow::Borrow;
 use std::sync::Arc;
 
 use super::{Replay, check_result_tag, start_position};
-use crate::record::{ActionKind, CastleSide, Check, Game, Move, Outcome};
+use crate::record::{Action, ActionKind, CastleSide, Check, Game, Move, Outcome};
 use crate::rules::board8::{self, Board8, KING, Move8, PAWN};
 use crate::rules::position::Position;
 use crate::rules::variant::Variant;
 
 /// The report of `game`, where the lane can give it; `None` where the generic replay must.
 pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
-    let mut board = start(variant, game)?;
-    board.reserve_history(game.turn_count());
-    let mut report = Replay::default();
+    let mut actions = Vec::with_capacity(game.turn_count());
     let mut next = game.root().main_child();
     while let Some(id) = next {
         let node = game.node(id);
-        let actions = &node.turn.actions;
-        let action = actions.first().filter(|_| actions.len() == 1)?;
-        if node.next_sibling().is_some() || node.turn.cast.is_some() || action.board.is_some_and(|b| b != 1) {
+        let turn = &node.turn;
+        if node.next_sibling().is_some() || turn.cast.is_some() || turn.actions.len() != 1 {
+            return None;
+        }
+        actions.push(turn.actions.first()?);
+        next = node.main_child();
+    }
+    replay_line(variant, game, &actions)
+}
+
+/// The report of a game whose main line is `actions`, one to a turn, and which has no other
+/// turns: `game` gives the tags and the outcome (its own turns are not looked at).
+pub(super) fn replay_line<A: Borrow<Action>>(variant: &Arc<Variant>, game: &Game, actions: &[A]) -> Option<Replay> {
+    let mut board = start(variant, game)?;
+    board.reserve_history(actions.len());
+    let mut report = Replay::default();
+    for (i, action) in actions.iter().enumerate() {
+        let action = action.borrow();
+        if action.board.is_some_and(|b| b != 1) {
             return None;
         }
         let m = match &action.kind {
@@ -39,18 +54,18 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
         };
         board.play(m);
         report.turns += 1;
-        next = node.main_child();
+        let more = i + 1 < actions.len();
         // The check mark. Where a move follows a check, its being legal shows the check is no
         // mate; at the end of the game the side in check must be looked at.
         match (action.check, board.in_check()) {
             (Check::None, false) => {}
-            (Check::Check, true) if next.is_some() || board.has_legal_move() => {}
-            (Check::Mate, true) if next.is_none() && !board.has_legal_move() => {}
+            (Check::Check, true) if more || board.has_legal_move() => {}
+            (Check::Mate, true) if !more && !board.has_legal_move() => {}
             _ => return None,
         }
         // FIDE 9.6: a draw that ends the game makes the moves after it void, which the
         // generic replay reports.
-        if next.is_some() && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5)) {
+        if more && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5)) {
             return None;
         }
     }
