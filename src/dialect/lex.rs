@@ -447,6 +447,62 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
     Some((rest, (action, [leniency, None])))
 }
 
+/// The SAN of orthodox chess as nearly every archive writes it, read at `b` (a move's
+/// text and what follows it): an optional piece letter `K`, `Q`, `R`, `B` or `N`, an origin
+/// file `a`-`h` and rank `1`-`8` as needed (not both without a letter), `x`, the target on the
+/// 8x8 board, `=Q`, `=R`, `=B` or `=N`, `+` or `#`, then ASCII white space, `{` or the end.
+/// The length read and the action, exactly as [`action`] reads the same text; `None` for
+/// anything else, which [`action`] reads.
+pub fn common_san(b: &[u8]) -> Option<(usize, Action)> {
+    let file = |at: usize| b.get(at).filter(|c| matches!(c, b'a'..=b'h')).map(|c| c - b'a');
+    let rank = |at: usize| b.get(at).filter(|c| matches!(c, b'1'..=b'8')).map(|c| c - b'1');
+    let letter = |at: usize| b.get(at).filter(|c| matches!(c, b'K' | b'Q' | b'R' | b'B' | b'N'));
+    let piece = letter(0).and_then(|&c| PieceLetter::new(c));
+    let mut at = usize::from(piece.is_some());
+    // Up to two squares' parts, and `x` between: the last file and rank are the target.
+    let (mut files, mut ranks, mut capture) = ([None; 2], [None; 2], false);
+    for part in 0..2 {
+        files[part] = file(at);
+        at += usize::from(files[part].is_some());
+        ranks[part] = rank(at);
+        at += usize::from(ranks[part].is_some());
+        if part == 0 && b.get(at) == Some(&b'x') {
+            capture = true;
+            at += 1;
+        }
+    }
+    let (from_file, from_rank, to) = match (files, ranks, capture) {
+        ([from_file, Some(file)], [from_rank, Some(rank)], _) => (from_file, from_rank, SquareName::new(file, rank)),
+        ([Some(file), None], [Some(rank), None], false) => (None, None, SquareName::new(file, rank)),
+        _ => return None,
+    };
+    // Coordinates (`e2e4`) are a leniency, for `action` to read.
+    if piece.is_none() && from_file.is_some() && from_rank.is_some() {
+        return None;
+    }
+    let becomes = match (b.get(at), letter(at + 1)) {
+        (Some(b'='), Some(&c)) if c != b'K' => {
+            at += 2;
+            PieceLetter::new(c)
+        }
+        (Some(b'='), _) => return None,
+        _ => None,
+    };
+    let check = match b.get(at) {
+        Some(b'+') => Check::Check,
+        Some(b'#') => Check::Mate,
+        _ => Check::None,
+    };
+    at += usize::from(check != Check::None);
+    if !b.get(at).is_none_or(|&c| c.is_ascii_whitespace() || c == b'{') {
+        return None;
+    }
+    let m = Move { piece, from_file, from_rank, capture, to, becomes, placements: Vec::new(), gate: None };
+    let mut action = Action::new(ActionKind::Move(m));
+    action.check = check;
+    Some((at, action))
+}
+
 /// The end of a token [`plain_san`] reads: the token must end, then may come `+` or `#`.
 fn finish_plain(rest: &str, kind: ActionKind) -> Option<(&str, ReadAction)> {
     if !ends_token(rest.chars().next()) {
@@ -577,6 +633,49 @@ mod tests {
             check(token);
         }
         assert!(read > 1_000, "only {read} tokens read byte-wise");
+    }
+
+    /// The reader of orthodox SAN agrees with [`action`] on every token it reads, and reads
+    /// the common ones.
+    #[test]
+    fn common_san_reads_as_action_does() {
+        const ALPHABET: &[u8] = b"NKQPae h18x=+#{9'-";
+        let mut read = 0;
+        let mut check = |token: &[u8]| {
+            if let Some((len, fast)) = common_san(token) {
+                read += 1;
+                let text = std::str::from_utf8(token).unwrap_or_default();
+                match action(text) {
+                    Ok((rest, (general, [None, None]))) => {
+                        assert_eq!(fast, general, "{text:?}");
+                        assert_eq!(len, text.len() - rest.len(), "{text:?}");
+                    }
+                    other => panic!("{text:?}: {other:?}"),
+                }
+            }
+        };
+        let mut token = Vec::new();
+        let mut counters = Vec::new();
+        for len in 1..=6 {
+            counters.clear();
+            counters.resize(len, 0usize);
+            loop {
+                token.clear();
+                token.extend(counters.iter().map(|&c| ALPHABET[c]));
+                check(&token);
+                let Some(i) = counters.iter().rposition(|&c| c + 1 < ALPHABET.len()) else { break };
+                counters[i] += 1;
+                counters[i + 1..].fill(0);
+            }
+        }
+        for token in ["e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxe2 ", "e4{"] {
+            assert!(common_san(token.as_bytes()).is_some(), "{token}");
+            check(token.as_bytes());
+        }
+        for token in ["e2e4", "O-O", "e8=K", "Pe4", "i4", "e9", "e4!", "e4,e5", "e10", "Nxe4++"] {
+            assert!(common_san(token.as_bytes()).is_none(), "{token}");
+        }
+        assert!(read > 10_000, "only {read} tokens read");
     }
 
     fn kind(text: &str) -> ActionKind {

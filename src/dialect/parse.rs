@@ -77,6 +77,32 @@ pub fn parse_plain_with(text: &str, limits: &Limits, actions: &mut Vec<Action>) 
     Some(Parsed { game: Some(parser.game), diagnostics })
 }
 
+/// At a digit or `*` in plain movetext: a standard result marker that ends its token
+/// (its length and outcome), or a move number of up to nine digits followed directly by one
+/// to three periods (its length, number and periods), as [`result_marker`] and
+/// [`move_number_token`] read them; neither for anything else, which those functions read.
+fn plain_number(b: &[u8]) -> (Option<(usize, Outcome)>, Option<(usize, u32, usize)>) {
+    let result = match b {
+        [b'1', b'-', b'0', ..] => Some((3, Outcome::WhiteWins)),
+        [b'0', b'-', b'1', ..] => Some((3, Outcome::BlackWins)),
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => Some((7, Outcome::Draw)),
+        [b'*', ..] => Some((1, Outcome::Unknown)),
+        _ => None,
+    };
+    if let Some((len, _)) = result {
+        // Only where the token ends; else the general readers say what it is.
+        let ends = b.get(len).is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b'{' | b';' | b'(' | b')'));
+        return (result.filter(|_| ends), None);
+    }
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
+    if digits == 0 || digits > 9 || dots == 0 || dots > 3 || b.get(digits + dots).is_some_and(|&c| c >= 0x80) {
+        return (None, None);
+    }
+    let number = b[..digits].iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+    (None, Some((digits + dots, number, dots)))
+}
+
 /// The parse stopped; the error is in the diagnostics.
 struct Stop;
 
@@ -543,10 +569,16 @@ impl<'a> GameParser<'a> {
             rest = &rest[rest.bytes().take_while(u8::is_ascii_whitespace).count()..];
             match *rest.as_bytes().first()? {
                 b'a'..=b'z' | b'A'..=b'Z' => {
-                    let Ok((after, (mut action, [None, None]))) = lex::action(rest) else { return None };
-                    if !after.as_bytes().first().is_none_or(|&b| b.is_ascii_whitespace() || b == b'{') {
-                        return None;
-                    }
+                    let (after, mut action) = match lex::common_san(rest.as_bytes()) {
+                        Some((len, action)) => (rest.get(len..)?, action),
+                        None => {
+                            let Ok((after, (action, [None, None]))) = lex::action(rest) else { return None };
+                            if !after.as_bytes().first().is_none_or(|&b| b.is_ascii_whitespace() || b == b'{') {
+                                return None;
+                            }
+                            (after, action)
+                        }
+                    };
                     let ply = u32::try_from(actions.len()).ok()?;
                     if let Some((number, white)) = numbered.take() {
                         let (expected, expected_white) = move_number(start, ply);
@@ -559,6 +591,20 @@ impl<'a> GameParser<'a> {
                     rest = after;
                 }
                 b'0'..=b'9' | b'*' => {
+                    // The common forms first: a standard result, `12.` and `12...`.
+                    let (result, number) = plain_number(rest.as_bytes());
+                    if let Some((len, outcome)) = result {
+                        if !rest.bytes().skip(len).all(|b| b.is_ascii_whitespace()) {
+                            return None;
+                        }
+                        self.game.outcome = outcome;
+                        return Some(());
+                    }
+                    if let Some((len, number, dots)) = number {
+                        numbered = Some((number, dots < 2));
+                        rest = rest.get(len..)?;
+                        continue;
+                    }
                     if let Some((after, outcome, lenient)) = result_marker(rest) {
                         if lenient || !after.bytes().all(|b| b.is_ascii_whitespace()) {
                             return None;
@@ -938,6 +984,36 @@ fn move_number_token(at: &str) -> Option<(&str, Option<u32>, usize)> {
 mod tests {
     use super::*;
     use crate::record::{ActionKind, Check};
+
+    /// The common numbers and results of plain movetext read as the general readers read
+    /// them, on every token of up to six characters from the characters that matter.
+    #[test]
+    fn plain_numbers_read_as_the_general_readers_do() {
+        const ALPHABET: &[char] = &['0', '1', '2', '9', '.', '/', '-', '*', '{', ' ', 'e', '…'];
+        let mut counters = Vec::new();
+        let mut read = 0;
+        for len in 1..=6 {
+            counters.clear();
+            counters.resize(len, 0usize);
+            loop {
+                let token: String = counters.iter().map(|&c| ALPHABET[c]).collect();
+                let (result, number) = plain_number(token.as_bytes());
+                if let Some((len, outcome)) = result {
+                    read += 1;
+                    assert_eq!(result_marker(&token), Some((&token[len..], outcome, false)), "{token:?}");
+                }
+                if let Some((len, n, dots)) = number {
+                    read += 1;
+                    assert_eq!(result_marker(&token), None, "{token:?}");
+                    assert_eq!(move_number_token(&token), Some((&token[len..], Some(n), dots)), "{token:?}");
+                }
+                let Some(i) = counters.iter().rposition(|&c| c + 1 < ALPHABET.len()) else { break };
+                counters[i] += 1;
+                counters[i + 1..].fill(0);
+            }
+        }
+        assert!(read > 1_000, "only {read} tokens read");
+    }
 
     #[test]
     fn plain_games_read_as_the_whole_parser_reads_them() {
