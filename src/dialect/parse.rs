@@ -81,7 +81,7 @@ pub fn parse_plain_with(text: &str, limits: &Limits, actions: &mut Vec<Action>) 
 /// (its length and outcome), or a move number of up to nine digits followed directly by one
 /// to three periods (its length, number and periods), as [`result_marker`] and
 /// [`move_number_token`] read them; neither for anything else, which those functions read.
-fn plain_number(b: &[u8]) -> (Option<(usize, Outcome)>, Option<(usize, u32, usize)>) {
+fn plain_number(b: &[u8]) -> PlainNumber {
     let result = match b {
         [b'1', b'-', b'0', ..] => Some((3, Outcome::WhiteWins)),
         [b'0', b'-', b'1', ..] => Some((3, Outcome::BlackWins)),
@@ -92,15 +92,29 @@ fn plain_number(b: &[u8]) -> (Option<(usize, Outcome)>, Option<(usize, u32, usiz
     if let Some((len, _)) = result {
         // Only where the token ends; else the general readers say what it is.
         let ends = b.get(len).is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b'{' | b';' | b'(' | b')'));
-        return (result.filter(|_| ends), None);
+        return match result.filter(|_| ends) {
+            Some((len, outcome)) => PlainNumber::Result(len, outcome),
+            None => PlainNumber::Neither,
+        };
     }
     let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
     let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
     if digits == 0 || digits > 9 || dots == 0 || dots > 3 || b.get(digits + dots).is_some_and(|&c| c >= 0x80) {
-        return (None, None);
+        return PlainNumber::Neither;
     }
     let number = b[..digits].iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-    (None, Some((digits + dots, number, dots)))
+    PlainNumber::Number(digits + dots, number, dots)
+}
+
+/// What [`plain_number`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PlainNumber {
+    /// A result marker: its length and outcome.
+    Result(usize, Outcome),
+    /// A move number: its length, number and periods.
+    Number(usize, u32, usize),
+    /// Neither, as far as the common forms go.
+    Neither,
 }
 
 /// The parse stopped; the error is in the diagnostics.
@@ -592,18 +606,20 @@ impl<'a> GameParser<'a> {
                 }
                 b'0'..=b'9' | b'*' => {
                     // The common forms first: a standard result, `12.` and `12...`.
-                    let (result, number) = plain_number(rest.as_bytes());
-                    if let Some((len, outcome)) = result {
-                        if !rest.bytes().skip(len).all(|b| b.is_ascii_whitespace()) {
-                            return None;
+                    match plain_number(rest.as_bytes()) {
+                        PlainNumber::Result(len, outcome) => {
+                            if !rest.bytes().skip(len).all(|b| b.is_ascii_whitespace()) {
+                                return None;
+                            }
+                            self.game.outcome = outcome;
+                            return Some(());
                         }
-                        self.game.outcome = outcome;
-                        return Some(());
-                    }
-                    if let Some((len, number, dots)) = number {
-                        numbered = Some((number, dots < 2));
-                        rest = rest.get(len..)?;
-                        continue;
+                        PlainNumber::Number(len, number, dots) => {
+                            numbered = Some((number, dots < 2));
+                            rest = rest.get(len..)?;
+                            continue;
+                        }
+                        PlainNumber::Neither => {}
                     }
                     if let Some((after, outcome, lenient)) = result_marker(rest) {
                         if lenient || !after.bytes().all(|b| b.is_ascii_whitespace()) {
@@ -997,15 +1013,17 @@ mod tests {
             counters.resize(len, 0usize);
             loop {
                 let token: String = counters.iter().map(|&c| ALPHABET[c]).collect();
-                let (result, number) = plain_number(token.as_bytes());
-                if let Some((len, outcome)) = result {
-                    read += 1;
-                    assert_eq!(result_marker(&token), Some((&token[len..], outcome, false)), "{token:?}");
-                }
-                if let Some((len, n, dots)) = number {
-                    read += 1;
-                    assert_eq!(result_marker(&token), None, "{token:?}");
-                    assert_eq!(move_number_token(&token), Some((&token[len..], Some(n), dots)), "{token:?}");
+                match plain_number(token.as_bytes()) {
+                    PlainNumber::Result(len, outcome) => {
+                        read += 1;
+                        assert_eq!(result_marker(&token), Some((&token[len..], outcome, false)), "{token:?}");
+                    }
+                    PlainNumber::Number(len, n, dots) => {
+                        read += 1;
+                        assert_eq!(result_marker(&token), None, "{token:?}");
+                        assert_eq!(move_number_token(&token), Some((&token[len..], Some(n), dots)), "{token:?}");
+                    }
+                    PlainNumber::Neither => {}
                 }
                 let Some(i) = counters.iter().rposition(|&c| c + 1 < ALPHABET.len()) else { break };
                 counters[i] += 1;
