@@ -131,8 +131,31 @@ static KING_LEAPS: [u64; 64] = leaps(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
 /// Per color: the cells a pawn of that color on a cell attacks.
 static PAWN_ATTACKS: [[u64; 64]; 2] = [leaps(&[(-1, 1), (1, 1)]), leaps(&[(-1, -1), (1, -1)])];
 static RAYS: [[u64; 64]; 8] = rays();
-/// Per cell: the cells on a line with it (rank, file or diagonal).
-static LINES: [u64; 64] = lines(0b1111_1111);
+/// Per pair of cells: the direction (in [`DIRECTIONS`]) from the first to the second, where
+/// they are on a line, else [`NO_LINE`].
+static LINE_DIRECTION: [[u8; 64]; 64] = line_directions();
+const NO_LINE: u8 = 8;
+
+const fn line_directions() -> [[u8; 64]; 64] {
+    let rays = rays();
+    let mut table = [[NO_LINE; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut to = 0;
+            while to < 64 {
+                if rays[d][from] & (1 << to) != 0 {
+                    table[from][to] = d as u8;
+                }
+                to += 1;
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    table
+}
 /// Per cell: the cells on its rank and file.
 static ROOK_LINES: [u64; 64] = lines(0b0101_0101);
 /// Per cell: the cells on its diagonals.
@@ -534,13 +557,19 @@ impl Board8 {
         if let Special::Castle { .. } = m.special {
             return true;
         }
-        // Out of check, a piece that is not on a line through its king cannot expose it.
-        if !self.checked
-            && m.role != KING
-            && m.special != Special::EnPassant
-            && LINES[usize::from(self.king(us))] & bit(m.from) == 0
-        {
-            return true;
+        // Out of check, a piece that leaves a line through its king exposes it only to a
+        // rider of the line's kind beyond it, with nothing between.
+        if !self.checked && m.role != KING && m.special != Special::EnPassant {
+            let king = self.king(us);
+            let d = LINE_DIRECTION[usize::from(king)][usize::from(m.from)];
+            if d == NO_LINE {
+                return true;
+            }
+            let d = usize::from(d);
+            let riders = if d % 2 == 0 { ROOK } else { BISHOP };
+            let theirs = self.colors[1 - us] & !bit(m.to);
+            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)]) & theirs;
+            return slide(d, king, (self.occupied() ^ bit(m.from)) | bit(m.to)) & pinners == 0;
         }
         let mut occupied = (self.occupied() ^ bit(m.from)) | bit(m.to);
         let mut theirs = self.colors[1 - us] & !bit(m.to);
