@@ -204,6 +204,10 @@ impl<'a> GameParser<'a> {
             let line_start = trimmed.len() == rest.len() || self.text[..self.offset(trimmed)].ends_with('\n');
             match trimmed.chars().next() {
                 Some('%') if line_start => rest = self.escape_line(trimmed),
+                // Only `[p`, `[P` and `[/` may open a forum's delimiter.
+                Some('[') if !matches!(trimmed.as_bytes().get(1), Some(b'p' | b'P' | b'/')) => {
+                    rest = self.tag_pair(trimmed)?;
+                }
                 Some('[') => match forum_delimiter(trimmed) {
                     Some(after) => {
                         self.warn(self.span(trimmed, trimmed.len() - after.len()), "forum delimiter ignored");
@@ -246,24 +250,34 @@ impl<'a> GameParser<'a> {
         let line_end = at.find('\n').unwrap_or(at.len());
         let line = at[..line_end].trim_end_matches('\r');
         let inner = skip_spaces(&line[1..]);
-        let name_len = inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']').unwrap_or(inner.len());
+        // The name ends at white space, `"` or `]`; read byte-wise up to the first non-ASCII
+        // character, if any (Unicode white space ends it too).
+        let ascii_end = inner
+            .bytes()
+            .position(|b| b.is_ascii_whitespace() || b == b'"' || b == b']' || !b.is_ascii())
+            .unwrap_or(inner.len());
+        let name_len = match inner.as_bytes().get(ascii_end) {
+            Some(b) if !b.is_ascii() => {
+                inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']').unwrap_or(inner.len())
+            }
+            _ => ascii_end,
+        };
         let name = &inner[..name_len];
         if name.is_empty() {
             return Err(self.error(self.span(inner, 1), format!("expected a tag name, found {}", describe(inner))));
         }
         // Messages show at most the first 40 characters of a name.
-        let shown = shorten(name);
-        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
             self.warn(
                 self.span(inner, name_len),
-                format!("tag name {shown:?} has characters the standard does not allow"),
+                format!("tag name {:?} has characters the standard does not allow", shorten(name)),
             );
         }
         let after_name = skip_spaces(&inner[name_len..]);
         let Some(value_text) = after_name.strip_prefix('"') else {
             return Err(self.error(
                 self.span(after_name, 1),
-                format!("expected '\"' opening the value of tag {shown}, found {}", describe(after_name)),
+                format!("expected '\"' opening the value of tag {}, found {}", shorten(name), describe(after_name)),
             ));
         };
         // The common case, a value with no backslash and one quote, followed by `]`, is
@@ -277,6 +291,7 @@ impl<'a> GameParser<'a> {
             let rest = &at[line.len() - after.len() + 1..];
             return self.push_tag(at, name, value_text[..end].to_owned(), rest);
         }
+        let shown = shorten(name);
         // The value ends at the first unescaped quote that is followed only by `]` (or the
         // end of the line); other quotes are taken as part of the value.
         let mut value = String::new();
