@@ -42,7 +42,15 @@ const PIECES: [(u8, &str, bool, bool); 6] = [
 
 /// The role of a piece letter (uppercase), in a variant that [`fits`].
 pub fn role_of_letter(letter: u8) -> Option<u8> {
-    PIECES.iter().position(|p| p.0 == letter).map(|i| i as u8)
+    match letter {
+        b'P' => Some(PAWN),
+        b'N' => Some(KNIGHT),
+        b'B' => Some(BISHOP),
+        b'R' => Some(ROOK),
+        b'Q' => Some(QUEEN),
+        b'K' => Some(KING),
+        _ => None,
+    }
 }
 
 /// Whether `variant` is orthodox chess as far as its rules go: an 8x8 board without holes,
@@ -809,6 +817,14 @@ impl Board8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn roles_follow_the_piece_table() {
+        for (i, piece) in PIECES.iter().enumerate() {
+            assert_eq!(role_of_letter(piece.0), Some(i as u8));
+        }
+        assert_eq!(role_of_letter(b'X'), None);
+    }
 
     #[test]
     fn tables_hold_the_moves_of_the_pieces() {
