@@ -80,8 +80,13 @@ fn the_lane_agrees_with_the_generic_core_on_real_archives() {
     // of them must be read plain.
     assert!(games > 40_000 && whole * 10 >= games * 9, "{whole} of {games} master games in the lane");
     assert!(plain * 10 >= games * 8, "{plain} of {games} master games read plain");
+    let crazyhouse = common::files_with_extension(&root.join("crazyhouse"), "pgn");
+    let (games, [whole, plain], disagreements) = compare(&crazyhouse);
+    assert!(disagreements.is_empty(), "the lane and the generic core disagree on:\n{}", disagreements.join("\n"));
+    eprintln!("of {games} Crazyhouse games, {whole} judged in the lane, {plain} of them read plain");
+    assert!(whole * 2 >= games, "{whole} of {games} Crazyhouse games in the lane");
     let mut others = Vec::new();
-    for sub in ["quirks", "crazyhouse", "gating"] {
+    for sub in ["quirks", "gating"] {
         others.extend(common::files_with_extension(&root.join(sub), "pgn"));
     }
     let (_, _, disagreements) = compare(&others);

@@ -1,12 +1,12 @@
-//! The orthodox lane of the replay: a plain game of a variant that is orthodox chess
-//! ([`board8::fits`]), replayed on [`Board8`], for the report it gets when nothing is wrong
-//! with it.
+//! The orthodox lane of the replay: a plain game of a variant that is orthodox chess or
+//! Crazyhouse ([`board8::fits`]), replayed on [`Board8`], for the report it gets when nothing
+//! is wrong with it.
 //!
 //! The lane follows the main line and answers only "is there anything to say?". At the first
 //! thing the generic replay would say something about (an illegal, ambiguous or unmarked
 //! move, a wrong check or capture mark, a draw that ends the game, a result the final
-//! position contradicts) or that the lane does not play (variations, passes, drops,
-//! coordinate notation, castling written as a king's move, a start position the lane cannot
+//! position contradicts) or that the lane does not play (variations, passes, walls and the
+//! other actions of other variants, coordinate notation, castling written as a king's move, a start position the lane cannot
 //! take), it gives up, and [`super::replay`] replays the game in the generic core from the
 //! start. So the lane never words a problem: the only ones in its reports are about the tags,
 //! made by the same functions as in the generic replay.
@@ -50,6 +50,9 @@ pub(super) fn replay_line<A: Borrow<Action>>(variant: &Arc<Variant>, game: &Game
         let m = match &action.kind {
             ActionKind::Move(m) => resolve(&board, m)?,
             ActionKind::Castle { side, gate: None } => board.castling(*side == CastleSide::King)?,
+            ActionKind::Drop { piece, to } if to.file < 8 && to.rank < 8 => {
+                board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
+            }
             _ => return None,
         };
         board.play(m);
@@ -192,6 +195,17 @@ mod tests {
         for text in games {
             assert!(lane("orthodox", text).is_some(), "{text}");
         }
+        // Crazyhouse: drops, a promoted piece going back to hand as a pawn, a drop that blocks
+        // a check, and a mate that a drop could have stopped had a piece been in hand.
+        let crazyhouse = [
+            "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 Qxb4 5. Rb1 Qa5 6. Bc4 P@d4 *",
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Bxf7+ Kxf7 5. Nxe5+ Nxe5 6. P@d4 Bxd4 *",
+            "1. f3 e5 2. g4 Qh4# 0-1",
+            "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Bc4+ Q@d5 5. P@a3 *",
+        ];
+        for text in crazyhouse {
+            assert!(lane("crazyhouse", text).is_some(), "{text}");
+        }
         // A variant with another name and the same rules
         assert!(
             lane(
@@ -200,6 +214,51 @@ mod tests {
             )
             .is_some()
         );
+    }
+
+    /// Random legal games of orthodox chess and Crazyhouse (promotions, promoted pieces
+    /// captured and dropped again, checks, mates and stalemates, repetitions), written as SAN
+    /// with their check marks and the result the final position calls for: the lane judges
+    /// most of them, and its report is the generic replay's on every one.
+    #[test]
+    fn random_games_are_judged_as_the_generic_core_judges_them() {
+        let mut random = crate::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
+        for name in ["orthodox", "crazyhouse"] {
+            let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let mut judged = 0;
+            for _ in 0..150 {
+                let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+                let mut text = format!("[Variant \"{name}\"]\n\n");
+                let mut moves = Vec::new();
+                for ply in 0..300 {
+                    moves.clear();
+                    position.legal_moves(&mut moves);
+                    if moves.is_empty() || position.ending().is_some() {
+                        break;
+                    }
+                    // Mostly captures where there are some, so that games end and hands fill.
+                    let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
+                    let pool = if !captures.is_empty() && random.below(3) > 0 { &captures } else { &moves };
+                    let m = pool[random.below(pool.len())];
+                    if ply % 2 == 0 {
+                        text.push_str(&format!("{}. ", ply / 2 + 1));
+                    }
+                    text.push_str(&super::super::san(&mut position, m));
+                    text.push(' ');
+                    position.play(m);
+                }
+                let result = match position.ending() {
+                    Some(crate::rules::position::Ending::Checkmate { winner }) => {
+                        if winner == crate::rules::variant::Color::White { "1-0" } else { "0-1" }
+                    }
+                    Some(_) => "1/2-1/2",
+                    None => "*",
+                };
+                text.push_str(result);
+                judged += usize::from(lane(name, &text).is_some());
+            }
+            assert!(judged >= 50, "{name}: only {judged} of 150 random games judged in the lane");
+        }
     }
 
     #[test]
@@ -223,6 +282,13 @@ mod tests {
         ];
         for text in games {
             assert!(lane("orthodox", text).is_none(), "the lane judged {text}");
+        }
+        // Crazyhouse: a drop of a piece not in hand, a pawn dropped on the last rank, a drop
+        // that leaves the check.
+        for text in
+            ["1. e4 d5 2. N@f3 *", "1. e4 d5 2. exd5 e6 3. P@e8 *", "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Bc4+ Q@a5 *"]
+        {
+            assert!(lane("crazyhouse", text).is_none(), "the lane judged {text}");
         }
         // Chess960 castling: the lane does not play it.
         let fen = "[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 *";

@@ -53,27 +53,36 @@ pub fn role_of_letter(letter: u8) -> Option<u8> {
     }
 }
 
-/// Whether `variant` is orthodox chess as far as its rules go: an 8x8 board without holes,
-/// walls, wrapping or reserves; the six orthodox pieces with their orthodox movement; pawns
-/// going up for White and down for Black, promoting to queen, rook, bishop or knight; one
-/// king each, castling, one action a turn, and no rule module. Its name, aliases, values and
-/// start position do not matter (a start position whose castling the lane cannot play is
+/// The rule sets the lane plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules8 {
+    /// Orthodox chess.
+    Orthodox,
+    /// Orthodox chess with Crazyhouse's hands: a captured piece goes to the capturer's hand
+    /// (a promoted one as a pawn), and a piece in hand may be dropped on an empty cell as a
+    /// move (a pawn not on the first or last rank).
+    Crazyhouse,
+}
+
+/// Which rules of the lane `variant` has, if any: orthodox chess as far as its rules go (an
+/// 8x8 board without holes, walls or wrapping; the six orthodox pieces with their orthodox
+/// movement; pawns going up for White and down for Black, promoting to queen, rook, bishop or
+/// knight; one king each, castling, one action a turn, and no rule module), with either no
+/// reserves or Crazyhouse's (reserves, captures to hand and drops, all three). Its name,
+/// aliases, values and start position do not matter (a start position the lane cannot play is
 /// refused by [`Board8::new`]).
-pub fn fits(variant: &Variant) -> bool {
+pub fn fits(variant: &Variant) -> Option<Rules8> {
     let s = &variant.spec;
     let mut promotions = s.promotions.clone();
     promotions.sort_unstable();
-    s.files == 8
+    let orthodox = s.files == 8
         && s.ranks == 8
         && s.holes.is_empty()
         && !s.wrap_files
         && !s.wrap_ranks
         && !s.ring
         && !s.walls
-        && !s.reserves
         && s.actions_per_turn <= 1
-        && !s.captures_to_hand
-        && !s.drops
         && s.rules == Rules::default()
         && s.directions == [Direction::North, Direction::South]
         && s.castling
@@ -85,7 +94,31 @@ pub fn fits(variant: &Variant) -> bool {
         && PIECES.iter().all(|&(letter, betza, royal, pawn)| {
             s.pieces.iter().filter(|p| p.letter == letter).count() == 1
                 && s.pieces.iter().any(|p| p.letter == letter && p.betza == betza && p.royal == royal && p.pawn == pawn)
-        })
+        });
+    match (orthodox, s.reserves, s.captures_to_hand, s.drops) {
+        (true, false, false, false) => Some(Rules8::Orthodox),
+        (true, true, true, true) => Some(Rules8::Crazyhouse),
+        _ => None,
+    }
+}
+
+/// A position for [`Board8::new`].
+#[derive(Clone, Debug)]
+pub struct Setup8 {
+    /// The pieces: cell, color (0 White, 1 Black), role, and whether it is a promoted piece.
+    pub pieces: Vec<(u8, usize, u8, bool)>,
+    /// The side to move.
+    pub side: usize,
+    /// The castling rights, as the corner cells of their rooks.
+    pub rooks: Vec<u8>,
+    /// The cell a pawn has just passed over.
+    pub en_passant: Option<u8>,
+    /// The halfmove clock.
+    pub halfmove: u32,
+    /// The rules.
+    pub rules: Rules8,
+    /// Per color and role, the pieces in hand (Crazyhouse).
+    pub hands: [[u8; 6]; 2],
 }
 
 /// The cells a leaper with these (file, rank) steps reaches from each cell.
@@ -237,6 +270,17 @@ fn piece_key(color: usize, role: u8, cell: u8) -> u64 {
     ZOBRIST[(color * 6 + usize::from(role)) * 64 + usize::from(cell)]
 }
 
+/// The key of `count` pieces of `role` in `color`'s hand (none: 0).
+fn hand_key(color: usize, role: u8, count: u8) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    let mut z = ZOBRIST[ZOBRIST_SIDE] ^ ((color as u64) << 16 | u64::from(role) << 8 | u64::from(count));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// The cells a rider in direction `d` reaches from `cell` among the `occupied` ones (the
 /// first occupied cell included).
 #[inline]
@@ -305,6 +349,8 @@ pub enum Special {
     DoubleStep,
     /// A pawn takes the pawn that has just passed the target.
     EnPassant,
+    /// A piece from the hand is put on `to` (Crazyhouse).
+    Drop,
     /// The king castles with the rook on `rook_from`, which goes to `rook_to`.
     Castle {
         /// The rook's cell.
@@ -355,23 +401,24 @@ pub struct Board8 {
     key: u64,
     /// The keys of the positions since the last capture or pawn move, before this one.
     history: Vec<u64>,
+    /// Crazyhouse: captures go to hand, and pieces in hand may be dropped.
+    drops: bool,
+    /// Per color and role, the pieces in hand.
+    hands: [[u8; 6]; 2],
+    /// The cells of promoted pieces (which go to hand as pawns when captured).
+    promoted: u64,
 }
 
 const EMPTY: u8 = 0xFF;
 
 impl Board8 {
-    /// The position of these pieces (cell, color 0 or 1, role), with `side` to move, the
-    /// castling rights given as the corner cells of their rooks, the cell a pawn has just
-    /// passed over and the halfmove clock. `None` where the lane cannot play it: not one king
-    /// each, a pawn on the first or last rank, an en passant cell behind no pawn, a right whose king and rook are not on the orthodox cells, or a side not in
-    /// check whose opponent is.
-    pub fn new(
-        pieces: impl IntoIterator<Item = (u8, usize, u8)>,
-        side: usize,
-        rooks: impl IntoIterator<Item = u8>,
-        en_passant: Option<u8>,
-        halfmove: u32,
-    ) -> Option<Board8> {
+    /// The position `setup` describes. `None` where the lane cannot play it: not one king
+    /// each, a pawn on the first or last rank, an en passant cell behind no pawn, a castling
+    /// right whose king and rook are not on the orthodox cells, a side not in check whose
+    /// opponent is, or a king in hand.
+    pub fn new(setup: &Setup8) -> Option<Board8> {
+        let side = setup.side;
+        let drops = setup.rules == Rules8::Crazyhouse;
         let mut board = Board8 {
             roles: [0; 6],
             colors: [0; 2],
@@ -381,21 +428,27 @@ impl Board8 {
             en_passant: None,
             ep_live: false,
             checked: false,
-            halfmove,
+            halfmove: setup.halfmove,
             key: 0,
             history: Vec::new(),
+            drops,
+            hands: [[0; 6]; 2],
+            promoted: 0,
         };
-        for (cell, color, role) in pieces {
+        for &(cell, color, role, promoted) in &setup.pieces {
             let edge = role == PAWN && matches!(cell / 8, 0 | 7);
             if cell >= 64 || color > 1 || role > KING || edge || board.cells[usize::from(cell)] != EMPTY {
                 return None;
             }
             board.put(cell, color, role);
+            if promoted {
+                board.promoted |= bit(cell);
+            }
         }
         if (0..2).any(|c| (board.roles[usize::from(KING)] & board.colors[c]).count_ones() != 1) || side > 1 {
             return None;
         }
-        for rook in rooks {
+        for &rook in &setup.rooks {
             let right = corner_right(rook);
             let (color, king) = if right & (WHITE_H | WHITE_A) != 0 { (0, 4) } else { (1, 60) };
             if right == 0
@@ -406,11 +459,20 @@ impl Board8 {
             }
             board.castling |= right;
         }
+        for (color, hand) in setup.hands.iter().enumerate() {
+            if hand[usize::from(KING)] != 0 || (!drops && hand.iter().any(|&n| n != 0)) {
+                return None;
+            }
+            for (role, &count) in hand.iter().enumerate() {
+                board.hands[color][role] = count;
+                board.key ^= hand_key(color, role as u8, count);
+            }
+        }
         board.key ^= (ZOBRIST[ZOBRIST_SIDE] * side as u64) ^ CASTLING_KEYS[usize::from(board.castling)];
         if board.attacked(board.king(1 - side), 1 - side, board.occupied(), board.colors[side]) {
             return None;
         }
-        if let Some(target) = en_passant {
+        if let Some(target) = setup.en_passant {
             // Behind a pawn of the side not to move, on the rank its two-step crossed.
             let passed = (1 - side as u8) * 8 + PAWN;
             if target >= 64
@@ -421,7 +483,7 @@ impl Board8 {
                 return None;
             }
         }
-        board.en_passant = en_passant;
+        board.en_passant = setup.en_passant;
         board.checked = board.king_attacked();
         board.refresh_ep();
         Some(board)
@@ -562,8 +624,14 @@ impl Board8 {
     #[inline]
     pub fn is_legal(&self, m: Move8) -> bool {
         let us = self.side;
-        if let Special::Castle { .. } = m.special {
-            return true;
+        match m.special {
+            Special::Castle { .. } => return true,
+            // A drop adds a piece: out of check it exposes nothing; in check it must block.
+            Special::Drop => {
+                return !self.checked
+                    || !self.attacked(self.king(us), us, self.occupied() | bit(m.to), self.colors[1 - us]);
+            }
+            _ => {}
         }
         // Out of check, a piece that leaves a line through its king exposes it only to a
         // rider of the line's kind beyond it, with nothing between.
@@ -640,6 +708,17 @@ impl Board8 {
             self.halfmove += 1;
         }
         let mut key = self.key ^ ZOBRIST[ZOBRIST_SIDE];
+        if m.special == Special::Drop {
+            let role = usize::from(m.role);
+            let count = self.hands[us][role];
+            key ^= hand_key(us, m.role, count) ^ hand_key(us, m.role, count - 1);
+            self.hands[us][role] = count - 1;
+            self.roles[role] |= bit(m.to);
+            self.colors[us] |= bit(m.to);
+            self.cells[usize::from(m.to)] = us as u8 * 8 + m.role;
+            key ^= piece_key(us, m.role, m.to);
+            return self.after_move(m, key);
+        }
         if m.capture {
             let at = if m.special == Special::EnPassant { self.victim(m.to) } else { m.to };
             let role = self.cells[usize::from(at)] & 7;
@@ -647,6 +726,14 @@ impl Board8 {
             self.colors[them] &= !bit(at);
             self.cells[usize::from(at)] = EMPTY;
             key ^= piece_key(them, role, at);
+            if self.drops {
+                // To the capturer's hand, a promoted piece as a pawn.
+                let gained = if self.promoted & bit(at) != 0 { PAWN } else { role };
+                let count = self.hands[us][usize::from(gained)];
+                key ^= hand_key(us, gained, count) ^ hand_key(us, gained, count.saturating_add(1));
+                self.hands[us][usize::from(gained)] = count.saturating_add(1);
+            }
+            self.promoted &= !bit(at);
         }
         let becomes = m.promotion.unwrap_or(m.role);
         self.roles[usize::from(m.role)] &= !bit(m.from);
@@ -655,6 +742,9 @@ impl Board8 {
         self.cells[usize::from(m.from)] = EMPTY;
         self.cells[usize::from(m.to)] = us as u8 * 8 + becomes;
         key ^= piece_key(us, m.role, m.from) ^ piece_key(us, becomes, m.to);
+        if self.promoted & bit(m.from) != 0 || m.promotion.is_some() {
+            self.promoted = (self.promoted & !bit(m.from)) | bit(m.to);
+        }
         if let Special::Castle { rook_from, rook_to } = m.special {
             let cells = bit(rook_from) | bit(rook_to);
             self.roles[usize::from(ROOK)] ^= cells;
@@ -666,17 +756,37 @@ impl Board8 {
         let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
         key ^= CASTLING_KEYS[usize::from(self.castling)] ^ CASTLING_KEYS[usize::from(rights)];
         self.castling = rights;
+        self.after_move(m, key);
+    }
+
+    /// What every move ends with: the en passant cell of the move before dropped, the key,
+    /// the other side to move, its check, and the move's own en passant cell.
+    fn after_move(&mut self, m: Move8, mut key: u64) {
         if let Some(ep) = self.en_passant.take().filter(|_| self.ep_live) {
             key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
         }
         self.key = key;
         self.ep_live = false;
-        self.side = them;
+        self.side = 1 - self.side;
         self.checked = self.check_by(m);
         if m.special == Special::DoubleStep {
             self.en_passant = Some((m.from + m.to) / 2);
             self.refresh_ep();
         }
+    }
+
+    /// The drop of a piece of `role` from the hand of the side to move on `to`, where it is
+    /// legal: the variant drops, the piece is in hand, the cell is empty (and for a pawn on
+    /// neither the first nor the last rank), and the king is safe after it.
+    pub fn drop_move(&self, role: u8, to: u8) -> Option<Move8> {
+        let fits = self.drops
+            && role < KING
+            && to < 64
+            && self.hands[self.side][usize::from(role)] > 0
+            && self.cells[usize::from(to)] == EMPTY
+            && !(role == PAWN && matches!(to / 8, 0 | 7));
+        let m = Move8 { from: to, to, role, promotion: None, capture: false, special: Special::Drop };
+        (fits && self.is_legal(m)).then_some(m)
     }
 
     /// Whether `m`, just played, checks the king of the side to move: the piece moved attacks
@@ -749,6 +859,24 @@ impl Board8 {
                 }
             }
         }
+        // Drops: a pawn fits fewer cells than any other piece.
+        let hand = &self.hands[self.side];
+        let cells = if hand[usize::from(KNIGHT)..usize::from(KING)].iter().any(|&n| n > 0) {
+            !self.occupied()
+        } else if hand[usize::from(PAWN)] > 0 {
+            !self.occupied() & 0x00FF_FFFF_FFFF_FF00
+        } else {
+            0
+        };
+        let mut cells = if self.drops { cells } else { 0 };
+        while cells != 0 {
+            let to = cells.trailing_zeros() as u8;
+            cells &= cells - 1;
+            let m = Move8 { from: to, to, role: PAWN, promotion: None, capture: false, special: Special::Drop };
+            if self.is_legal(m) {
+                return true;
+            }
+        }
         false
     }
 
@@ -782,8 +910,13 @@ impl Board8 {
 
     /// FIDE 5.2.2 as the generic core reads it for orthodox material
     /// ([`super::position::Position::insufficient_material`]): only kings, knights and
-    /// bishops, and at most one minor piece, or bishops only, all on cells of one color.
+    /// bishops, and at most one minor piece, or bishops only, all on cells of one color; never
+    /// in Crazyhouse.
     pub fn insufficient_material(&self) -> bool {
+        // Where captured pieces come back, material never runs out.
+        if self.drops {
+            return false;
+        }
         let r = &self.roles;
         if r[usize::from(PAWN)] | r[usize::from(ROOK)] | r[usize::from(QUEEN)] != 0 {
             return false;

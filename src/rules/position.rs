@@ -9,7 +9,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::board8::{self, Board8};
+use super::board8::{self, Board8, Setup8};
 use super::fen::{BoardFen, Cell, Fen, FenSquare, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::variant::{
@@ -3165,25 +3165,33 @@ impl Position {
     /// This position in the orthodox lane ([`super::board8`]): where the variant fits it, no
     /// turn is under way and [`Board8::new`] can play the position.
     pub(crate) fn to_board8(&self) -> Option<Board8> {
-        if !board8::fits(&self.variant)
-            || self.actions_done != 0
-            || self.continuing.is_some()
-            || self.must_move
-            || self.landed.is_some()
-        {
+        let rules = board8::fits(&self.variant)?;
+        if self.actions_done != 0 || self.continuing.is_some() || self.must_move || self.landed.is_some() {
             return None;
         }
+        let role = |kind: Kind| board8::role_of_letter(self.variant.kind(kind).spec.letter);
         let mut pieces = Vec::with_capacity(32);
         for (sq, piece) in self.pieces() {
             if piece.reversed || piece.from_h_half {
                 return None;
             }
-            let role = board8::role_of_letter(self.variant.kind(piece.kind).spec.letter)?;
-            pieces.push((u8::try_from(sq.index()).ok()?, piece.color.index(), role));
+            pieces.push((u8::try_from(sq.index()).ok()?, piece.color.index(), role(piece.kind)?, piece.promoted));
         }
-        let rooks = self.castling.iter().flatten().map(|sq| u8::try_from(sq.index()).unwrap_or(u8::MAX));
-        let en_passant = self.en_passant.and_then(|(target, _)| u8::try_from(target.index()).ok());
-        Board8::new(pieces, self.side.index(), rooks, en_passant, self.halfmove)
+        let mut hands = [[0u8; 6]; 2];
+        for (color, hand) in self.hands.iter().enumerate() {
+            for (k, &count) in hand.iter().enumerate().filter(|(_, n)| **n > 0) {
+                hands[color][usize::from(role(Kind(k as u8))?)] = u8::try_from(count).ok()?;
+            }
+        }
+        Board8::new(&Setup8 {
+            pieces,
+            side: self.side.index(),
+            rooks: self.castling.iter().flatten().map(|sq| u8::try_from(sq.index()).unwrap_or(u8::MAX)).collect(),
+            en_passant: self.en_passant.and_then(|(target, _)| u8::try_from(target.index()).ok()),
+            halfmove: self.halfmove,
+            rules,
+            hands,
+        })
     }
 
     /// The variant's start position in the orthodox lane ([`Position::to_board8`]), built once.
