@@ -585,6 +585,23 @@ pub fn cast(i: &str) -> Lexed<'_, u16> {
     }
 }
 
+/// Calls `visit` with every word of 1 to `longest` letters over an alphabet of `letters`
+/// letters, each letter given by its index: the exhaustive token tests' enumeration.
+#[cfg(test)]
+pub(crate) fn every_token(letters: usize, longest: usize, mut visit: impl FnMut(&[usize])) {
+    let mut counters = Vec::new();
+    for len in 1..=longest {
+        counters.clear();
+        counters.resize(len, 0usize);
+        loop {
+            visit(&counters);
+            let Some(i) = counters.iter().rposition(|&c| c + 1 < letters) else { break };
+            counters[i] += 1;
+            counters[i + 1..].fill(0);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,19 +623,11 @@ mod tests {
             }
         };
         let mut token = String::new();
-        let mut counters = Vec::new();
-        for len in 1..=4 {
-            counters.clear();
-            counters.resize(len, 0usize);
-            loop {
-                token.clear();
-                token.extend(counters.iter().map(|&c| ALPHABET[c]));
-                check(&token);
-                let Some(i) = counters.iter().rposition(|&c| c + 1 < ALPHABET.len()) else { break };
-                counters[i] += 1;
-                counters[i + 1..].fill(0);
-            }
-        }
+        every_token(ALPHABET.len(), 4, |letters| {
+            token.clear();
+            token.extend(letters.iter().map(|&c| ALPHABET[c]));
+            check(&token);
+        });
         let mut random = crate::rules::random::XorShift::new(7);
         for _ in 0..100_000 {
             let len = 5 + (random.next_u64() % 5) as usize;
@@ -655,19 +664,11 @@ mod tests {
             }
         };
         let mut token = Vec::new();
-        let mut counters = Vec::new();
-        for len in 1..=6 {
-            counters.clear();
-            counters.resize(len, 0usize);
-            loop {
-                token.clear();
-                token.extend(counters.iter().map(|&c| ALPHABET[c]));
-                check(&token);
-                let Some(i) = counters.iter().rposition(|&c| c + 1 < ALPHABET.len()) else { break };
-                counters[i] += 1;
-                counters[i + 1..].fill(0);
-            }
-        }
+        every_token(ALPHABET.len(), 6, |letters| {
+            token.clear();
+            token.extend(letters.iter().map(|&c| ALPHABET[c]));
+            check(&token);
+        });
         for token in ["e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxe2 ", "e4{"] {
             assert!(common_san(token.as_bytes()).is_some(), "{token}");
             check(token.as_bytes());
