@@ -195,8 +195,8 @@ mod tests {
         for text in games {
             assert!(lane("orthodox", text).is_some(), "{text}");
         }
-        // Crazyhouse: drops, a promoted piece going back to hand as a pawn, a drop that blocks
-        // a check, and a mate that a drop could have stopped had a piece been in hand.
+        // Crazyhouse: drops, a drop that blocks a check, and a mate no drop can stop (promoted
+        // pieces going back to hand as pawns come up in the random games below).
         let crazyhouse = [
             "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 Qxb4 5. Rb1 Qa5 6. Bc4 P@d4 *",
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Bxf7+ Kxf7 5. Nxe5+ Nxe5 6. P@d4 Bxd4 *",
