@@ -514,12 +514,6 @@ impl Board8 {
         self.halfmove
     }
 
-    /// The role of the piece on `cell`, if one stands there.
-    pub fn role_at(&self, cell: u8) -> Option<u8> {
-        let piece = self.cells[usize::from(cell)];
-        (piece != EMPTY).then_some(piece & 7)
-    }
-
     /// Whether `cell` is attacked by a piece among `theirs` (a subset of the other color than
     /// `color`), with `occupied` the cells that block riders.
     #[inline]
