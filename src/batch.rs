@@ -9,9 +9,9 @@ use std::io::Read;
 use rayon::prelude::*;
 
 use crate::diag::{Diagnostic, Severity};
-use crate::dialect::{GameReader, GameText, Item, Limits, Origin};
+use crate::dialect::{GameReader, GameText, Item, Limits, Origin, Parsed};
 use crate::record::Game;
-use crate::replay::{Replay, replay, replay_line_in_lane};
+use crate::replay::{Replay, replay, replay_generic, replay_line_in_lane};
 use crate::variants::Catalogue;
 
 /// What validating one game found.
@@ -74,7 +74,12 @@ fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
         Item::Stopped { origin, games } => return refused(origin, Limits::stopped(games)),
         Item::Game(text) => (text.origin, text),
     };
-    let mut checked = check_plain(&text, catalogue, limits).unwrap_or_else(|| check_whole(&text, catalogue, limits));
+    let mut checked = match plain(&text, catalogue, limits) {
+        PlainRead::Judged(checked) => *checked,
+        // The lane has had its look at this game's main line: straight to the generic replay.
+        PlainRead::LaneGaveUp => whole(&text, catalogue, limits, replay_generic),
+        PlainRead::NotPlain => check_whole(&text, catalogue, limits),
+    };
     checked.origin = origin;
     checked.text = Some(text);
     checked
@@ -83,6 +88,16 @@ fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
 /// Checks `text` read whole, as a tree of turns, and replayed by [`replay`]. The checked
 /// game's text is left for the caller to put in.
 pub fn check_whole(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> Checked {
+    whole(text, catalogue, limits, replay)
+}
+
+/// [`check_whole`], replaying with `replay`.
+fn whole(
+    text: &GameText,
+    catalogue: &Catalogue,
+    limits: &Limits,
+    replay: fn(&std::sync::Arc<crate::rules::variant::Variant>, &Game) -> Replay,
+) -> Checked {
     let parsed = text.parse(limits);
     let mut checked = Checked {
         origin: text.origin,
@@ -111,20 +126,38 @@ pub fn check_whole(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> C
 /// ([`replay_line_in_lane`]), where both can take it: the same result, found faster. `None`
 /// where [`check_whole`] must check the game.
 pub fn check_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> Option<Checked> {
+    match plain(text, catalogue, limits) {
+        PlainRead::Judged(checked) => Some(*checked),
+        PlainRead::LaneGaveUp | PlainRead::NotPlain => None,
+    }
+}
+
+/// What reading a game plain came to.
+enum PlainRead {
+    /// Read plain and judged in the lane.
+    Judged(Box<Checked>),
+    /// Read plain, but the lane gave up on it (or its variant is not one the lane plays).
+    LaneGaveUp,
+    /// Not plain.
+    NotPlain,
+}
+
+fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
     let mut actions = Vec::new();
-    let parsed = text.parse_plain(limits, &mut actions)?;
-    let game = parsed.game?;
-    let variant = catalogue.find(game.tag("Variant")).ok()?;
-    let replay = replay_line_in_lane(&variant, &game, &actions)?;
-    Some(Checked {
+    let Some(Parsed { game: Some(game), diagnostics }) = text.parse_plain(limits, &mut actions) else {
+        return PlainRead::NotPlain;
+    };
+    let Ok(variant) = catalogue.find(game.tag("Variant")) else { return PlainRead::NotPlain };
+    let Some(replay) = replay_line_in_lane(&variant, &game, &actions) else { return PlainRead::LaneGaveUp };
+    PlainRead::Judged(Box::new(Checked {
         origin: text.origin,
         text: None,
-        syntax: parsed.diagnostics,
+        syntax: diagnostics,
         replay: Some(replay),
         refused: None,
         refused_at: None,
         players: Some(players(&game)),
-    })
+    }))
 }
 
 fn players(game: &Game) -> (String, String) {
