@@ -10,7 +10,7 @@
 //! from SEED on until one gives such a game. With `--games N`, N games of seeds SEED, SEED+1...
 //! are printed one after another (inputs for the benchmarks, bench/suite.py).
 
-use arbiter::replay::san;
+use arbiter::replay::san_in_turn;
 use arbiter::rules::position::{Ending, MoveKind, Position};
 use arbiter::rules::random::XorShift;
 
@@ -133,13 +133,25 @@ fn game(
         {
             seen.push("glue");
         }
-        let written = san(&mut position, m);
+        // A pawn (Fastpawn) or a jumper (Checkers Chess) that may go on does so two times in
+        // three, where it has a move.
+        let mut after = position.clone();
+        after.play(m);
+        let goes_on = after.may_end_turn() && random.below(3) > 0 && {
+            let mut next = Vec::new();
+            after.legal_moves(&mut next);
+            !next.is_empty()
+        };
+        let written = san_in_turn(&mut position, m, !goes_on);
         if !current.is_empty() {
             current.push(',');
         }
         current.push_str(&written);
         let number = position.fullmove();
         position.play(m);
+        if !goes_on && position.may_end_turn() {
+            position.end_turn();
+        }
         if position.side_to_move() != mover {
             let prefix = if mover == arbiter::rules::variant::Color::White {
                 format!("{number}. ")

@@ -121,7 +121,7 @@ fn whole(
     checked
 }
 
-/// [`check_whole`] for a plain game of orthodox chess or Crazyhouse, read without its
+/// [`check_whole`] for a plain game of a variant the orthodox lane plays, read without its
 /// tree ([`GameText::parse_plain`]) and replayed in the orthodox lane
 /// ([`replay_line_in_lane`]), where both can take it: the same result, found faster. `None`
 /// where [`check_whole`] must check the game.

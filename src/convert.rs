@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::diag::Severity;
 use crate::dialect::parse_game;
 use crate::record::{Action, Game, NodeId};
-use crate::replay::{Problem, Sight, Visit, check_suffix, replay_visiting, san, start_position};
+use crate::replay::{Problem, Sight, Visit, check_suffix_in_turn, replay_visiting, san_in_turn, start_position};
 use crate::rules::geometry::Square;
 use crate::rules::position::{Move, MoveKind, Position};
 use crate::rules::variant::Variant;
@@ -50,7 +50,8 @@ pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Resul
     let mut texts = Vec::with_capacity(game.turn_count());
     replay_to_convert(variant, game, &mut |position, sight| {
         if let Sight::Move { node, index, m } = sight {
-            texts.push((node, index, written(position, m, notation)));
+            let ends = index + 1 == game.node(node).turn.actions.len();
+            texts.push((node, index, written(position, m, notation, ends)));
         }
     })?;
     let mut out = game.clone();
@@ -82,18 +83,19 @@ pub fn positions(variant: &Arc<Variant>, game: &Game, epd: bool) -> Result<Vec<S
     Ok(std::iter::once(shorten(start.fen())).chain(after).collect())
 }
 
-/// The action `m` of `position` written in `notation`.
-fn written(position: &mut Position, m: Move, notation: Notation) -> String {
+/// The action `m` of `position` written in `notation`, its turn ending after it (`ends`) or
+/// going on.
+fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> String {
     // Coordinates carry no check mark; long algebraic carries one.
     let mark = match notation {
-        Notation::Lan => check_suffix(position, m),
+        Notation::Lan => check_suffix_in_turn(position, m, ends),
         Notation::San | Notation::Uci => "",
     };
     let variant = Arc::clone(position.variant());
     let square = |position: &Position, sq| position.fen_square(sq);
     match (notation, m.kind) {
         (Notation::San, _) | (_, MoveKind::RemoveBlocked) | (Notation::Lan, MoveKind::Castle { .. }) => {
-            san(position, m)
+            san_in_turn(position, m, ends)
         }
         (_, MoveKind::Drop) => {
             let letter = char::from(variant.kind(m.piece).spec.letter);
@@ -596,7 +598,8 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
         for variation in &mut turn.variations {
             resolve_line(position.clone(), variation, depth + 1)?;
         }
-        for action in &mut turn.actions {
+        let count = turn.actions.len();
+        for (i, action) in turn.actions.iter_mut().enumerate() {
             if action == "--" {
                 position.pass();
                 continue;
@@ -618,7 +621,7 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
             let Some(m) = found else {
                 return Err(format!("no legal action of {} changes {action:?}", position.fen()));
             };
-            *action = san(&mut position, m);
+            *action = san_in_turn(&mut position, m, i + 1 == count);
             position.play(m);
         }
         if position.may_end_turn() {

@@ -360,21 +360,41 @@ fn legal_moves_of(position: &mut Position, kind: Kind) -> Vec<String> {
     sans
 }
 
-/// The SAN of a legal move `m` of `position`, with `+` or `#`.
+/// The SAN of a legal move `m` of `position`, with `+` or `#`, as the last action of its
+/// turn ([`check_suffix`]).
 pub fn san(position: &mut Position, m: Move) -> String {
+    san_in_turn(position, m, true)
+}
+
+/// The SAN of a legal move `m` of `position`, with `+` or `#`, as an action after which its
+/// turn `ends` or goes on ([`check_suffix_in_turn`]).
+pub fn san_in_turn(position: &mut Position, m: Move, ends: bool) -> String {
     let mut text = san_without_check(position, m);
-    text.push_str(check_suffix(position, m));
+    text.push_str(check_suffix_in_turn(position, m, ends));
     text
 }
 
-/// The check mark `m` calls for: `+`, `#`, or nothing.
+/// The check mark `m` calls for as the last action of its turn: `+`, `#`, or nothing.
 pub fn check_suffix(position: &mut Position, m: Move) -> &'static str {
+    check_suffix_in_turn(position, m, true)
+}
+
+/// The check mark `m` calls for as an action after which its turn `ends` (where the turn may
+/// end there: a Fastpawn pawn or a Checkers Chess jumper that could go on stops) or goes on.
+/// It is the replay's reading: the mark tells whether the opponent's king is attacked after
+/// the action, and `#` is for a check that the opponent, with the turn over, cannot escape.
+pub fn check_suffix_in_turn(position: &mut Position, m: Move, ends: bool) -> &'static str {
+    let opponent = position.side_to_move().other();
     let undo = position.play(m);
-    let mark = match position.in_check() {
+    let ended = (ends && position.may_end_turn()).then(|| position.end_turn());
+    let mark = match position.king_attacked(opponent) {
         false => "",
-        true if position.has_legal_move() => "+",
+        true if position.actions_done() != 0 || position.has_legal_move() => "+",
         true => "#",
     };
+    if let Some(ended) = ended {
+        position.undo_end_turn(ended);
+    }
     position.undo(m, undo);
     mark
 }
@@ -1326,6 +1346,43 @@ mod tests {
         let report = replay(&variant, &game);
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         assert_eq!(report.turns, 4);
+    }
+
+    /// The check mark written for an action of a turn that may go on is the replay's: the
+    /// opponent's king attacked, whether or not the turn goes on, and a mate only once the
+    /// turn is over.
+    #[test]
+    fn check_marks_are_written_for_the_opponent_in_turns_that_may_go_on() {
+        let variant = crate::variants::Catalogue::builtin().find(Some("fastpawn 2")).unwrap_or_else(|e| panic!("{e}"));
+        let fen = |text: &str| -> Fen { text.parse().unwrap_or_else(|e| panic!("{text}: {e}")) };
+        let find = |position: &mut Position, from: &str, to: &str| {
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            let at = |sq| position.fen_square(sq).to_string();
+            moves.into_iter().find(|m| at(m.from) == from && at(m.to) == to).unwrap_or_else(|| panic!("{from}{to}"))
+        };
+        // d7 checks the king on e8, and the pawn may go on (to d8, promoting).
+        let mut position =
+            Position::from_fen(&variant, &fen("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1")).unwrap_or_else(|e| panic!("{e}"));
+        let m = find(&mut position, "d6", "d7");
+        assert_eq!(san(&mut position, m), "d7+");
+        assert_eq!(san_in_turn(&mut position, m, false), "d7+");
+        // Both written ways, the replay agrees.
+        for text in ["1. d7+ Kf7 *", "1. d7+,d8=Q+ *"] {
+            let game = parse_game(&format!("[SetUp \"1\"]\n[FEN \"4k3/8/3P4/8/8/8/8/4K3 w - - 0 1\"]\n\n{text}"));
+            let report = replay(&variant, &game.game.unwrap_or_default());
+            assert!(report.problems.is_empty(), "{text}: {:?}", report.problems);
+        }
+        // g7 mates the king on h8 (its own bishop on g8, the white king guarding h7 and g7)
+        // once the turn is over; while the turn may go on, it is only a check.
+        let mate = "6bk/8/6PK/8/8/8/8/8 w - - 0 1";
+        let mut position = Position::from_fen(&variant, &fen(mate)).unwrap_or_else(|e| panic!("{e}"));
+        let m = find(&mut position, "g6", "g7");
+        assert_eq!(san(&mut position, m), "g7#");
+        assert_eq!(san_in_turn(&mut position, m, false), "g7+");
+        let game = parse_game(&format!("[SetUp \"1\"]\n[FEN \"{mate}\"]\n\n1. g7# 1-0"));
+        let report = replay(&variant, &game.game.unwrap_or_default());
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
     }
 
     /// Whether a check mates is answered by the move after it, where one follows: these are

@@ -1,13 +1,13 @@
-//! The orthodox lane of the replay: a plain game of a variant that is orthodox chess or
-//! Crazyhouse ([`board8::fits`]), replayed on [`Board8`], for the report it gets when nothing
-//! is wrong with it.
+//! The orthodox lane of the replay: a plain game of a variant that is orthodox chess,
+//! Crazyhouse, Limpy Chess or Fastpawn Chess as far as its rules go ([`board8::fits`]),
+//! replayed on [`Board8`], for the report it gets when nothing is wrong with it.
 //!
 //! The lane follows the main line and answers only "is there anything to say?". At the first
 //! thing the generic replay would say something about (an illegal, ambiguous or unmarked
 //! move, a wrong check or capture mark, a draw that ends the game, a result the final
 //! position contradicts) or that the lane does not play (variations, passes, walls and the
-//! other actions of other variants, coordinate notation, castling written as a king's move, a start position the lane cannot
-//! take), it gives up, and [`super::replay`] replays the game in the generic core from the
+//! other actions of other variants, coordinate notation, castling written as a king's move, a
+//! start position the lane cannot take), it gives up, and [`super::replay`] replays the game in the generic core from the
 //! start. So the lane never words a problem: the only ones in its reports are about the tags,
 //! made by the same functions as in the generic replay.
 
@@ -16,59 +16,93 @@ use std::sync::Arc;
 
 use super::{Replay, check_result_tag, start_position};
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, Move, Outcome};
-use crate::rules::board8::{self, Board8, KING, Move8, PAWN};
+use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Special};
 use crate::rules::position::Position;
 use crate::rules::variant::Variant;
 
 /// The report of `game`, where the lane can give it; `None` where the generic replay must.
 pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
-    let mut actions = Vec::with_capacity(game.turn_count());
+    let mut turns = Vec::with_capacity(game.turn_count());
     let mut next = game.root().main_child();
     while let Some(id) = next {
         let node = game.node(id);
-        let turn = &node.turn;
-        if node.next_sibling().is_some() || turn.cast.is_some() || turn.actions.len() != 1 {
+        if node.next_sibling().is_some() || node.turn.cast.is_some() {
             return None;
         }
-        actions.push(turn.actions.first()?);
+        turns.push(&node.turn.actions[..]);
         next = node.main_child();
     }
-    replay_line(variant, game, &actions)
+    judge(variant, game, turns.len(), turns.into_iter())
 }
 
 /// The report of a game whose main line is `actions`, one to a turn, and which has no other
 /// turns: `game` gives the tags and the outcome (its own turns are not looked at).
 pub(super) fn replay_line<A: Borrow<Action>>(variant: &Arc<Variant>, game: &Game, actions: &[A]) -> Option<Replay> {
+    judge(variant, game, actions.len(), actions.iter().map(|a| std::slice::from_ref(a.borrow())))
+}
+
+/// The report of a game whose main line is `turns` (`count` of them), each its actions.
+fn judge<'a>(
+    variant: &Arc<Variant>,
+    game: &Game,
+    count: usize,
+    turns: impl Iterator<Item = &'a [Action]>,
+) -> Option<Replay> {
+    let rules = board8::fits(variant)?;
     let mut board = start(variant, game)?;
-    board.reserve_history(actions.len());
+    board.reserve_history(count);
     let mut report = Replay::default();
-    for (i, action) in actions.iter().enumerate() {
-        let action = action.borrow();
-        if action.board.is_some_and(|b| b != 1) {
+    let mut turns = turns.peekable();
+    while let Some(turn) = turns.next() {
+        if turn.is_empty() || turn.len() > usize::from(rules.pawn_moves) {
             return None;
         }
-        let m = match &action.kind {
-            ActionKind::Move(m) => resolve(&board, m)?,
-            ActionKind::Castle { side, gate: None } => board.castling(*side == CastleSide::King)?,
-            ActionKind::Drop { piece, to } if to.file < 8 && to.rank < 8 => {
-                board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
+        // Fastpawn: the pawn that moves again in this turn.
+        let mut going_on = None;
+        for (i, action) in turn.iter().enumerate() {
+            if action.board.is_some_and(|b| b != 1) {
+                return None;
             }
-            _ => return None,
-        };
-        board.play(m);
-        report.turns += 1;
-        let more = i + 1 < actions.len();
-        // The check mark. Where a move follows a check, its being legal shows the check is no
-        // mate; at the end of the game the side in check must be looked at.
-        match (action.check, board.in_check()) {
-            (Check::None, false) => {}
-            (Check::Check, true) if more || board.has_legal_move() => {}
-            (Check::Mate, true) if !more && !board.has_legal_move() => {}
-            _ => return None,
+            let m = match (&action.kind, going_on) {
+                (ActionKind::Move(m), None) => resolve(&board, m, !0)?,
+                (ActionKind::Move(m), Some(pawn)) if m.piece.is_none() => {
+                    resolve(&board, m, 1u64 << pawn).filter(|m| !board.king_on(m.to))?
+                }
+                (ActionKind::Castle { side, gate: None }, None) => board.castling(*side == CastleSide::King)?,
+                (ActionKind::Drop { piece, to }, None) if to.file < 8 && to.rank < 8 => {
+                    board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
+                }
+                _ => return None,
+            };
+            if i + 1 < turn.len() {
+                // The pawn goes on: its check can be no mate, since the turn is not over.
+                if m.role != PAWN || m.promotion.is_some() || m.special == Special::Drop {
+                    return None;
+                }
+                let check = if board.play_on(m) { Check::Check } else { Check::None };
+                if action.check != check {
+                    return None;
+                }
+                going_on = Some(m.to);
+                continue;
+            }
+            board.play(m);
+            let more = turns.peek().is_some();
+            // The check mark. Where a turn follows a check, its being legal shows the check is
+            // no mate; at the end of the game the side in check must be looked at.
+            match (action.check, board.in_check()) {
+                (Check::None, false) => {}
+                (Check::Check, true) if more || board.has_legal_move() => {}
+                (Check::Mate, true) if !more && !board.has_legal_move() => {}
+                _ => return None,
+            }
         }
+        report.turns += 1;
         // FIDE 9.6: a draw that ends the game makes the moves after it void, which the
         // generic replay reports.
-        if more && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5)) {
+        if turns.peek().is_some()
+            && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5))
+        {
             return None;
         }
     }
@@ -109,8 +143,8 @@ fn start(variant: &Arc<Variant>, game: &Game) -> Option<Board8> {
 }
 
 /// The one legal move that `m` (SAN, or long algebraic with the piece letter) names, where it
-/// names one, its capture mark is right, and it is no castling.
-fn resolve(board: &Board8, m: &Move) -> Option<Move8> {
+/// names one among the pieces on `within`, its capture mark is right, and it is no castling.
+fn resolve(board: &Board8, m: &Move, within: u64) -> Option<Move8> {
     if !m.placements.is_empty() || m.gate.is_some() || m.to.file >= 8 || m.to.rank >= 8 {
         return None;
     }
@@ -121,7 +155,7 @@ fn resolve(board: &Board8, m: &Move) -> Option<Move8> {
         None => PAWN,
     };
     let to = m.to.rank * 8 + m.to.file;
-    let mut origins = board.origins(role, to);
+    let mut origins = board.origins(role, to) & within;
     if let Some(file) = m.from_file {
         origins &= 0x0101_0101_0101_0101u64.checked_shl(u32::from(file)).filter(|_| file < 8).unwrap_or(0);
     }
@@ -206,6 +240,25 @@ mod tests {
         for text in crazyhouse {
             assert!(lane("crazyhouse", text).is_some(), "{text}");
         }
+        // Limpy: a knight goes once the cell it passes over is empty, and a knight whose leg
+        // opens gives check.
+        let limpy = [
+            "1. g3 b6 2. Nf3 Nc6 3. Ng5 Nd4 *",
+            "[SetUp \"1\"]\n[FEN \"4k3/3R4/3N4/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Ra7+ Kf8 *",
+        ];
+        for text in limpy {
+            assert!(lane("limpy", text).is_some(), "{text}");
+        }
+        // Fastpawn: turns of one and of two pawn moves, en passant after a turn that was one
+        // double step, a check given in the middle of a turn.
+        let fastpawn = [
+            "1. e4,e5 d5 2. exd6 cxd6 3. c3 *",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/3P4/8/8/8/8/4K3 w - - 0 1\"]\n\n1. d7+,d8=Q+ Kxd8 1/2-1/2",
+        ];
+        for text in fastpawn {
+            assert!(lane("fastpawn 2", text).is_some(), "{text}");
+        }
+        assert!(lane("fastpawn 3", "1. e3,e4,e5 d5 2. exd6 *").is_some());
         // A variant with another name and the same rules
         assert!(
             lane(
@@ -216,21 +269,22 @@ mod tests {
         );
     }
 
-    /// Random legal games of orthodox chess and Crazyhouse (promotions, promoted pieces
-    /// captured and dropped again, checks, mates and stalemates, repetitions), written as SAN
-    /// with their check marks and the result the final position calls for: the lane judges
-    /// most of them, and its report is the generic replay's on every one.
+    /// Random legal games of the variants the lane plays (promotions, promoted pieces
+    /// captured and dropped again, checks, mates and stalemates, repetitions, lame knights
+    /// blocked and unblocked, turns of several pawn moves), written as SAN with their check
+    /// marks and the result the final position calls for: the lane judges most of them, and
+    /// its report is the generic replay's on every one.
     #[test]
     fn random_games_are_judged_as_the_generic_core_judges_them() {
         let mut random = crate::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
-        for name in ["orthodox", "crazyhouse"] {
+        for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "fastpawn 3"] {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let mut judged = 0;
             for _ in 0..150 {
                 let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
                 let mut text = format!("[Variant \"{name}\"]\n\n");
                 let mut moves = Vec::new();
-                for ply in 0..300 {
+                for _ in 0..400 {
                     moves.clear();
                     position.legal_moves(&mut moves);
                     if moves.is_empty() || position.ending().is_some() {
@@ -240,12 +294,29 @@ mod tests {
                     let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
                     let pool = if !captures.is_empty() && random.below(3) > 0 { &captures } else { &moves };
                     let m = pool[random.below(pool.len())];
-                    if ply % 2 == 0 {
-                        text.push_str(&format!("{}. ", ply / 2 + 1));
+                    let (white, number) =
+                        (position.side_to_move() == crate::rules::variant::Color::White, position.fullmove());
+                    if position.actions_done() > 0 {
+                        text.push(',');
+                    } else if white {
+                        text.push_str(&format!("{number}. "));
                     }
-                    text.push_str(&super::super::san(&mut position, m));
-                    text.push(' ');
+                    // A pawn that may go on stops now and then.
+                    let stop = random.below(3) == 0;
+                    let mut after = position.clone();
+                    after.play(m);
+                    let goes_on = after.may_end_turn() && !stop;
+                    text.push_str(&super::super::san_in_turn(&mut position, m, !goes_on));
                     position.play(m);
+                    if position.may_end_turn() && !goes_on {
+                        position.end_turn();
+                    }
+                    if position.actions_done() == 0 {
+                        text.push(' ');
+                    }
+                }
+                if !text.ends_with(' ') {
+                    text.push(' ');
                 }
                 let result = match position.ending() {
                     Some(crate::rules::position::Ending::Checkmate { winner }) => {
@@ -257,7 +328,7 @@ mod tests {
                 text.push_str(result);
                 judged += usize::from(lane(name, &text).is_some());
             }
-            assert!(judged >= 50, "{name}: only {judged} of 150 random games judged in the lane");
+            assert!(judged >= 140, "{name}: only {judged} of 150 random games judged in the lane");
         }
     }
 
@@ -289,6 +360,22 @@ mod tests {
             ["1. e4 d5 2. N@f3 *", "1. e4 d5 2. exd5 e6 3. P@e8 *", "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Bc4+ Q@a5 *"]
         {
             assert!(lane("crazyhouse", text).is_none(), "the lane judged {text}");
+        }
+        // Limpy: a knight whose leg is blocked, a lame check not marked.
+        for text in ["1. Nf3 *", "[SetUp \"1\"]\n[FEN \"4k3/3R4/3N4/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Ra7 *"] {
+            assert!(lane("limpy", text).is_none(), "the lane judged {text}");
+        }
+        // Fastpawn: another piece or another pawn going on, too many moves, en passant after a
+        // turn of two steps, a check in the middle of a turn not marked, a king taken.
+        for text in [
+            "1. e4,Nf3 *",
+            "1. e4,d4 *",
+            "1. e3,e4,e5 *",
+            "1. e4,e5 d6,d5 2. exd6 *",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/3P4/8/8/8/8/4K3 w - - 0 1\"]\n\n1. d7,d8=Q+ *",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/3P4/8/8/8/8/4K3 w - - 0 1\"]\n\n1. d7+,dxe8=Q *",
+        ] {
+            assert!(lane("fastpawn 2", text).is_none(), "the lane judged {text}");
         }
         // Chess960 castling: the lane does not play it.
         let fen = "[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 *";

@@ -1,14 +1,15 @@
 //! The orthodox lane: orthodox chess on 64-bit sets, for replays of plain games.
 //!
-//! [`super::position::Position`] plays every variant from its data; this module plays one
-//! rule set only, the one [`fits`] recognises: orthodox chess's pieces, pawns, castling and
-//! board, whatever the variant is called. It knows what a replay of a well-formed game asks of
-//! a position (which pieces reach a square, whether a move is legal, whether a king is in
-//! check, whether the side to move has a move, the draws FIDE 9.6 makes automatic) and nothing
-//! else: no move lists, no FEN, no messages. The replay uses it for games it can judge without
-//! a word (see `replay::lane`) and gives every other game, and every game in which it meets
-//! anything to say, to the generic core from the start, so that every report is the generic
-//! core's. The tests and the replay fuzz target hold the two to the same reports.
+//! [`super::position::Position`] plays every variant from its data; this module plays the rule
+//! sets [`fits`] recognises only: orthodox chess's pieces, pawns, castling and board, whatever
+//! the variant is called, alone or with one of Crazyhouse's hands, Limpy Chess's lame knights
+//! or Fastpawn Chess's turns of several pawn moves. It knows what a replay of a well-formed
+//! game asks of a position (which pieces reach a square, whether a move is legal, whether a
+//! king is in check, whether the side to move has a move, the draws FIDE 9.6 makes automatic)
+//! and nothing else: no move lists, no FEN, no messages. The replay uses it for games it can
+//! judge without a word (see `replay::lane`) and gives every other game, and every game in
+//! which it meets anything to say, to the generic core from the start, so that every report is
+//! the generic core's. The tests and the replay fuzz target hold the two to the same reports.
 //!
 //! Cells are numbered as [`super::geometry::Geometry`] numbers an 8x8 board: `a1` is 0, `b1`
 //! 1, `a2` 8, `h8` 63. Bit `n` of a set is cell `n`.
@@ -53,28 +54,38 @@ pub fn role_of_letter(letter: u8) -> Option<u8> {
     }
 }
 
-/// The rule sets the lane plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rules8 {
-    /// Orthodox chess.
-    Orthodox,
-    /// Orthodox chess with Crazyhouse's hands: a captured piece goes to the capturer's hand
-    /// (a promoted one as a pawn), and a piece in hand may be dropped on an empty cell as a
-    /// move (a pawn not on the first or last rank).
-    Crazyhouse,
+/// The rules the lane plays, besides orthodox chess's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules8 {
+    /// Crazyhouse: a captured piece goes to the capturer's hand (a promoted one as a pawn),
+    /// and a piece in hand may be dropped on an empty cell as a move (a pawn not on the first
+    /// or last rank).
+    pub drops: bool,
+    /// Limpy Chess: a knight moves as the lame leaper `nN`, passing over the cell next to it
+    /// orthogonally towards its target, which must be empty; a blocked knight attacks nothing
+    /// there either.
+    pub lame_knights: bool,
+    /// Fastpawn Chess: the pawn moves one turn may hold (1 elsewhere). The lane plays them
+    /// with [`Board8::play_on`]; the board itself does not count them.
+    pub pawn_moves: u8,
 }
 
 /// Which rules of the lane `variant` has, if any: orthodox chess as far as its rules go (an
 /// 8x8 board without holes, walls or wrapping; the six orthodox pieces with their orthodox
 /// movement; pawns going up for White and down for Black, promoting to queen, rook, bishop or
-/// knight; one king each, castling, one action a turn, and no rule module), with either no
-/// reserves or Crazyhouse's (reserves, captures to hand and drops, all three). Its name,
-/// aliases, values and start position do not matter (a start position the lane cannot play is
-/// refused by [`Board8::new`]).
+/// knight; one king each, castling, one action a turn, and no rule module), or one of three
+/// variants of it: Crazyhouse's reserves (reserves, captures to hand and drops, all three),
+/// Limpy's lame knights, or Fastpawn's pawn moves per turn (each alone: the lane's tests hold
+/// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
+/// and start position do not matter (a start position the lane cannot play is refused by
+/// [`Board8::new`]).
 pub fn fits(variant: &Variant) -> Option<Rules8> {
     let s = &variant.spec;
     let mut promotions = s.promotions.clone();
     promotions.sort_unstable();
+    let knight = s.pieces.iter().find(|p| p.letter == b'N').map(|p| p.betza.as_str());
+    let lame_knights = knight == Some("nN");
+    let pawn_moves = s.rules.pawn_moves_per_turn.max(1);
     let orthodox = s.files == 8
         && s.ranks == 8
         && s.holes.is_empty()
@@ -83,7 +94,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && !s.ring
         && !s.walls
         && s.actions_per_turn <= 1
-        && s.rules == Rules::default()
+        && s.rules == Rules { pawn_moves_per_turn: s.rules.pawn_moves_per_turn, ..Rules::default() }
         && s.directions == [Direction::North, Direction::South]
         && s.castling
         && s.castling_style == CastlingStyle::Chess960
@@ -92,14 +103,17 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && promotions == b"BNQR"
         && s.pieces.len() == PIECES.len()
         && PIECES.iter().all(|&(letter, betza, royal, pawn)| {
+            let betza = if lame_knights && letter == b'N' { "nN" } else { betza };
             s.pieces.iter().filter(|p| p.letter == letter).count() == 1
                 && s.pieces.iter().any(|p| p.letter == letter && p.betza == betza && p.royal == royal && p.pawn == pawn)
         });
-    match (orthodox, s.reserves, s.captures_to_hand, s.drops) {
-        (true, false, false, false) => Some(Rules8::Orthodox),
-        (true, true, true, true) => Some(Rules8::Crazyhouse),
-        _ => None,
-    }
+    let drops = match (s.reserves, s.captures_to_hand, s.drops) {
+        (false, false, false) => false,
+        (true, true, true) => true,
+        _ => return None,
+    };
+    let changes = usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1);
+    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves })
 }
 
 /// A position for [`Board8::new`].
@@ -197,6 +211,73 @@ const fn line_directions() -> [[u8; 64]; 64] {
     }
     table
 }
+/// A lame knight's (`nN`) moves, per cell and per orthogonal direction (north, east, south,
+/// west): the cell it passes over, which must be empty, and the two cells beyond it
+/// diagonally that it reaches.
+static LAME_OUT: [[(u64, u64); 4]; 64] = lame_legs([(0, 1), (1, 0), (0, -1), (-1, 0)], true);
+/// A lame knight's attacks seen from the target, per cell and per diagonal direction: the
+/// cell next to the target diagonally that the knight passes over, and the two cells a knight
+/// passing over it stands on.
+static LAME_IN: [[(u64, u64); 4]; 64] = lame_legs([(1, 1), (1, -1), (-1, -1), (-1, 1)], false);
+
+/// Per cell, per step in `legs`: the leg cell one step away, and the two cells beyond it.
+/// Out of the knight's cell the legs are orthogonal and the knight goes on diagonally
+/// outwards (a leg north leads to the cells one north-east and one north-west of the leg);
+/// into the target they are diagonal and the knights stand one orthogonal step further out
+/// (a leg north-east is passed by knights one north and one east of it).
+const fn lame_legs(legs: [(i8, i8); 4], outwards: bool) -> [[(u64, u64); 4]; 64] {
+    let mut table = [[(0u64, 0u64); 4]; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        let (file, rank) = ((cell % 8) as i8, (cell / 8) as i8);
+        let mut i = 0;
+        while i < 4 {
+            let (df, dr) = legs[i];
+            let (lf, lr) = (file + df, rank + dr);
+            if lf >= 0 && lf < 8 && lr >= 0 && lr < 8 {
+                let ends = if outwards {
+                    // Sideways of the leg's direction, one step forward.
+                    [(lf + df + dr, lr + dr + df), (lf + df - dr, lr + dr - df)]
+                } else {
+                    [(lf + df, lr), (lf, lr + dr)]
+                };
+                let mut beyond = 0u64;
+                let mut e = 0;
+                while e < 2 {
+                    let (f, r) = ends[e];
+                    if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                        beyond |= 1 << (r * 8 + f);
+                    }
+                    e += 1;
+                }
+                table[cell][i] = (1 << (lr * 8 + lf), beyond);
+            }
+            i += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// The cells next to `king` diagonally: those a lame knight attacking it passes over.
+#[inline]
+fn lame_leg(king: u8) -> u64 {
+    KING_LEAPS[usize::from(king)] & BISHOP_LINES[usize::from(king)]
+}
+
+/// The cells a lame knight on `from` reaches (or, with [`LAME_IN`], the cells of the lame
+/// knights that reach `from`), among the `occupied` ones.
+#[inline]
+fn lame(table: &[[(u64, u64); 4]; 64], from: u8, occupied: u64) -> u64 {
+    let mut reach = 0;
+    for &(leg, beyond) in &table[usize::from(from)] {
+        if leg & occupied == 0 {
+            reach |= beyond;
+        }
+    }
+    reach
+}
+
 /// Per cell: the cells on its rank and file.
 static ROOK_LINES: [u64; 64] = lines(0b0101_0101);
 /// Per cell: the cells on its diagonals.
@@ -407,6 +488,11 @@ pub struct Board8 {
     hands: [[u8; 6]; 2],
     /// The cells of promoted pieces (which go to hand as pawns when captured).
     promoted: u64,
+    /// Limpy Chess: knights are lame ([`Rules8::lame_knights`]).
+    lame: bool,
+    /// Whether the side to move has moved a pawn this turn and moves it again
+    /// ([`Board8::play_on`]).
+    went_on: bool,
 }
 
 const EMPTY: u8 = 0xFF;
@@ -418,7 +504,7 @@ impl Board8 {
     /// opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
         let side = setup.side;
-        let drops = setup.rules == Rules8::Crazyhouse;
+        let drops = setup.rules.drops;
         let mut board = Board8 {
             roles: [0; 6],
             colors: [0; 2],
@@ -434,6 +520,8 @@ impl Board8 {
             drops,
             hands: [[0; 6]; 2],
             promoted: 0,
+            lame: setup.rules.lame_knights,
+            went_on: false,
         };
         for &(cell, color, role, promoted) in &setup.pieces {
             let edge = role == PAWN && matches!(cell / 8, 0 | 7);
@@ -520,7 +608,8 @@ impl Board8 {
     fn attacked(&self, cell: u8, color: usize, occupied: u64, theirs: u64) -> bool {
         let c = usize::from(cell);
         let r = &self.roles;
-        let leapers = (KNIGHT_LEAPS[c] & r[usize::from(KNIGHT)])
+        let knights = if self.lame { lame(&LAME_IN, cell, occupied) } else { KNIGHT_LEAPS[c] };
+        let leapers = (knights & r[usize::from(KNIGHT)])
             | (KING_LEAPS[c] & r[usize::from(KING)])
             | (PAWN_ATTACKS[color][c] & r[usize::from(PAWN)]);
         if leapers & theirs != 0 {
@@ -577,6 +666,7 @@ impl Board8 {
                 }
                 from
             }
+            KNIGHT if self.lame => lame(&LAME_IN, to, self.occupied()) & mine,
             KNIGHT => KNIGHT_LEAPS[t] & mine,
             BISHOP => bishop_attacks(to, self.occupied()) & mine,
             ROOK => rook_attacks(to, self.occupied()) & mine,
@@ -628,9 +718,14 @@ impl Board8 {
             _ => {}
         }
         // Out of check, a piece that leaves a line through its king exposes it only to a
-        // rider of the line's kind beyond it, with nothing between.
-        if !self.checked && m.role != KING && m.special != Special::EnPassant {
-            let king = self.king(us);
+        // rider of the line's kind beyond it, with nothing between; or, leaving a cell next to
+        // it diagonally, to a lame knight that passes there.
+        let king = self.king(us);
+        if !self.checked
+            && m.role != KING
+            && m.special != Special::EnPassant
+            && !(self.lame && lame_leg(king) & bit(m.from) != 0)
+        {
             let d = LINE_DIRECTION[usize::from(king)][usize::from(m.from)];
             if d == NO_LINE {
                 return true;
@@ -648,7 +743,7 @@ impl Board8 {
             occupied &= !bit(victim);
             theirs &= !bit(victim);
         }
-        let king = if m.role == KING { m.to } else { self.king(us) };
+        let king = if m.role == KING { m.to } else { king };
         !self.attacked(king, us, occupied, theirs)
     }
 
@@ -691,8 +786,39 @@ impl Board8 {
         })
     }
 
-    /// Plays `m`, a legal move of the side to move.
+    /// Plays `m`, a legal move of the side to move, which ends its turn.
     pub fn play(&mut self, m: Move8) {
+        let key = self.apply(m) ^ ZOBRIST[ZOBRIST_SIDE];
+        self.after_move(m, key);
+    }
+
+    /// Plays `m`, a legal pawn move of the side to move (no drop, no promotion) after which
+    /// the same pawn moves again in this turn (Fastpawn Chess): the side to move stays, and
+    /// the en passant cell goes (a later move of the turn takes nothing en passant, and after
+    /// a turn of several moves the opponent takes nothing en passant either). Returns whether
+    /// the move attacks the opponent's king, which the move after it may not take.
+    pub fn play_on(&mut self, m: Move8) -> bool {
+        let mut key = self.apply(m);
+        if let Some(ep) = self.en_passant.take().filter(|_| self.ep_live) {
+            key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
+        }
+        self.key = key;
+        self.ep_live = false;
+        // A legal move leaves its player's king safe.
+        self.checked = false;
+        self.went_on = true;
+        let (us, them) = (self.side, 1 - self.side);
+        self.attacked(self.king(them), them, self.occupied(), self.colors[us])
+    }
+
+    /// Whether the piece on `cell` is a king.
+    pub fn king_on(&self, cell: u8) -> bool {
+        self.roles[usize::from(KING)] & bit(cell) != 0
+    }
+
+    /// Moves the pieces of `m` and the counters, and gives the key the position would have
+    /// with the same side to move (the en passant cell of the move before left in it).
+    fn apply(&mut self, m: Move8) -> u64 {
         let (us, them) = (self.side, 1 - self.side);
         if m.capture || m.role == PAWN {
             self.history.clear();
@@ -701,7 +827,7 @@ impl Board8 {
             self.history.push(self.key);
             self.halfmove += 1;
         }
-        let mut key = self.key ^ ZOBRIST[ZOBRIST_SIDE];
+        let mut key = self.key;
         if m.special == Special::Drop {
             let role = usize::from(m.role);
             let count = self.hands[us][role];
@@ -711,7 +837,7 @@ impl Board8 {
             self.colors[us] |= bit(m.to);
             self.cells[usize::from(m.to)] = us as u8 * 8 + m.role;
             key ^= piece_key(us, m.role, m.to);
-            return self.after_move(m, key);
+            return key;
         }
         if m.capture {
             let at = if m.special == Special::EnPassant { self.victim(m.to) } else { m.to };
@@ -750,7 +876,7 @@ impl Board8 {
         let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
         key ^= CASTLING_KEYS[usize::from(self.castling)] ^ CASTLING_KEYS[usize::from(rights)];
         self.castling = rights;
-        self.after_move(m, key);
+        key
     }
 
     /// What every move ends with: the en passant cell of the move before dropped, the key,
@@ -762,7 +888,9 @@ impl Board8 {
         self.key = key;
         self.ep_live = false;
         self.side = 1 - self.side;
-        self.checked = self.check_by(m);
+        // After a turn of several moves, the check may come from any of them.
+        self.checked = if self.went_on { self.king_attacked() } else { self.check_by(m) };
+        self.went_on = false;
         if m.special == Special::DoubleStep {
             self.en_passant = Some((m.from + m.to) / 2);
             self.refresh_ep();
@@ -785,19 +913,23 @@ impl Board8 {
 
     /// Whether `m`, just played, checks the king of the side to move: the piece moved attacks
     /// it, or a rider of the mover's attacks it through the cell left. Castling and en passant
-    /// move or take a second piece: there every attack is looked for.
+    /// move or take a second piece, and a lame knight's leg left may open an attack from
+    /// anywhere around the king: there every attack is looked for.
     #[inline]
     fn check_by(&self, m: Move8) -> bool {
-        if matches!(m.special, Special::Castle { .. } | Special::EnPassant) {
-            return self.king_attacked();
-        }
         let us = self.side;
         let king = self.king(us);
+        if matches!(m.special, Special::Castle { .. } | Special::EnPassant)
+            || (self.lame && lame_leg(king) & bit(m.from) != 0)
+        {
+            return self.king_attacked();
+        }
         let k = usize::from(king);
         let to = bit(m.to);
         let occupied = self.occupied();
         let direct = match self.cells[usize::from(m.to)] & 7 {
             PAWN => PAWN_ATTACKS[us][k] & to != 0,
+            KNIGHT if self.lame => lame(&LAME_IN, king, occupied) & to != 0,
             KNIGHT => KNIGHT_LEAPS[k] & to != 0,
             BISHOP => BISHOP_LINES[k] & to != 0 && bishop_attacks(king, occupied) & to != 0,
             ROOK => ROOK_LINES[k] & to != 0 && rook_attacks(king, occupied) & to != 0,
@@ -894,6 +1026,7 @@ impl Board8 {
                 }
                 t
             }
+            KNIGHT if self.lame => lame(&LAME_OUT, from, occupied) & !own,
             KNIGHT => KNIGHT_LEAPS[f] & !own,
             BISHOP => bishop_attacks(from, occupied) & !own,
             ROOK => rook_attacks(from, occupied) & !own,
