@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::{Replay, check_result_tag, start_position};
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, Move, Outcome};
-use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Special};
+use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Rules8, Special};
 use crate::rules::position::Position;
 use crate::rules::variant::Variant;
 
@@ -54,10 +54,10 @@ fn judge<'a>(
     let mut report = Replay::default();
     let mut turns = turns.peekable();
     while let Some(turn) = turns.next() {
-        if turn.is_empty() || turn.len() > usize::from(rules.pawn_moves) {
+        if turn.is_empty() || turn.len() > rules.most_actions() {
             return None;
         }
-        // Fastpawn: the pawn that moves again in this turn.
+        // The piece that moves again in this turn: a Fastpawn pawn, a Checkers Chess jumper.
         let mut going_on = None;
         for (i, action) in turn.iter().enumerate() {
             if action.board.is_some_and(|b| b != 1) {
@@ -65,8 +65,8 @@ fn judge<'a>(
             }
             let m = match (&action.kind, going_on) {
                 (ActionKind::Move(m), None) => resolve(&board, m, !0)?,
-                (ActionKind::Move(m), Some(pawn)) if m.piece.is_none() => {
-                    resolve(&board, m, 1u64 << pawn).filter(|m| !board.king_on(m.to))?
+                (ActionKind::Move(m), Some(at)) if rules.jumpers != 0 || m.piece.is_none() => {
+                    resolve(&board, m, 1u64 << at).filter(|m| goes_on(&board, rules, *m))?
                 }
                 (ActionKind::Castle { side, gate: None }, None) => board.castling(*side == CastleSide::King)?,
                 (ActionKind::Drop { piece, to }, None) if to.file < 8 && to.rank < 8 => {
@@ -75,8 +75,8 @@ fn judge<'a>(
                 _ => return None,
             };
             if i + 1 < turn.len() {
-                // The pawn goes on: its check can be no mate, since the turn is not over.
-                if m.role != PAWN || m.promotion.is_some() || m.special == Special::Drop {
+                // The piece goes on: its check can be no mate, since the turn is not over.
+                if !may_go_on(rules, m) {
                     return None;
                 }
                 let check = if board.play_on(m) { Check::Check } else { Check::None };
@@ -122,6 +122,27 @@ fn judge<'a>(
     }
     check_result_tag(game, &mut report);
     Some(report)
+}
+
+/// Whether the turn may go on after `m`: after a Fastpawn pawn's move that is no drop and no
+/// promotion, after a Checkers Chess capturing jump.
+fn may_go_on(rules: Rules8, m: Move8) -> bool {
+    if rules.jumpers != 0 {
+        matches!(m.special, Special::Jump { .. }) && m.capture
+    } else {
+        m.role == PAWN && m.promotion.is_none() && m.special != Special::Drop
+    }
+}
+
+/// Whether `m`, a move of the piece that goes on, is one its turn may go on with: a pawn's
+/// move, or a capturing jump; neither taking a king (which, exposed in the middle of a turn,
+/// is never taken).
+fn goes_on(board: &Board8, rules: Rules8, m: Move8) -> bool {
+    if rules.jumpers != 0 {
+        matches!(m.special, Special::Jump { over } if m.capture && !board.king_on(over))
+    } else {
+        m.role == PAWN && !board.king_on(m.to)
+    }
 }
 
 /// The start position of `game` in the lane, where the lane can take it and setting it up
@@ -259,6 +280,12 @@ mod tests {
             assert!(lane("fastpawn 2", text).is_some(), "{text}");
         }
         assert!(lane("fastpawn 3", "1. e3,e4,e5 d5 2. exd6 *").is_some());
+        // Checkers Chess: a jump over a piece of one's own, a chain of two capturing jumps.
+        let checkers =
+            ["1. Ra3 Be6 2. Rb3 *", "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/p7/8/p7/R3K3 w - - 0 1\"]\n\n1. Rxa3,Rxa5 Kd7 *"];
+        for text in checkers {
+            assert!(lane("checkers", text).is_some(), "{text}");
+        }
         // A variant with another name and the same rules
         assert!(
             lane(
@@ -277,7 +304,7 @@ mod tests {
     #[test]
     fn random_games_are_judged_as_the_generic_core_judges_them() {
         let mut random = crate::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
-        for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "fastpawn 3"] {
+        for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "fastpawn 3", "checkers"] {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let mut judged = 0;
             for _ in 0..150 {
@@ -376,6 +403,15 @@ mod tests {
             "[SetUp \"1\"]\n[FEN \"4k3/8/3P4/8/8/8/8/4K3 w - - 0 1\"]\n\n1. d7+,dxe8=Q *",
         ] {
             assert!(lane("fastpawn 2", text).is_none(), "the lane judged {text}");
+        }
+        // Checkers Chess: a jump over one's own piece marked as a capture, going on after it,
+        // going on with another piece.
+        for text in [
+            "1. Rxa3 *",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/p7/8/P7/R3K3 w - - 0 1\"]\n\n1. Ra3,Rxa5 *",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/p7/R3K2R w - - 0 1\"]\n\n1. Rxa3,Rh2 *",
+        ] {
+            assert!(lane("checkers", text).is_none(), "the lane judged {text}");
         }
         // Chess960 castling: the lane does not play it.
         let fen = "[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 *";

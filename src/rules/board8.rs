@@ -14,7 +14,7 @@
 //! Cells are numbered as [`super::geometry::Geometry`] numbers an 8x8 board: `a1` is 0, `b1`
 //! 1, `a2` 8, `h8` 63. Bit `n` of a set is cell `n`.
 
-use super::variant::{CastlingStyle, Direction, Rules, Variant};
+use super::variant::{CastlingStyle, Direction, PawnJumps, Rules, Variant};
 
 /// Pawn, knight, bishop, rook, queen and king: the roles, as indexes into [`Board8`]'s sets.
 pub const PAWN: u8 = 0;
@@ -68,6 +68,20 @@ pub struct Rules8 {
     /// Fastpawn Chess: the pawn moves one turn may hold (1 elsewhere). The lane plays them
     /// with [`Board8::play_on`]; the board itself does not count them.
     pub pawn_moves: u8,
+    /// Checkers Chess: the roles that jump (bit `role`), each along the unit directions of
+    /// its own movement (the rook orthogonally, the bishop diagonally, queen and king both
+    /// ways), over a piece next to it to the empty cell beyond, taking the piece if it is an
+    /// enemy; after such a capture the jumper may jump on, capturing, in the same turn. A king
+    /// an enemy chain of capturing jumps could take is in check. Pawns do not jump.
+    pub jumpers: u8,
+}
+
+impl Rules8 {
+    /// The most actions a turn holds: a Fastpawn turn its pawn moves, a Checkers Chess turn a
+    /// chain capturing at most the fifteen pieces beside the king.
+    pub fn most_actions(&self) -> usize {
+        if self.jumpers != 0 { 16 } else { usize::from(self.pawn_moves) }
+    }
 }
 
 /// Which rules of the lane `variant` has, if any: orthodox chess as far as its rules go (an
@@ -75,8 +89,9 @@ pub struct Rules8 {
 /// movement; pawns going up for White and down for Black, promoting to queen, rook, bishop or
 /// knight; one king each, castling, one action a turn, and no rule module), or one of three
 /// variants of it: Crazyhouse's reserves (reserves, captures to hand and drops, all three),
-/// Limpy's lame knights, or Fastpawn's pawn moves per turn (each alone: the lane's tests hold
-/// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
+/// Limpy's lame knights, Fastpawn's pawn moves per turn, or Checkers Chess's jumps without
+/// pawn jumps (each alone: the lane's tests hold it to the generic core on each of them, not
+/// on their mixtures). Its name, aliases, values
 /// and start position do not matter (a start position the lane cannot play is refused by
 /// [`Board8::new`]).
 pub fn fits(variant: &Variant) -> Option<Rules8> {
@@ -94,7 +109,12 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && !s.ring
         && !s.walls
         && s.actions_per_turn <= 1
-        && s.rules == Rules { pawn_moves_per_turn: s.rules.pawn_moves_per_turn, ..Rules::default() }
+        && s.rules
+            == Rules {
+                pawn_moves_per_turn: s.rules.pawn_moves_per_turn,
+                checkers: s.rules.checkers.clone(),
+                ..Rules::default()
+            }
         && s.directions == [Direction::North, Direction::South]
         && s.castling
         && s.castling_style == CastlingStyle::Chess960
@@ -112,8 +132,21 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         (true, true, true) => true,
         _ => return None,
     };
-    let changes = usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1);
-    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves })
+    let jumpers = match &s.rules.checkers {
+        None => 0,
+        // The pieces' own unit directions: the knight has none.
+        Some((letters, PawnJumps::None)) => letters
+            .iter()
+            .filter_map(|&l| role_of_letter(l))
+            .filter(|&r| matches!(r, BISHOP | ROOK | QUEEN | KING))
+            .fold(0, |mask, r| mask | 1 << r),
+        Some(_) => return None,
+    };
+    let changes = usize::from(drops)
+        + usize::from(lame_knights)
+        + usize::from(pawn_moves > 1)
+        + usize::from(s.rules.checkers.is_some());
+    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers })
 }
 
 /// A position for [`Board8::new`].
@@ -257,6 +290,69 @@ const fn lame_legs(legs: [(i8, i8); 4], outwards: bool) -> [[(u64, u64); 4]; 64]
         cell += 1;
     }
     table
+}
+
+/// Per direction (of [`DIRECTIONS`]), per cell: a jump's cell passed over, one step away, and
+/// its landing cell, two steps away (both 0 where the landing is off the board).
+static JUMPS: [[(u64, u64); 64]; 8] = jump_steps();
+
+const fn jump_steps() -> [[(u64, u64); 64]; 8] {
+    let mut table = [[(0u64, 0u64); 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut cell = 0;
+        while cell < 64 {
+            let (file, rank) = ((cell % 8) as i8, (cell / 8) as i8);
+            let (df, dr) = DIRECTIONS[d];
+            let (f, r) = (file + 2 * df, rank + 2 * dr);
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[d][cell] = (1 << ((rank + dr) * 8 + file + df), 1 << (r * 8 + f));
+            }
+            cell += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+/// The directions (bit `d` for direction `d` of [`DIRECTIONS`]) a piece of `role` jumps in,
+/// among `jumpers` (see [`Rules8::jumpers`]).
+#[inline]
+fn jump_directions(jumpers: u8, role: u8) -> u8 {
+    if jumpers & (1 << role) == 0 {
+        return 0;
+    }
+    match role {
+        ROOK => 0b0101_0101,
+        BISHOP => 0b1010_1010,
+        _ => 0xFF,
+    }
+}
+
+/// Whether a jumper on `from`, jumping in `directions`, reaches a jump over `target` by a chain
+/// of capturing jumps over pieces among `victims`, each landing on a cell not `occupied`. As
+/// the generic core's chains, a chain is followed at most 33 jumps deep.
+fn chain_reaches(occupied: u64, victims: u64, from: u8, directions: u8, target: u8, depth: u8) -> bool {
+    for (d, steps) in JUMPS.iter().enumerate() {
+        if directions & (1 << d) == 0 {
+            continue;
+        }
+        let (over, land) = steps[usize::from(from)];
+        if over & victims == 0 || land == 0 || land & occupied != 0 {
+            continue;
+        }
+        if over == bit(target) {
+            return true;
+        }
+        if depth > 32 {
+            continue;
+        }
+        let occupied = (occupied & !over & !bit(from)) | land;
+        if chain_reaches(occupied, victims & !over, land.trailing_zeros() as u8, directions, target, depth + 1) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The cells next to `king` diagonally: those a lame knight attacking it passes over.
@@ -432,6 +528,12 @@ pub enum Special {
     EnPassant,
     /// A piece from the hand is put on `to` (Crazyhouse).
     Drop,
+    /// The piece jumps over the piece on `over` (Checkers Chess), taking it if the move is a
+    /// capture.
+    Jump {
+        /// The cell passed over.
+        over: u8,
+    },
     /// The king castles with the rook on `rook_from`, which goes to `rook_to`.
     Castle {
         /// The rook's cell.
@@ -490,6 +592,8 @@ pub struct Board8 {
     promoted: u64,
     /// Limpy Chess: knights are lame ([`Rules8::lame_knights`]).
     lame: bool,
+    /// Checkers Chess: the roles that jump ([`Rules8::jumpers`]).
+    jumpers: u8,
     /// Whether the side to move has moved a pawn this turn and moves it again
     /// ([`Board8::play_on`]).
     went_on: bool,
@@ -521,6 +625,7 @@ impl Board8 {
             hands: [[0; 6]; 2],
             promoted: 0,
             lame: setup.rules.lame_knights,
+            jumpers: setup.rules.jumpers,
             went_on: false,
         };
         for &(cell, color, role, promoted) in &setup.pieces {
@@ -557,7 +662,7 @@ impl Board8 {
             }
         }
         board.key ^= (ZOBRIST[ZOBRIST_SIDE] * side as u64) ^ CASTLING_KEYS[usize::from(board.castling)];
-        if board.attacked(board.king(1 - side), 1 - side, board.occupied(), board.colors[side]) {
+        if board.threatened(1 - side) {
             return None;
         }
         if let Some(target) = setup.en_passant {
@@ -630,8 +735,36 @@ impl Board8 {
     }
 
     fn king_attacked(&self) -> bool {
-        let us = self.side;
-        self.attacked(self.king(us), us, self.occupied(), self.colors[1 - us])
+        self.threatened(self.side)
+    }
+
+    /// Whether the king of `color` is attacked, or (Checkers Chess) could be taken by a chain
+    /// of jumps of the other side.
+    fn threatened(&self, color: usize) -> bool {
+        let king = self.king(color);
+        let (occupied, theirs) = (self.occupied(), self.colors[1 - color]);
+        self.attacked(king, color, occupied, theirs)
+            || (self.jumpers != 0 && self.jump_threat(king, occupied, theirs, self.colors[color]))
+    }
+
+    /// Checkers Chess: whether a piece among `attackers` could take the piece on `target` by a
+    /// jump, or by a chain of capturing jumps over pieces among `victims` ending with one over
+    /// `target` (`target` among `victims` and `occupied`, which are the cells that block).
+    fn jump_threat(&self, target: u8, occupied: u64, attackers: u64, victims: u64) -> bool {
+        // The last jump lands on an empty cell next to the target.
+        if KING_LEAPS[usize::from(target)] & !occupied == 0 {
+            return false;
+        }
+        let mut jumpers = attackers & occupied & !victims;
+        while jumpers != 0 {
+            let from = jumpers.trailing_zeros() as u8;
+            jumpers &= jumpers - 1;
+            let directions = jump_directions(self.jumpers, self.cells[usize::from(from)] & 7);
+            if directions != 0 && chain_reaches(occupied, victims, from, directions, target, 0) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The cells of the pieces of `role` of the side to move that could go to `to`, pins and
@@ -644,7 +777,7 @@ impl Board8 {
         }
         let mine = self.roles[usize::from(role.min(KING))] & own;
         let t = usize::from(to);
-        match role {
+        let moves = match role {
             PAWN => {
                 let mut from = 0;
                 if self.cells[t] == EMPTY {
@@ -672,7 +805,22 @@ impl Board8 {
             ROOK => rook_attacks(to, self.occupied()) & mine,
             QUEEN => (rook_attacks(to, self.occupied()) | bishop_attacks(to, self.occupied())) & mine,
             _ => KING_LEAPS[t] & mine,
+        };
+        if self.jumpers == 0 || self.cells[t] != EMPTY {
+            return moves;
         }
+        // Checkers Chess: jumps land on empty cells, over the cell before.
+        let directions = jump_directions(self.jumpers, role);
+        let mut jumps = 0;
+        for (d, steps) in JUMPS.iter().enumerate() {
+            if directions & (1 << ((d + 4) % 8)) != 0 {
+                let (over, from) = steps[t];
+                if over & self.occupied() != 0 {
+                    jumps |= from;
+                }
+            }
+        }
+        moves | (jumps & mine)
     }
 
     /// The move of the piece on `from` to `to`, becoming `promotion`: what it takes and what
@@ -686,10 +834,25 @@ impl Board8 {
             Special::DoubleStep
         } else if pawn && !occupied && from % 8 != to % 8 {
             Special::EnPassant
+        } else if self.jumpers != 0 && !pawn && self.is_jump(from, to) {
+            Special::Jump { over: (from + to) / 2 }
         } else {
             Special::None
         };
-        Move8 { from, to, role, promotion, capture: occupied || special == Special::EnPassant, special }
+        let capture = match special {
+            Special::EnPassant => true,
+            Special::Jump { over } => self.colors[1 - self.side] & bit(over) != 0,
+            _ => occupied,
+        };
+        Move8 { from, to, role, promotion, capture, special }
+    }
+
+    /// Checkers Chess: whether a piece that reaches `to` from `from` jumps: two steps along a
+    /// line, over a piece (a rider's own move would stop at it; a king steps only one cell).
+    fn is_jump(&self, from: u8, to: u8) -> bool {
+        let df = i16::from(to % 8) - i16::from(from % 8);
+        let dr = i16::from(to / 8) - i16::from(from / 8);
+        matches!(df, -2 | 0 | 2) && matches!(dr, -2 | 0 | 2) && self.cells[usize::from((from + to) / 2)] != EMPTY
     }
 
     /// Whether a pawn of the side to move that goes to `to` reaches its last rank.
@@ -719,9 +882,11 @@ impl Board8 {
         }
         // Out of check, a piece that leaves a line through its king exposes it only to a
         // rider of the line's kind beyond it, with nothing between; or, leaving a cell next to
-        // it diagonally, to a lame knight that passes there.
+        // it diagonally, to a lame knight that passes there. (Where pieces jump, a cell left
+        // anywhere may open a chain of jumps.)
         let king = self.king(us);
         if !self.checked
+            && self.jumpers == 0
             && m.role != KING
             && m.special != Special::EnPassant
             && !(self.lame && lame_leg(king) & bit(m.from) != 0)
@@ -738,13 +903,17 @@ impl Board8 {
         }
         let mut occupied = (self.occupied() ^ bit(m.from)) | bit(m.to);
         let mut theirs = self.colors[1 - us] & !bit(m.to);
-        if m.special == Special::EnPassant {
-            let victim = self.victim(m.to);
-            occupied &= !bit(victim);
-            theirs &= !bit(victim);
-        }
+        let taken = match m.special {
+            Special::EnPassant => bit(self.victim(m.to)),
+            Special::Jump { over } if m.capture => bit(over),
+            _ => 0,
+        };
+        occupied &= !taken;
+        theirs &= !taken;
         let king = if m.role == KING { m.to } else { king };
         !self.attacked(king, us, occupied, theirs)
+            && (self.jumpers == 0
+                || !self.jump_threat(king, occupied, theirs, (self.colors[us] ^ bit(m.from)) | bit(m.to)))
     }
 
     /// The castling of the side to move towards the h-file (`h_side`) or the a-file, where it
@@ -772,8 +941,20 @@ impl Board8 {
             return None;
         }
         let (occupied, theirs) = (self.occupied(), self.colors[1 - us]);
-        let crossed = if h_side { [king, king + 1, king + 2] } else { [king, king - 1, king - 2] };
-        if crossed.iter().any(|&c| self.attacked(c, us, occupied, theirs)) {
+        // Checkers Chess: a cell the king crosses is judged with the king on it and its own
+        // cell left, where a chain of jumps may land.
+        let threatened = |c: u8| {
+            self.attacked(c, us, occupied, theirs)
+                || (self.jumpers != 0
+                    && self.jump_threat(
+                        c,
+                        (occupied & !bit(king)) | bit(c),
+                        theirs,
+                        (self.colors[us] & !bit(king)) | bit(c),
+                    ))
+        };
+        let crossed = if h_side { [king + 1, king + 2] } else { [king - 1, king - 2] };
+        if self.checked || crossed.into_iter().any(threatened) {
             return None;
         }
         Some(Move8 {
@@ -807,8 +988,7 @@ impl Board8 {
         // A legal move leaves its player's king safe.
         self.checked = false;
         self.went_on = true;
-        let (us, them) = (self.side, 1 - self.side);
-        self.attacked(self.king(them), them, self.occupied(), self.colors[us])
+        self.threatened(1 - self.side)
     }
 
     /// Whether the piece on `cell` is a king.
@@ -840,7 +1020,11 @@ impl Board8 {
             return key;
         }
         if m.capture {
-            let at = if m.special == Special::EnPassant { self.victim(m.to) } else { m.to };
+            let at = match m.special {
+                Special::EnPassant => self.victim(m.to),
+                Special::Jump { over } => over,
+                _ => m.to,
+            };
             let role = self.cells[usize::from(at)] & 7;
             self.roles[usize::from(role)] &= !bit(at);
             self.colors[them] &= !bit(at);
@@ -921,6 +1105,7 @@ impl Board8 {
         let king = self.king(us);
         if matches!(m.special, Special::Castle { .. } | Special::EnPassant)
             || (self.lame && lame_leg(king) & bit(m.from) != 0)
+            || self.jumpers != 0
         {
             return self.king_attacked();
         }
@@ -1013,26 +1198,38 @@ impl Board8 {
         let own = self.colors[us];
         let occupied = self.occupied();
         let f = usize::from(from);
-        match self.cells[f] & 7 {
-            PAWN => {
-                let step = if us == 0 { from + 8 } else { from - 8 };
-                let mut t = PAWN_ATTACKS[us][f] & (self.colors[1 - us] | self.en_passant.map_or(0, bit));
-                if self.cells[usize::from(step)] == EMPTY {
-                    t |= bit(step);
-                    let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
-                    if from / 8 == second && self.cells[usize::from(two)] == EMPTY {
-                        t |= bit(two);
-                    }
+        let role = self.cells[f] & 7;
+        let mut jumps = 0;
+        let directions = jump_directions(self.jumpers, role);
+        for (d, steps) in JUMPS.iter().enumerate() {
+            if directions & (1 << d) != 0 {
+                let (over, land) = steps[f];
+                if over & occupied != 0 && land & occupied == 0 {
+                    jumps |= land;
                 }
-                t
             }
-            KNIGHT if self.lame => lame(&LAME_OUT, from, occupied) & !own,
-            KNIGHT => KNIGHT_LEAPS[f] & !own,
-            BISHOP => bishop_attacks(from, occupied) & !own,
-            ROOK => rook_attacks(from, occupied) & !own,
-            QUEEN => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
-            _ => KING_LEAPS[f] & !own,
         }
+        jumps
+            | match role {
+                PAWN => {
+                    let step = if us == 0 { from + 8 } else { from - 8 };
+                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[1 - us] | self.en_passant.map_or(0, bit));
+                    if self.cells[usize::from(step)] == EMPTY {
+                        t |= bit(step);
+                        let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
+                        if from / 8 == second && self.cells[usize::from(two)] == EMPTY {
+                            t |= bit(two);
+                        }
+                    }
+                    t
+                }
+                KNIGHT if self.lame => lame(&LAME_OUT, from, occupied) & !own,
+                KNIGHT => KNIGHT_LEAPS[f] & !own,
+                BISHOP => bishop_attacks(from, occupied) & !own,
+                ROOK => rook_attacks(from, occupied) & !own,
+                QUEEN => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
+                _ => KING_LEAPS[f] & !own,
+            }
     }
 
     /// FIDE 5.2.2 as the generic core reads it for orthodox material
@@ -1136,7 +1333,10 @@ mod tests {
             }
         }
         moves.extend([true, false].into_iter().filter_map(|h| board.castling(h)));
-        assert_eq!(board.has_legal_move(), !moves.is_empty());
+        // Drops are not listed here.
+        if !board.drops {
+            assert_eq!(board.has_legal_move(), !moves.is_empty());
+        }
         moves
     }
 
@@ -1154,6 +1354,52 @@ mod tests {
                 perft(&next, depth - 1)
             })
             .sum()
+    }
+
+    /// Along random games of the variants the lane plays, in every position the lane can
+    /// take, its legal moves (drops aside) are the generic core's, and so is its check.
+    #[test]
+    fn legal_moves_are_the_generic_cores() {
+        use crate::rules::position::{MoveKind, Position};
+        let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
+        for name in ["orthodox", "limpy", "checkers", "fastpawn 2", "crazyhouse"] {
+            let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let mut compared = 0;
+            for _ in 0..40 {
+                let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+                for _ in 0..200 {
+                    let mut moves = Vec::new();
+                    position.legal_moves(&mut moves);
+                    if let Some(board) = position.to_board8() {
+                        let cell = |sq: crate::rules::geometry::Square| sq.index() as u8;
+                        let role = |k| role_of_letter(variant.kind(k).spec.letter);
+                        let mut generic: Vec<(u8, u8, Option<u8>)> = moves
+                            .iter()
+                            .filter(|m| m.kind != MoveKind::Drop)
+                            .map(|m| (cell(m.from), cell(m.to), m.promotion.and_then(role)))
+                            .collect();
+                        let mut lane: Vec<(u8, u8, Option<u8>)> =
+                            legal_moves(&board).iter().map(|m| (m.from, m.to, m.promotion)).collect();
+                        generic.sort_unstable();
+                        lane.sort_unstable();
+                        assert_eq!(lane, generic, "{name}: {}", position.fen());
+                        assert_eq!(board.in_check(), position.in_check(), "{name}: {}", position.fen());
+                        assert_eq!(board.has_legal_move(), !moves.is_empty(), "{name}: {}", position.fen());
+                        compared += 1;
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
+                    let pool = if !captures.is_empty() && random.below(2) > 0 { &captures } else { &moves };
+                    position.play(pool[random.below(pool.len())]);
+                    if position.may_end_turn() && random.below(3) == 0 {
+                        position.end_turn();
+                    }
+                }
+            }
+            assert!(compared > 1000, "{name}: only {compared} positions compared");
+        }
     }
 
     #[test]
