@@ -1,15 +1,16 @@
 //! The orthodox lane of the replay: a plain game of a variant that is orthodox chess,
-//! Crazyhouse, Limpy Chess or Fastpawn Chess as far as its rules go ([`board8::fits`]),
-//! replayed on [`Board8`], for the report it gets when nothing is wrong with it.
+//! Crazyhouse, Limpy Chess, Fastpawn Chess or Checkers Chess as far as its rules go
+//! ([`board8::fits`]), replayed on [`Board8`], for the report it gets when nothing is wrong
+//! with it.
 //!
 //! The lane follows the main line and answers only "is there anything to say?". At the first
 //! thing the generic replay would say something about (an illegal, ambiguous or unmarked
 //! move, a wrong check or capture mark, a draw that ends the game, a result the final
 //! position contradicts) or that the lane does not play (variations, passes, walls and the
 //! other actions of other variants, coordinate notation, castling written as a king's move, a
-//! start position the lane cannot take), it gives up, and [`super::replay`] replays the game in the generic core from the
-//! start. So the lane never words a problem: the only ones in its reports are about the tags,
-//! made by the same functions as in the generic replay.
+//! start position the lane cannot take), it gives up, and [`super::replay`] replays the game
+//! in the generic core from the start. So the lane never words a problem: the only ones in its
+//! reports are about the tags, made by the same functions as in the generic replay.
 
 use std::borrow::Borrow;
 use std::sync::Arc;

@@ -2,8 +2,8 @@
 //!
 //! [`super::position::Position`] plays every variant from its data; this module plays the rule
 //! sets [`fits`] recognises only: orthodox chess's pieces, pawns, castling and board, whatever
-//! the variant is called, alone or with one of Crazyhouse's hands, Limpy Chess's lame knights
-//! or Fastpawn Chess's turns of several pawn moves. It knows what a replay of a well-formed
+//! the variant is called, alone or with one of Crazyhouse's hands, Limpy Chess's lame
+//! knights, Fastpawn Chess's turns of several pawn moves or Checkers Chess's jumps. It knows what a replay of a well-formed
 //! game asks of a position (which pieces reach a square, whether a move is legal, whether a
 //! king is in check, whether the side to move has a move, the draws FIDE 9.6 makes automatic)
 //! and nothing else: no move lists, no FEN, no messages. The replay uses it for games it can
@@ -1097,8 +1097,9 @@ impl Board8 {
 
     /// Whether `m`, just played, checks the king of the side to move: the piece moved attacks
     /// it, or a rider of the mover's attacks it through the cell left. Castling and en passant
-    /// move or take a second piece, and a lame knight's leg left may open an attack from
-    /// anywhere around the king: there every attack is looked for.
+    /// move or take a second piece, a lame knight's leg left may open an attack from
+    /// anywhere around the king, and a cell left anywhere may open a chain of jumps: there
+    /// every attack is looked for.
     #[inline]
     fn check_by(&self, m: Move8) -> bool {
         let us = self.side;
