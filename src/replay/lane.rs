@@ -177,7 +177,7 @@ fn resolve(board: &Board8, m: &Move, within: u64) -> Option<Move8> {
         None => PAWN,
     };
     let to = m.to.rank * 8 + m.to.file;
-    let mut origins = board.origins(role, to) & within;
+    let mut origins = within;
     if let Some(file) = m.from_file {
         origins &= 0x0101_0101_0101_0101u64.checked_shl(u32::from(file)).filter(|_| file < 8).unwrap_or(0);
     }
@@ -188,28 +188,9 @@ fn resolve(board: &Board8, m: &Move, within: u64) -> Option<Move8> {
         Some(letter) => Some(board8::role_of_letter(letter.ascii()).filter(|&r| r != PAWN && r != KING)?),
         None => None,
     };
-    if (role == PAWN && board.promotes_on(to)) != promotion.is_some() {
-        return None;
-    }
     // PGN 8.2.3.3: a pawn capture names the pawn's file; without it, only a push is meant.
-    let pawn_push_only = role == PAWN && m.from_file.is_none();
-    let mut found = None;
-    while origins != 0 {
-        let from = origins.trailing_zeros() as u8;
-        origins &= origins - 1;
-        let candidate = board.move_to(from, to, promotion);
-        if pawn_push_only && candidate.capture {
-            // The generic replay refuses the push where only a capture gets there.
-            return None;
-        }
-        if board.is_legal(candidate) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(candidate);
-        }
-    }
-    found.filter(|c| c.capture == m.capture)
+    let push_only = role == PAWN && m.from_file.is_none();
+    board.find(role, to, origins, promotion, push_only).filter(|c| c.capture == m.capture)
 }
 
 #[cfg(test)]

@@ -823,6 +823,34 @@ impl Board8 {
         moves | (jumps & mine)
     }
 
+    /// The one legal move to `to` of a piece of `role` of the side to move standing on a
+    /// cell of `from`, becoming `promotion` (which a pawn reaching its last rank needs, and
+    /// nothing else takes): the move a written move names. `None` where no legal move fits or
+    /// more than one does, and where `push_only` (a pawn move written without its file) and a
+    /// capture fits, which a written pawn capture would name the file of.
+    pub fn find(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
+        if (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
+            return None;
+        }
+        let mut origins = self.origins(role, to) & from;
+        let mut found = None;
+        while origins != 0 {
+            let from = origins.trailing_zeros() as u8;
+            origins &= origins - 1;
+            let candidate = self.move_to(from, to, promotion);
+            if push_only && candidate.capture {
+                return None;
+            }
+            if self.is_legal(candidate) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(candidate);
+            }
+        }
+        found
+    }
+
     /// The move of the piece on `from` to `to`, becoming `promotion`: what it takes and what
     /// else it does. `from` holds a piece of the side to move that reaches `to`
     /// ([`Board8::origins`]).
