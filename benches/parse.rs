@@ -40,6 +40,10 @@ enum Stage {
     Uci,
     /// Parse and write the JSON record (`arbiter convert --to json`).
     Json,
+    /// Read plain (without the tree of turns) where the game allows it.
+    Plain,
+    /// Check each game as `arbiter validate` does, on one thread.
+    Check,
 }
 
 impl Stage {
@@ -50,6 +54,8 @@ impl Stage {
             Stage::Write => "split + parse + write",
             Stage::Uci => "convert to uci",
             Stage::Json => "convert to json",
+            Stage::Plain => "split + plain read",
+            Stage::Check => "split + check",
         }
     }
 }
@@ -95,6 +101,25 @@ fn run(stage: Stage, inputs: &[Vec<u8>]) -> Tally {
             tally.games += 1;
             if stage == Stage::Split {
                 black_box(&text);
+                continue;
+            }
+            if stage == Stage::Plain {
+                let mut actions = Vec::new();
+                match text.parse_plain(&Limits::default(), &mut actions) {
+                    Some(parsed) => {
+                        tally.parsed += 1;
+                        tally.turns += actions.len() as u64;
+                        black_box(parsed);
+                    }
+                    None => tally.failed += 1,
+                }
+                continue;
+            }
+            if stage == Stage::Check {
+                let checked = arbiter::batch::check_game(text, arbiter::variants::Catalogue::builtin(), &Limits::default());
+                tally.parsed += 1;
+                tally.turns += checked.turns();
+                black_box(checked);
                 continue;
             }
             let parsed = text.parse(&Limits::default());
@@ -171,7 +196,7 @@ fn main() {
     );
 
     let mut reference: Option<Tally> = None;
-    for stage in [Stage::Split, Stage::Parse, Stage::Write, Stage::Json, Stage::Uci] {
+    for stage in [Stage::Split, Stage::Plain, Stage::Check, Stage::Parse, Stage::Write, Stage::Json, Stage::Uci] {
         let mut best = Duration::MAX;
         let mut tally = Tally::default();
         // Conversion through the rules is slow: one run is enough to read its speed.

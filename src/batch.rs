@@ -68,12 +68,17 @@ fn refused(origin: Origin, reason: String) -> Checked {
 }
 
 fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
-    let (origin, text) = match item {
-        Item::TooLarge { origin, size } => return refused(origin, limits.too_large(size)),
+    match item {
+        Item::TooLarge { origin, size } => refused(origin, limits.too_large(size)),
         // `validate` below ends at the stop and never checks it.
-        Item::Stopped { origin, games } => return refused(origin, Limits::stopped(games)),
-        Item::Game(text) => (text.origin, text),
-    };
+        Item::Stopped { origin, games } => refused(origin, Limits::stopped(games)),
+        Item::Game(text) => check_game(text, catalogue, limits),
+    }
+}
+
+/// Checks one game's text as [`validate`] does.
+pub fn check_game(text: GameText, catalogue: &Catalogue, limits: &Limits) -> Checked {
+    let origin = text.origin;
     let mut checked = match plain(&text, catalogue, limits) {
         PlainRead::Judged(checked) => *checked,
         // The lane has had its look at this game's main line: straight to the generic replay.
