@@ -104,19 +104,21 @@ fn run(stage: Stage, inputs: &[Vec<u8>]) -> Tally {
                 continue;
             }
             if stage == Stage::Plain {
-                let mut actions = Vec::new();
-                match text.parse_plain(&Limits::default(), &mut actions) {
-                    Some(parsed) => {
+                match arbiter::dialect::read_plain(&text.text, &Limits::default()) {
+                    Some(mut game) => {
                         tally.parsed += 1;
-                        tally.turns += actions.len() as u64;
-                        black_box(parsed);
+                        while let arbiter::dialect::PlainStep::Turn(actions) = game.next_turn() {
+                            tally.turns += 1;
+                            black_box(actions);
+                        }
                     }
                     None => tally.failed += 1,
                 }
                 continue;
             }
             if stage == Stage::Check {
-                let checked = arbiter::batch::check_game(text, arbiter::variants::Catalogue::builtin(), &Limits::default());
+                let checked =
+                    arbiter::batch::check_game(text, arbiter::variants::Catalogue::builtin(), &Limits::default());
                 tally.parsed += 1;
                 tally.turns += checked.turns();
                 black_box(checked);

@@ -9,9 +9,9 @@ use std::io::Read;
 use rayon::prelude::*;
 
 use crate::diag::{Diagnostic, Severity};
-use crate::dialect::{GameReader, GameText, Item, Limits, Origin, Parsed};
+use crate::dialect::{GameReader, GameText, Item, Limits, Origin, read_plain};
 use crate::record::Game;
-use crate::replay::{Replay, replay, replay_generic, replay_line_in_lane};
+use crate::replay::{PlainVerdict, Replay, judge_plain, replay, replay_generic};
 use crate::variants::Catalogue;
 
 /// What validating one game found.
@@ -126,9 +126,9 @@ fn whole(
     checked
 }
 
-/// [`check_whole`] for a plain game of a variant the orthodox lane plays, read without its
-/// tree ([`GameText::parse_plain`]) and replayed in the orthodox lane
-/// ([`replay_line_in_lane`]), where both can take it: the same result, found faster. `None`
+/// [`check_whole`] for a plain game of a variant the orthodox lane plays, read plain
+/// ([`read_plain`]) and judged in the orthodox lane while it is read ([`judge_plain`]),
+/// where both can take it and find nothing to say: the same result, found faster. `None`
 /// where [`check_whole`] must check the game.
 pub fn check_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> Option<Checked> {
     match plain(text, catalogue, limits) {
@@ -139,30 +139,35 @@ pub fn check_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> O
 
 /// What reading a game plain came to.
 enum PlainRead {
-    /// Read plain and judged in the lane.
+    /// Read plain and judged in the lane, with nothing to say.
     Judged(Box<Checked>),
-    /// Read plain, but the lane gave up on it (or its variant is not one the lane plays).
+    /// Plain as far as read, but the lane gave up on it (or its variant is not one the lane
+    /// plays).
     LaneGaveUp,
     /// Not plain.
     NotPlain,
 }
 
 fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
-    let mut actions = Vec::new();
-    let Some(Parsed { game: Some(game), diagnostics }) = text.parse_plain(limits, &mut actions) else {
+    if text.latin1 {
         return PlainRead::NotPlain;
-    };
-    let Ok(variant) = catalogue.find(game.tag("Variant")) else { return PlainRead::NotPlain };
-    let Some(replay) = replay_line_in_lane(&variant, &game, &actions) else { return PlainRead::LaneGaveUp };
-    PlainRead::Judged(Box::new(Checked {
-        origin: text.origin,
-        text: None,
-        syntax: diagnostics,
-        replay: Some(replay),
-        refused: None,
-        refused_at: None,
-        players: Some(players(&game)),
-    }))
+    }
+    let Some(game) = read_plain(&text.text, limits) else { return PlainRead::NotPlain };
+    let Ok(variant) = catalogue.find(game.variant) else { return PlainRead::NotPlain };
+    let players = (game.white.to_owned(), game.black.to_owned());
+    match judge_plain(&variant, game) {
+        PlainVerdict::Clean(turns) => PlainRead::Judged(Box::new(Checked {
+            origin: text.origin,
+            text: None,
+            syntax: Vec::new(),
+            replay: Some(Replay { turns, problems: Vec::new() }),
+            refused: None,
+            refused_at: None,
+            players: Some(players),
+        })),
+        PlainVerdict::GaveUp => PlainRead::LaneGaveUp,
+        PlainVerdict::NotPlain => PlainRead::NotPlain,
+    }
 }
 
 fn players(game: &Game) -> (String, String) {

@@ -9,6 +9,8 @@
 
 mod lane;
 
+pub use lane::{PlainVerdict, judge_plain};
+
 use std::sync::Arc;
 
 use crate::diag::Severity;
@@ -574,7 +576,12 @@ impl Replay {
 /// The position a game starts from: its FEN tag, or the variant's start; and the castling
 /// rights of the FEN tag left out because no king and rook stand for them.
 pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<(Position, Vec<char>), String> {
-    match game.tag("FEN") {
+    start_position_from(variant, game.tag("FEN"))
+}
+
+/// [`start_position`] of a game whose FEN tag is `fen`.
+pub fn start_position_from(variant: &Arc<Variant>, fen: Option<&str>) -> Result<(Position, Vec<char>), String> {
+    match fen {
         Some(text) => {
             let fen: Fen = text.parse().map_err(|e| format!("the FEN tag cannot be read: {e}"))?;
             Position::from_fen_lenient(variant, &fen)
@@ -603,14 +610,6 @@ pub fn replay_generic(variant: &Arc<Variant>, game: &Game) -> Replay {
 /// The orthodox lane's report of `game`, where it gives one (see [`replay`]).
 pub fn replay_in_lane(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     lane::replay(variant, game)
-}
-
-/// The orthodox lane's report of a game whose main line is `actions` (one action a turn)
-/// and which has no other turns, such as [`crate::dialect::parse_plain_with`] reads: `game`
-/// gives the tags and the outcome. `None` where the game must be read whole and replayed by
-/// [`replay`].
-pub fn replay_line_in_lane(variant: &Arc<Variant>, game: &Game, actions: &[Action]) -> Option<Replay> {
-    lane::replay_line(variant, game, actions)
 }
 
 /// What [`replay_visiting`] shows its caller, with the position.

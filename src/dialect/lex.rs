@@ -12,6 +12,7 @@ use nom::combinator::{opt, value};
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
+use super::plain::{San, SanKind};
 use crate::record::{
     Action, ActionKind, CastleSide, Check, Gate, Move, Nag, PieceAt, PieceLetter, Placement, SquareName, read_file,
 };
@@ -447,46 +448,63 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
     Some((rest, (action, [leniency, None])))
 }
 
-/// The SAN of orthodox chess as nearly every archive writes it, read at `b` (a move's
-/// text and what follows it): an optional piece letter `K`, `Q`, `R`, `B` or `N`, an origin
-/// file `a`-`h` and rank `1`-`8` as needed (not both without a letter), `x`, the target on the
-/// 8x8 board, `=Q`, `=R`, `=B` or `=N`, `+` or `#`, then ASCII white space, `{` or the end.
-/// The length read and the action, exactly as [`action`] reads the same text; `None` for
-/// anything else, which [`action`] reads.
-pub fn common_san(b: &[u8]) -> Option<(usize, Action)> {
+/// The SAN of orthodox chess and Crazyhouse as nearly every archive writes it, read at `b`
+/// (an action's text and what follows it): `O-O` or `O-O-O`; a drop, `N@f3` (`@f3` or
+/// `P@f3` for a pawn, and the letters `K`, `Q`, `R`, `B`, `N`); or a move: an optional piece
+/// letter `K`, `Q`, `R`, `B` or `N`, an origin file `a`-`h` and rank `1`-`8` as needed (not
+/// both without a letter), `x`, the target on the 8x8 board, `=Q`, `=R`, `=B` or `=N`. Then
+/// `+` or `#`, then ASCII white space, `{`, `,` or the end. The length read and the action,
+/// exactly as [`action`] reads the same text; `None` for anything else, which [`action`]
+/// reads.
+pub fn common_san(b: &[u8]) -> Option<(usize, San)> {
     let file = |at: usize| b.get(at).filter(|c| matches!(c, b'a'..=b'h')).map(|c| c - b'a');
     let rank = |at: usize| b.get(at).filter(|c| matches!(c, b'1'..=b'8')).map(|c| c - b'1');
     let letter = |at: usize| b.get(at).filter(|c| matches!(c, b'K' | b'Q' | b'R' | b'B' | b'N'));
-    let piece = letter(0).and_then(|&c| PieceLetter::new(c));
-    let mut at = usize::from(piece.is_some());
-    // Up to two squares' parts, and `x` between: the last file and rank are the target.
-    let (mut files, mut ranks, mut capture) = ([None; 2], [None; 2], false);
-    for part in 0..2 {
-        files[part] = file(at);
-        at += usize::from(files[part].is_some());
-        ranks[part] = rank(at);
-        at += usize::from(ranks[part].is_some());
-        if part == 0 && b.get(at) == Some(&b'x') {
-            capture = true;
-            at += 1;
+    let (mut at, kind) = match b {
+        [b'O', b'-', b'O', b'-', b'O', ..] => (5, SanKind::Castle(CastleSide::Queen)),
+        [b'O', b'-', b'O', ..] => (3, SanKind::Castle(CastleSide::King)),
+        [b'K' | b'Q' | b'R' | b'B' | b'N' | b'P', b'@', ..] | [b'@', ..] => {
+            let piece = if b[0] == b'@' { PieceLetter::PAWN } else { PieceLetter::new(b[0])? };
+            let at = usize::from(b[0] != b'@') + 1;
+            let to = SquareName::new(file(at)?, rank(at + 1)?);
+            (at + 2, SanKind::Drop { piece, to })
         }
-    }
-    let (from_file, from_rank, to) = match (files, ranks, capture) {
-        ([from_file, Some(file)], [from_rank, Some(rank)], _) => (from_file, from_rank, SquareName::new(file, rank)),
-        ([Some(file), None], [Some(rank), None], false) => (None, None, SquareName::new(file, rank)),
-        _ => return None,
-    };
-    // Coordinates (`e2e4`) are a leniency, for `action` to read.
-    if piece.is_none() && from_file.is_some() && from_rank.is_some() {
-        return None;
-    }
-    let becomes = match (b.get(at), letter(at + 1)) {
-        (Some(b'='), Some(&c)) if c != b'K' => {
-            at += 2;
-            PieceLetter::new(c)
+        _ => {
+            let piece = letter(0).and_then(|&c| PieceLetter::new(c));
+            let mut at = usize::from(piece.is_some());
+            // Up to two squares' parts, and `x` between: the last file and rank are the target.
+            let (mut files, mut ranks, mut capture) = ([None; 2], [None; 2], false);
+            for part in 0..2 {
+                files[part] = file(at);
+                at += usize::from(files[part].is_some());
+                ranks[part] = rank(at);
+                at += usize::from(ranks[part].is_some());
+                if part == 0 && b.get(at) == Some(&b'x') {
+                    capture = true;
+                    at += 1;
+                }
+            }
+            let (from_file, from_rank, to) = match (files, ranks, capture) {
+                ([from_file, Some(file)], [from_rank, Some(rank)], _) => {
+                    (from_file, from_rank, SquareName::new(file, rank))
+                }
+                ([Some(file), None], [Some(rank), None], false) => (None, None, SquareName::new(file, rank)),
+                _ => return None,
+            };
+            // Coordinates (`e2e4`) are a leniency, for `action` to read.
+            if piece.is_none() && from_file.is_some() && from_rank.is_some() {
+                return None;
+            }
+            let becomes = match (b.get(at), letter(at + 1)) {
+                (Some(b'='), Some(&c)) if c != b'K' => {
+                    at += 2;
+                    PieceLetter::new(c)
+                }
+                (Some(b'='), _) => return None,
+                _ => None,
+            };
+            (at, SanKind::Move { piece, from_file, from_rank, capture, to, becomes })
         }
-        (Some(b'='), _) => return None,
-        _ => None,
     };
     let check = match b.get(at) {
         Some(b'+') => Check::Check,
@@ -494,13 +512,10 @@ pub fn common_san(b: &[u8]) -> Option<(usize, Action)> {
         _ => Check::None,
     };
     at += usize::from(check != Check::None);
-    if !b.get(at).is_none_or(|&c| c.is_ascii_whitespace() || c == b'{') {
+    if !b.get(at).is_none_or(|&c| c.is_ascii_whitespace() || c == b'{' || c == b',') {
         return None;
     }
-    let m = Move { piece, from_file, from_rank, capture, to, becomes, placements: Vec::new(), gate: None };
-    let mut action = Action::new(ActionKind::Move(m));
-    action.check = check;
-    Some((at, action))
+    Some((at, San { kind, check }))
 }
 
 /// The end of a token [`plain_san`] reads: the token must end, then may come `+` or `#`.
@@ -648,7 +663,7 @@ mod tests {
     /// the common ones.
     #[test]
     fn common_san_reads_as_action_does() {
-        const ALPHABET: &[u8] = b"NKQPae h18x=+#{9'-";
+        const ALPHABET: &[u8] = b"NKQPOae h18x=+#{,9'-@";
         let mut read = 0;
         let mut check = |token: &[u8]| {
             if let Some((len, fast)) = common_san(token) {
@@ -656,7 +671,7 @@ mod tests {
                 let text = std::str::from_utf8(token).unwrap_or_default();
                 match action(text) {
                     Ok((rest, (general, [None, None]))) => {
-                        assert_eq!(fast, general, "{text:?}");
+                        assert_eq!(Some(fast), San::from_action(&general), "{text:?}");
                         assert_eq!(len, text.len() - rest.len(), "{text:?}");
                     }
                     other => panic!("{text:?}: {other:?}"),
@@ -669,11 +684,14 @@ mod tests {
             token.extend(letters.iter().map(|&c| ALPHABET[c]));
             check(&token);
         });
-        for token in ["e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxe2 ", "e4{"] {
+        for token in [
+            "e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxe2 ", "e4{", "e4,e5", "O-O",
+            "O-O-O+", "N@f3", "@e4#", "P@h7,",
+        ] {
             assert!(common_san(token.as_bytes()).is_some(), "{token}");
             check(token.as_bytes());
         }
-        for token in ["e2e4", "O-O", "e8=K", "Pe4", "i4", "e9", "e4!", "e4,e5", "e10", "Nxe4++"] {
+        for token in ["e2e4", "e8=K", "Pe4", "i4", "e9", "e4!", "e10", "Nxe4++", "O-O-", "0-0", "Z@e4", "N@i4"] {
             assert!(common_san(token.as_bytes()).is_none(), "{token}");
         }
         assert!(read > 10_000, "only {read} tokens read");

@@ -11,13 +11,15 @@
 
 mod lex;
 mod parse;
+pub mod plain;
 pub mod split;
 mod write;
 
 use std::io::{self, Read};
 
 pub use lex::{LexError, file as lex_file, square as lex_square};
-pub use parse::{Parsed, move_number, parse_game, parse_game_with, parse_plain_with, start_of};
+pub use parse::{Parsed, move_number, parse_game, parse_game_with, start_of};
+pub use plain::{PlainGame, PlainStep, San, SanKind, read_plain};
 pub use split::{Chunk, DEFAULT_GAME_LIMIT, Origin, Splitter};
 pub use write::{MAX_LINE, write_action, write_game, write_turn};
 
@@ -111,13 +113,6 @@ impl GameText {
     /// Parses the text within `limits`; an ISO-8859-1 decoding is reported as a warning first.
     pub fn parse(&self, limits: &Limits) -> Parsed {
         self.noting_decoding(parse_game_with(&self.text, limits))
-    }
-
-    /// [`GameText::parse`] for a game whose movetext is plain, without its tree of turns: the
-    /// main line's actions go to `actions` ([`parse_plain_with`]). `None` where the movetext is
-    /// not plain.
-    pub fn parse_plain(&self, limits: &Limits, actions: &mut Vec<crate::record::Action>) -> Option<Parsed> {
-        parse_plain_with(&self.text, limits, actions).map(|parsed| self.noting_decoding(parsed))
     }
 
     fn noting_decoding(&self, mut parsed: Parsed) -> Parsed {

@@ -9,7 +9,7 @@
 use super::Limits;
 use super::lex::{self, Leniency, LexError};
 use crate::diag::Diagnostic;
-use crate::record::{Action, Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
+use crate::record::{Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
 
 /// The outcome of parsing one game's text.
 #[derive(Clone, Debug)]
@@ -23,7 +23,12 @@ pub struct Parsed {
 /// Who moves first and the number of the first move, read from a FEN tag's second and sixth
 /// fields (syntax only: a FEN that cannot be read gives White and 1, and the rules say why).
 pub fn start_of(game: &Game) -> (bool, u32) {
-    let Some(fen) = game.tag("FEN") else {
+    start_of_fen(game.tag("FEN"))
+}
+
+/// [`start_of`] a game whose FEN tag is `fen`.
+pub(super) fn start_of_fen(fen: Option<&str>) -> (bool, u32) {
+    let Some(fen) = fen else {
         return (true, 1);
     };
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -52,36 +57,11 @@ pub fn parse_game_with(text: &str, limits: &Limits) -> Parsed {
     Parsed { game: ok.then_some(parser.game), diagnostics }
 }
 
-/// Parses a game whose movetext is plain without building its tree of turns: the tags are
-/// read as [`parse_game_with`] reads them, and the main line's actions go to `actions`, in
-/// order and with their spans. The game returned has the tags and the outcome, and no turns.
-///
-/// Plain means what [`parse_game_with`] reads without a word and without a tree: tag pairs
-/// first, then only move numbers that agree with their turns, actions that need no leniency
-/// and stand one to a turn, `{...}` comments (which are skipped), and a standard result
-/// marker after which only white space follows. `None` for anything else (variations, NAGs,
-/// annotations, escapes, a missing marker, any leniency or error): then [`parse_game_with`]
-/// must read the game. Where this gives a game, its diagnostics are the ones
-/// [`parse_game_with`] gives, and its actions are that game's main line.
-pub fn parse_plain_with(text: &str, limits: &Limits, actions: &mut Vec<Action>) -> Option<Parsed> {
-    let mut parser = GameParser { text, limits: *limits, game: Game::new(), diagnostics: Vec::new() };
-    let rest = parser.tag_section(text).ok()?;
-    if parser.game.tags.is_empty() {
-        return None;
-    }
-    actions.clear();
-    parser.plain_movetext(rest, actions)?;
-    parser.fill_roster();
-    let mut diagnostics = parser.diagnostics;
-    diagnostics.sort_by_key(|d| d.span.start);
-    Some(Parsed { game: Some(parser.game), diagnostics })
-}
-
 /// At a digit or `*` in plain movetext: a standard result marker that ends its token
 /// (its length and outcome), or a move number of up to nine digits followed directly by one
 /// to three periods (its length, number and periods), as [`result_marker`] and
 /// [`move_number_token`] read them; neither for anything else, which those functions read.
-fn plain_number(b: &[u8]) -> PlainNumber {
+pub(super) fn plain_number(b: &[u8]) -> PlainNumber {
     let result = match b {
         [b'1', b'-', b'0', ..] => Some((3, Outcome::WhiteWins)),
         [b'0', b'-', b'1', ..] => Some((3, Outcome::BlackWins)),
@@ -108,7 +88,7 @@ fn plain_number(b: &[u8]) -> PlainNumber {
 
 /// What [`plain_number`] read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PlainNumber {
+pub(super) enum PlainNumber {
     /// A result marker: its length and outcome.
     Result(usize, Outcome),
     /// A move number: its length, number and periods.
@@ -588,78 +568,6 @@ impl<'a> GameParser<'a> {
         }
     }
 
-    /// The movetext of [`parse_plain_with`]: `None` at the first thing that is not plain.
-    fn plain_movetext(&mut self, mut rest: &'a str, actions: &mut Vec<Action>) -> Option<()> {
-        let start = start_of(&self.game);
-        // The move number read last, not yet checked against its turn: number, and whether
-        // it has the one period of a White move.
-        let mut numbered: Option<(u32, bool)> = None;
-        loop {
-            rest = &rest[rest.bytes().take_while(u8::is_ascii_whitespace).count()..];
-            match *rest.as_bytes().first()? {
-                b'a'..=b'z' | b'A'..=b'Z' => {
-                    let (after, mut action) = match lex::common_san(rest.as_bytes()) {
-                        Some((len, action)) => (rest.get(len..)?, action),
-                        None => {
-                            let Ok((after, (action, [None, None]))) = lex::action(rest) else { return None };
-                            if !after.as_bytes().first().is_none_or(|&b| b.is_ascii_whitespace() || b == b'{') {
-                                return None;
-                            }
-                            (after, action)
-                        }
-                    };
-                    let ply = u32::try_from(actions.len()).ok()?;
-                    if let Some((number, white)) = numbered.take() {
-                        let (expected, expected_white) = move_number(start, ply);
-                        if number != expected || (!white && expected_white) {
-                            return None;
-                        }
-                    }
-                    action.span = self.span(rest, rest.len() - after.len());
-                    actions.push(action);
-                    rest = after;
-                }
-                b'0'..=b'9' | b'*' => {
-                    // The common forms first: a standard result, `12.` and `12...`.
-                    match plain_number(rest.as_bytes()) {
-                        PlainNumber::Result(len, outcome) => {
-                            if !rest.bytes().skip(len).all(|b| b.is_ascii_whitespace()) {
-                                return None;
-                            }
-                            self.game.outcome = outcome;
-                            return Some(());
-                        }
-                        PlainNumber::Number(len, number, dots) => {
-                            numbered = Some((number, dots < 2));
-                            rest = rest.get(len..)?;
-                            continue;
-                        }
-                        PlainNumber::Neither => {}
-                    }
-                    if let Some((after, outcome, lenient)) = result_marker(rest) {
-                        if lenient || !after.bytes().all(|b| b.is_ascii_whitespace()) {
-                            return None;
-                        }
-                        self.game.outcome = outcome;
-                        return Some(());
-                    }
-                    let (after, Some(number), dots @ 1..) = move_number_token(rest)? else { return None };
-                    numbered = Some((number, dots < 2));
-                    rest = after;
-                }
-                b'{' => {
-                    let body = &rest[1..];
-                    let close = body.find('}')?;
-                    if close > self.limits.comment_bytes {
-                        return None;
-                    }
-                    rest = &body[close + 1..];
-                }
-                _ => return None,
-            }
-        }
-    }
-
     /// Reads the turn at `at`, after the die cast and the move number written before it.
     fn numbered_turn(
         &mut self,
@@ -897,7 +805,7 @@ fn skip_spaces(s: &str) -> &str {
 
 /// A game termination marker followed by the end of a token; `true` when it was written in a
 /// form the standard does not have (`½-½`, `1–0` with an en dash).
-fn result_marker(at: &str) -> Option<(&str, Outcome, bool)> {
+pub(super) fn result_marker(at: &str) -> Option<(&str, Outcome, bool)> {
     if !at.starts_with(['0', '1', '*', '½']) {
         return None;
     }
@@ -977,14 +885,14 @@ fn minus_glyph(at: &str) -> Option<(&str, Nag)> {
 }
 
 /// `[pgn]` and `[/pgn]`: the delimiters of forum posts, which some pasted games keep.
-fn forum_delimiter(at: &str) -> Option<&str> {
+pub(super) fn forum_delimiter(at: &str) -> Option<&str> {
     ["[pgn]", "[/pgn]", "[PGN]", "[/PGN]"].iter().find_map(|d| at.strip_prefix(d))
 }
 
 /// A move number indication: digits, optional spaces, then periods (`12.`, `12...`, `12 .`)
 /// or the ellipsis character. Returns the number and how many periods (0 for a bare number).
 /// A move number: what follows it, the number (`None`: too large for one), and the periods.
-fn move_number_token(at: &str) -> Option<(&str, Option<u32>, usize)> {
+pub(super) fn move_number_token(at: &str) -> Option<(&str, Option<u32>, usize)> {
     let digits_len = at.bytes().take_while(u8::is_ascii_digit).count();
     if digits_len == 0 {
         return None;
@@ -1038,47 +946,6 @@ mod tests {
             }
         });
         assert!(read > 1_000, "only {read} tokens read");
-    }
-
-    #[test]
-    fn plain_games_read_as_the_whole_parser_reads_them() {
-        let plain = [
-            "[Event \"e\"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 3. Bb5 a6 1-0\n",
-            "[White \"w\"]\n\n1. e4 1... e5 2. O-O-O+ Kxe1# 0-1",
-            "[FEN \"8/8/8/8/8/8/8/K6k b - - 0 7\"]\n\n7... Kh2 8. Kb1 *",
-            "[Result \"*\"]\n\n*",
-            "[A \"1\"]\n1.e4 e5 1/2-1/2\n\n",
-        ];
-        for text in plain {
-            let mut actions = Vec::new();
-            let read = parse_plain_with(text, &Limits::default(), &mut actions).unwrap_or_else(|| panic!("{text}"));
-            let whole = parse_game(text);
-            assert_eq!(read.diagnostics, whole.diagnostics, "{text}");
-            let game = whole.game.unwrap_or_else(|| panic!("{text}"));
-            let line: Vec<Action> = game.mainline().map(|n| game.node(n).turn.actions[0].clone()).collect();
-            assert_eq!(actions, line, "{text}");
-            let read = read.game.unwrap_or_else(|| panic!("{text}"));
-            assert_eq!((read.tags, read.outcome), (game.tags, game.outcome), "{text}");
-        }
-        let not_plain = [
-            "1. e4 e5 *",                           // no tags
-            "[A \"1\"]\n1. e4 e5 (1... c5) *",      // a variation
-            "[A \"1\"]\n1. e4 $1 e5 *",             // a NAG
-            "[A \"1\"]\n1. e4! e5 *",               // an annotation
-            "[A \"1\"]\n1. e4 e5",                  // no result
-            "[A \"1\"]\n1. e4 3. e5 *",             // a move number that is not the turn's
-            "[A \"1\"]\n1... e4 *",                 // a Black move number before White's move
-            "[A \"1\"]\n1. 0-0 *",                  // a lenient castling
-            "[A \"1\"]\n1. e2e4 *",                 // coordinates
-            "[A \"1\"]\n1. e4,e5 *",                // two actions in a turn
-            "[A \"1\"]\n1. e4 e5 * {after}",        // a comment after the result
-            "[A \"1\"]\n1. e4 e5 1/2",              // a lenient result
-            "[A \"1\"]\n1. e4 ; a line comment\n*", // a line comment
-            "[A \"1\"]\n1. e4 2:e5 *",              // a board number
-        ];
-        for text in not_plain {
-            assert!(parse_plain_with(text, &Limits::default(), &mut Vec::new()).is_none(), "read plain: {text}");
-        }
     }
 
     fn parse_ok(text: &str) -> Game {

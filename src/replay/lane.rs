@@ -12,70 +12,145 @@
 //! in the generic core from the start. So the lane never words a problem: the only ones in its
 //! reports are about the tags, made by the same functions as in the generic replay.
 
-use std::borrow::Borrow;
 use std::sync::Arc;
 
-use super::{Replay, check_result_tag, start_position};
-use crate::record::{Action, ActionKind, CastleSide, Check, Game, Move, Outcome};
+use super::{Replay, check_result_tag, start_position_from};
+use crate::dialect::{PlainGame, PlainStep, San, SanKind};
+use crate::record::{CastleSide, Check, Game, Outcome};
 use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Rules8, Special};
 use crate::rules::position::Position;
 use crate::rules::variant::Variant;
 
 /// The report of `game`, where the lane can give it; `None` where the generic replay must.
 pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
-    let mut turns = Vec::with_capacity(game.turn_count());
+    let mut lane = Lane::start(variant, game.tag("FEN"))?;
+    let mut turn = [San::BLANK; crate::dialect::plain::MOST_ACTIONS];
     let mut next = game.root().main_child();
     while let Some(id) = next {
         let node = game.node(id);
-        if node.next_sibling().is_some() || node.turn.cast.is_some() {
+        if node.next_sibling().is_some() || node.turn.cast.is_some() || node.turn.actions.len() > turn.len() {
             return None;
         }
-        turns.push(&node.turn.actions[..]);
+        for (slot, action) in turn.iter_mut().zip(node.turn.actions.iter()) {
+            *slot = San::from_action(action)?;
+        }
+        lane.turn(&turn[..node.turn.actions.len()])?;
         next = node.main_child();
     }
-    judge(variant, game, turns.len(), turns.into_iter())
+    let claimed = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
+    let mut report = Replay { turns: lane.finish(claimed)?, problems: Vec::new() };
+    check_result_tag(game, &mut report);
+    Some(report)
 }
 
-/// The report of a game whose main line is `actions`, one to a turn, and which has no other
-/// turns: `game` gives the tags and the outcome (its own turns are not looked at).
-pub(super) fn replay_line<A: Borrow<Action>>(variant: &Arc<Variant>, game: &Game, actions: &[A]) -> Option<Replay> {
-    judge(variant, game, actions.len(), actions.iter().map(|a| std::slice::from_ref(a.borrow())))
+/// What the lane made of a game read plain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlainVerdict {
+    /// Nothing to say about it: its turns, all replayed.
+    Clean(u64),
+    /// The lane gave up on its moves (or its variant is not one it plays): the generic replay
+    /// must replay it, from its record.
+    GaveUp,
+    /// It is not plain, or its tags have something to say: it must be read whole.
+    NotPlain,
 }
 
-/// The report of a game whose main line is `turns` (`count` of them), each its actions.
-fn judge<'a>(
-    variant: &Arc<Variant>,
-    game: &Game,
-    count: usize,
-    turns: impl Iterator<Item = &'a [Action]>,
-) -> Option<Replay> {
-    let rules = board8::fits(variant)?;
-    let mut board = start(variant, game)?;
-    board.reserve_history(count);
-    let mut report = Replay::default();
-    let mut turns = turns.peekable();
-    while let Some(turn) = turns.next() {
-        if turn.is_empty() || turn.len() > rules.most_actions() {
+/// Judges `game`, read plain, in the lane as far as its moves can be read plain.
+pub fn judge_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>) -> PlainVerdict {
+    // A Result tag that disagrees with the marker is reported with the tag's place, which
+    // only the record has.
+    let tag = Outcome::from_pgn(game.result);
+    let Some(mut lane) = Lane::start(variant, game.fen) else { return PlainVerdict::GaveUp };
+    loop {
+        match game.next_turn() {
+            PlainStep::Turn(actions) => {
+                if lane.turn(actions).is_none() {
+                    return PlainVerdict::GaveUp;
+                }
+            }
+            PlainStep::End(outcome) if tag.is_none_or(|t| t == outcome) => {
+                return match lane.finish(tag.unwrap_or(outcome)) {
+                    Some(turns) => PlainVerdict::Clean(turns),
+                    None => PlainVerdict::GaveUp,
+                };
+            }
+            PlainStep::End(_) | PlainStep::NotPlain => return PlainVerdict::NotPlain,
+        }
+    }
+}
+
+/// A game being replayed in the lane, turn by turn; it gives up (`None`) at the first thing
+/// the generic replay would say something about.
+struct Lane {
+    board: Board8,
+    rules: Rules8,
+    /// Turns played.
+    turns: u64,
+    /// What the check mark of the last turn still needs once the next turn (or the end of the
+    /// game) shows it.
+    pending: Pending,
+}
+
+/// What the check mark of the turn played last leaves to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// Nothing.
+    Nothing,
+    /// `+` on a check: no mate, which the next turn shows by being legal, or the end of the
+    /// game by a legal move left.
+    NoMate,
+    /// `#`: a mate, after which no turn may follow, and no legal move may be left.
+    Mate,
+}
+
+impl Lane {
+    /// The lane at the start of a game of `variant` from `fen` (or the variant's start), where
+    /// the lane plays the variant and can take the position without a word.
+    fn start(variant: &Arc<Variant>, fen: Option<&str>) -> Option<Lane> {
+        let rules = board8::fits(variant)?;
+        let board = match fen {
+            None => Position::start_board8(variant)?,
+            Some(fen) => {
+                if fen.split_whitespace().nth(5) == Some("0") {
+                    return None;
+                }
+                let (position, dropped) = start_position_from(variant, Some(fen)).ok()?;
+                if !dropped.is_empty() {
+                    return None;
+                }
+                position.to_board8()?
+            }
+        };
+        Some(Lane { board, rules, turns: 0, pending: Pending::Nothing })
+    }
+
+    /// Plays the next turn, its `actions` in order.
+    fn turn(&mut self, actions: &[San]) -> Option<()> {
+        let (rules, count) = (self.rules, actions.len());
+        if count == 0 || count > rules.most_actions() || self.pending == Pending::Mate {
+            return None;
+        }
+        let board = &mut self.board;
+        // FIDE 9.6: a draw that ends the game makes the moves after it void, which the
+        // generic replay reports.
+        if self.turns > 0 && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5)) {
             return None;
         }
         // The piece that moves again in this turn: a Fastpawn pawn, a Checkers Chess jumper.
         let mut going_on = None;
-        for (i, action) in turn.iter().enumerate() {
-            if action.board.is_some_and(|b| b != 1) {
-                return None;
-            }
-            let m = match (&action.kind, going_on) {
-                (ActionKind::Move(m), None) => resolve(&board, m, !0)?,
-                (ActionKind::Move(m), Some(at)) if rules.jumpers != 0 || m.piece.is_none() => {
-                    resolve(&board, m, 1u64 << at).filter(|m| goes_on(&board, rules, *m))?
+        for (i, action) in actions.iter().enumerate() {
+            let m = match (action.kind, going_on) {
+                (SanKind::Move { .. }, None) => resolve(board, action, !0)?,
+                (SanKind::Move { piece, .. }, Some(at)) if rules.jumpers != 0 || piece.is_none() => {
+                    resolve(board, action, 1u64 << at).filter(|m| goes_on(board, rules, *m))?
                 }
-                (ActionKind::Castle { side, gate: None }, None) => board.castling(*side == CastleSide::King)?,
-                (ActionKind::Drop { piece, to }, None) if to.file < 8 && to.rank < 8 => {
+                (SanKind::Castle(side), None) => board.castling(side == CastleSide::King)?,
+                (SanKind::Drop { piece, to }, None) if to.file < 8 && to.rank < 8 => {
                     board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
                 }
                 _ => return None,
             };
-            if i + 1 < turn.len() {
+            if i + 1 < count {
                 // The piece goes on: its check can be no mate, since the turn is not over.
                 if !may_go_on(rules, m) {
                     return None;
@@ -88,41 +163,41 @@ fn judge<'a>(
                 continue;
             }
             board.play(m);
-            let more = turns.peek().is_some();
-            // The check mark. Where a turn follows a check, its being legal shows the check is
-            // no mate; at the end of the game the side in check must be looked at.
-            match (action.check, board.in_check()) {
-                (Check::None, false) => {}
-                (Check::Check, true) if more || board.has_legal_move() => {}
-                (Check::Mate, true) if !more && !board.has_legal_move() => {}
+            self.pending = match (action.check, board.in_check()) {
+                (Check::None, false) => Pending::Nothing,
+                (Check::Check, true) => Pending::NoMate,
+                (Check::Mate, true) => Pending::Mate,
                 _ => return None,
-            }
+            };
         }
-        report.turns += 1;
-        // FIDE 9.6: a draw that ends the game makes the moves after it void, which the
-        // generic replay reports.
-        if turns.peek().is_some()
-            && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5))
-        {
+        self.turns += 1;
+        Some(())
+    }
+
+    /// Ends the game, whose result is `claimed` (the Result tag's, else the marker's): its
+    /// turns, where the last check mark and the result agree with the final position.
+    fn finish(self, claimed: Outcome) -> Option<u64> {
+        let board = &self.board;
+        let moves = board.has_legal_move();
+        match self.pending {
+            Pending::NoMate if !moves => return None,
+            Pending::Mate if moves => return None,
+            _ => {}
+        }
+        let expected = if !moves {
+            Some(if board.in_check() {
+                if board.side() == 0 { Outcome::BlackWins } else { Outcome::WhiteWins }
+            } else {
+                Outcome::Draw
+            })
+        } else {
+            board.insufficient_material().then_some(Outcome::Draw)
+        };
+        if expected.is_some_and(|e| e != claimed) && claimed != Outcome::Unknown {
             return None;
         }
+        Some(self.turns)
     }
-    // The result against the final position.
-    let expected = if !board.has_legal_move() {
-        Some(if board.in_check() {
-            if board.side() == 0 { Outcome::BlackWins } else { Outcome::WhiteWins }
-        } else {
-            Outcome::Draw
-        })
-    } else {
-        board.insufficient_material().then_some(Outcome::Draw)
-    };
-    let claimed = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
-    if expected.is_some_and(|e| e != claimed) && claimed != Outcome::Unknown {
-        return None;
-    }
-    check_result_tag(game, &mut report);
-    Some(report)
 }
 
 /// Whether the turn may go on after `m`: after a Fastpawn pawn's move that is no drop and no
@@ -146,51 +221,33 @@ fn goes_on(board: &Board8, rules: Rules8, m: Move8) -> bool {
     }
 }
 
-/// The start position of `game` in the lane, where the lane can take it and setting it up
-/// says nothing.
-fn start(variant: &Arc<Variant>, game: &Game) -> Option<Board8> {
-    match game.tag("FEN") {
-        None => Position::start_board8(variant),
-        Some(fen) => {
-            if fen.split_whitespace().nth(5) == Some("0") {
-                return None;
-            }
-            let (position, dropped) = start_position(variant, game).ok()?;
-            if !dropped.is_empty() {
-                return None;
-            }
-            position.to_board8()
-        }
-    }
-}
-
-/// The one legal move that `m` (SAN, or long algebraic with the piece letter) names, where it
-/// names one among the pieces on `within`, its capture mark is right, and it is no castling.
-fn resolve(board: &Board8, m: &Move, within: u64) -> Option<Move8> {
-    if !m.placements.is_empty() || m.gate.is_some() || m.to.file >= 8 || m.to.rank >= 8 {
+/// The one legal move that `san` (a move in SAN, or in long algebraic with the piece letter)
+/// names, where it names one among the pieces on `within` and its capture mark is right.
+fn resolve(board: &Board8, san: &San, within: u64) -> Option<Move8> {
+    let SanKind::Move { piece, from_file, from_rank, capture, to, becomes } = san.kind else { return None };
+    if to.file >= 8 || to.rank >= 8 {
         return None;
     }
-    let role = match m.piece {
+    let role = match piece {
         Some(letter) => board8::role_of_letter(letter.ascii())?,
         // Coordinate notation (no letter, the whole origin) is left to the generic replay.
-        None if m.from_file.is_some() && m.from_rank.is_some() => return None,
+        None if from_file.is_some() && from_rank.is_some() => return None,
         None => PAWN,
     };
-    let to = m.to.rank * 8 + m.to.file;
     let mut origins = within;
-    if let Some(file) = m.from_file {
+    if let Some(file) = from_file {
         origins &= 0x0101_0101_0101_0101u64.checked_shl(u32::from(file)).filter(|_| file < 8).unwrap_or(0);
     }
-    if let Some(rank) = m.from_rank {
+    if let Some(rank) = from_rank {
         origins &= 0xFFu64.checked_shl(u32::from(rank) * 8).filter(|_| rank < 8).unwrap_or(0);
     }
-    let promotion = match m.becomes {
+    let promotion = match becomes {
         Some(letter) => Some(board8::role_of_letter(letter.ascii()).filter(|&r| r != PAWN && r != KING)?),
         None => None,
     };
     // PGN 8.2.3.3: a pawn capture names the pawn's file; without it, only a push is meant.
-    let push_only = role == PAWN && m.from_file.is_none();
-    board.find(role, to, origins, promotion, push_only).filter(|c| c.capture == m.capture)
+    let push_only = role == PAWN && from_file.is_none();
+    board.find(role, to.rank * 8 + to.file, origins, promotion, push_only).filter(|m| m.capture == capture)
 }
 
 #[cfg(test)]

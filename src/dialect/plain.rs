@@ -1,0 +1,439 @@
+//! Plain reading: a game that says nothing but its moves, read straight from its text.
+//!
+//! Nearly every game of a real archive is plain: tag pairs, then numbered SAN moves, perhaps
+//! `{...}` comments, and a standard result. [`read_plain`] reads such a game without building
+//! its record: the tags a replay asks about are borrowed from the text, and the moves come one
+//! turn at a time as small [`San`] values ([`PlainGame::next_turn`]), so that a replay can
+//! judge the game while it is being read.
+//!
+//! Plain is narrower than the dialect, on purpose: a game reads plain only where
+//! [`super::parse_game_with`] reads it without a single diagnostic and finds the same tags,
+//! the same main line and the same result, and no other line. Anything else (a variation, a
+//! NAG or annotation, an escape line, a leniency, a missing or repeated tag, a move number
+//! that is not its turn's, a game without a result...) makes the reader answer
+//! [`PlainStep::NotPlain`] or `None`, at whatever point it meets it, and the caller reads the
+//! game whole. The unit tests, the orthodox-lane tests over every archive at hand and the
+//! `parse` fuzz target hold the two readers to each other.
+
+use super::Limits;
+use super::lex;
+use super::parse::{
+    PlainNumber, forum_delimiter, move_number, move_number_token, plain_number, result_marker, start_of_fen,
+};
+use crate::record::{Action, ActionKind, CastleSide, Check, Outcome, PieceLetter, SquareName};
+
+/// The most actions a turn read plain may have: the longest turn the orthodox lane plays, a
+/// Checkers Chess chain of capturing jumps. A turn of more is read whole.
+pub const MOST_ACTIONS: usize = 16;
+
+/// The most tag pairs a game read plain may have (each is checked against the others for a
+/// repeated name); a game with more is read whole.
+const MOST_TAGS: usize = 32;
+
+/// An action of the forms the orthodox lane plays, as a small `Copy` value: a piece move in
+/// SAN (or long algebraic with its piece letter), castling, or a drop; and its check mark.
+/// Syntax only: which move it names is the replay's business.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct San {
+    /// What the action does.
+    pub kind: SanKind,
+    /// `+` or `#` as written.
+    pub check: Check,
+}
+
+/// What a [`San`] action does, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SanKind {
+    /// A piece moves, perhaps capturing: `Nbd7`, `exd5`, `e8=Q`, `Ng1f3`.
+    Move {
+        /// The piece letter; `None` for a pawn.
+        piece: Option<PieceLetter>,
+        /// The origin's file, where written.
+        from_file: Option<u8>,
+        /// The origin's rank, where written.
+        from_rank: Option<u8>,
+        /// `x` was written.
+        capture: bool,
+        /// The destination.
+        to: SquareName,
+        /// The piece a pawn promotes to.
+        becomes: Option<PieceLetter>,
+    },
+    /// `O-O` or `O-O-O`.
+    Castle(CastleSide),
+    /// `N@f3`: a piece from the hand put on a square.
+    Drop {
+        /// The piece (a pawn where no letter was written).
+        piece: PieceLetter,
+        /// The square.
+        to: SquareName,
+    },
+}
+
+impl San {
+    /// A value to fill a buffer of actions with before they are read.
+    pub const BLANK: San = San { kind: SanKind::Castle(CastleSide::King), check: Check::None };
+
+    /// `action` as a [`San`], where it is one of the forms a [`San`] holds, on the first
+    /// board; `None` for every other action (passes, walls, swaps, gating, placements...).
+    pub fn from_action(action: &Action) -> Option<San> {
+        if action.board.is_some_and(|b| b != 1) {
+            return None;
+        }
+        let kind = match &action.kind {
+            ActionKind::Move(m) if m.placements.is_empty() && m.gate.is_none() => SanKind::Move {
+                piece: m.piece,
+                from_file: m.from_file,
+                from_rank: m.from_rank,
+                capture: m.capture,
+                to: m.to,
+                becomes: m.becomes,
+            },
+            ActionKind::Castle { side, gate: None } => SanKind::Castle(*side),
+            &ActionKind::Drop { piece, to } => SanKind::Drop { piece, to },
+            _ => return None,
+        };
+        Some(San { kind, check: action.check })
+    }
+}
+
+/// A game being read plain: its tags, and its movetext as far as read.
+#[derive(Clone, Debug)]
+pub struct PlainGame<'a> {
+    /// The Variant tag, if any.
+    pub variant: Option<&'a str>,
+    /// The FEN tag, if any.
+    pub fen: Option<&'a str>,
+    /// The Result tag (a plain game has all seven tags of the roster).
+    pub result: &'a str,
+    /// The White tag.
+    pub white: &'a str,
+    /// The Black tag.
+    pub black: &'a str,
+    /// The game's text, and where reading goes on in it (always after an ASCII character).
+    text: &'a str,
+    at: usize,
+    /// Who moves first and the number of the first move.
+    start: (bool, u32),
+    /// Turns read.
+    ply: u32,
+    comment_bytes: usize,
+    /// The actions of the turn read last.
+    turn: [San; MOST_ACTIONS],
+}
+
+/// What [`PlainGame::next_turn`] read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum PlainStep<'t> {
+    /// The actions of the next turn, in order (at least one).
+    Turn(&'t [San]),
+    /// The result marker that ends the game; only white space follows it.
+    End(Outcome),
+    /// Something that is not plain: the game must be read whole.
+    NotPlain,
+}
+
+/// The tags of the seven tag roster, as bits of [`read_plain`]'s tally.
+fn roster_bit(name: &str) -> u8 {
+    match name {
+        "Event" => 1,
+        "Site" => 2,
+        "Date" => 4,
+        "Round" => 8,
+        "White" => 16,
+        "Black" => 32,
+        "Result" => 64,
+        _ => 0,
+    }
+}
+
+/// Reads the tag section of `text`, one game's text, where the game may be plain; the
+/// movetext is then read by [`PlainGame::next_turn`]. `None` where the tag section is not
+/// plain: it has anything but tag pairs (escape lines, comments, forum delimiters, text that
+/// is not ASCII between them), a tag pair [`super::parse_game_with`] would say anything about
+/// (a character the standard does not allow in a name, a backslash or stray quote in a value,
+/// a missing `]`, a size past `limits`), a name twice, or not all seven tags of the roster.
+pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
+    let b = text.as_bytes();
+    let mut names: [&str; MOST_TAGS] = [""; MOST_TAGS];
+    let mut count = 0;
+    let mut roster = 0u8;
+    let (mut variant, mut fen, mut result, mut white, mut black) = (None, None, "", "", "");
+    let mut at = 0;
+    loop {
+        at += b[at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+        match b.get(at) {
+            Some(b'[') => {
+                if matches!(b.get(at + 1), Some(b'p' | b'P' | b'/')) && forum_delimiter(&text[at..]).is_some() {
+                    return None;
+                }
+                let (name, value, after) = tag_pair(text, at)?;
+                if count == MOST_TAGS || name.len() + value.len() > limits.tag_bytes || names[..count].contains(&name) {
+                    return None;
+                }
+                names[count] = name;
+                count += 1;
+                roster |= roster_bit(name);
+                match name {
+                    "Variant" => variant = Some(value),
+                    "FEN" => fen = Some(value),
+                    "Result" => result = value,
+                    "White" => white = value,
+                    "Black" => black = value,
+                    _ => {}
+                }
+                at = after;
+            }
+            // A comment after the tags opens the movetext; before them, it is the game's.
+            Some(b'{') if count > 0 => break,
+            // Escape lines, line comments, nothing after the tags.
+            Some(b'%' | b'{' | b';') | None => return None,
+            Some(c) if !c.is_ascii() => return None,
+            Some(_) => break,
+        }
+    }
+    if roster != 0x7F {
+        return None;
+    }
+    Some(PlainGame {
+        variant,
+        fen,
+        result,
+        white,
+        black,
+        text,
+        at,
+        start: start_of_fen(fen),
+        ply: 0,
+        comment_bytes: limits.comment_bytes,
+        turn: [San::BLANK; MOST_ACTIONS],
+    })
+}
+
+/// The tag pair at `at` (a `[`) in `text`, where [`super::parse_game_with`] reads it without
+/// a word: its name, its value and where reading goes on (after the `]`).
+fn tag_pair(text: &str, at: usize) -> Option<(&str, &str, usize)> {
+    let b = text.as_bytes();
+    let line_end = b[at..].iter().position(|&c| c == b'\n').map_or(b.len(), |n| at + n);
+    let mut i = at + 1;
+    i += b[i..line_end].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let name_start = i;
+    i += b[i..line_end].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+    let name = &text[name_start..i];
+    i += b[i..line_end].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    if name.is_empty() || b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let value_start = i + 1;
+    let value_len = b[value_start..line_end].iter().position(|&c| c == b'"' || c == b'\\')?;
+    let value_end = value_start + value_len;
+    if b[value_end] != b'"' {
+        return None;
+    }
+    let mut j = value_end + 1;
+    j += b[j..line_end].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    (b.get(j) == Some(&b']') && j < line_end).then(|| (name, &text[value_start..value_end], j + 1))
+}
+
+impl<'a> PlainGame<'a> {
+    /// Reads the next turn, or the result that ends the game. Once it has said
+    /// [`PlainStep::End`] or [`PlainStep::NotPlain`], it says [`PlainStep::NotPlain`].
+    pub fn next_turn(&mut self) -> PlainStep<'_> {
+        let b = self.text.as_bytes();
+        // The move number read last, not yet checked against its turn: number, and whether
+        // it has the one period of a White move.
+        let mut numbered: Option<(u32, bool)> = None;
+        loop {
+            self.at += b[self.at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+            let Some(&first) = b.get(self.at) else { return self.not_plain() };
+            match first {
+                b'a'..=b'z' | b'A'..=b'Z' | b'@' => {
+                    let Some(count) = self.read_turn() else { return self.not_plain() };
+                    if let Some((number, white)) = numbered {
+                        let (expected, expected_white) = move_number(self.start, self.ply);
+                        if number != expected || (!white && expected_white) {
+                            return self.not_plain();
+                        }
+                    }
+                    self.ply += 1;
+                    return PlainStep::Turn(&self.turn[..count]);
+                }
+                b'0'..=b'9' | b'*' => {
+                    // The common forms first: a standard result, `12.` and `12...`.
+                    let rest = &b[self.at..];
+                    let (outcome, len) = match plain_number(rest) {
+                        PlainNumber::Result(len, outcome) => (outcome, len),
+                        PlainNumber::Number(len, number, dots) => {
+                            numbered = Some((number, dots < 2));
+                            self.at += len;
+                            continue;
+                        }
+                        PlainNumber::Neither => {
+                            let Some(rest) = self.text.get(self.at..) else { return self.not_plain() };
+                            if let Some((after, outcome, lenient)) = result_marker(rest) {
+                                if lenient {
+                                    return self.not_plain();
+                                }
+                                (outcome, rest.len() - after.len())
+                            } else {
+                                let Some((after, Some(number), dots @ 1..)) = move_number_token(rest) else {
+                                    return self.not_plain();
+                                };
+                                numbered = Some((number, dots < 2));
+                                self.at += rest.len() - after.len();
+                                continue;
+                            }
+                        }
+                    };
+                    if !b[self.at + len..].iter().all(u8::is_ascii_whitespace) {
+                        return self.not_plain();
+                    }
+                    self.at = b.len();
+                    return PlainStep::End(outcome);
+                }
+                b'{' => {
+                    let body = &b[self.at + 1..];
+                    match body.iter().position(|&c| c == b'}') {
+                        Some(close) if close <= self.comment_bytes => self.at += close + 2,
+                        _ => return self.not_plain(),
+                    }
+                }
+                _ => return self.not_plain(),
+            }
+        }
+    }
+
+    /// Reads the actions of the turn at the reading place into `self.turn`: actions joined
+    /// by `,`, each followed by white space, `{`, `,` or the end. Their number, or `None`.
+    fn read_turn(&mut self) -> Option<usize> {
+        let b = self.text.as_bytes();
+        let mut count = 0;
+        loop {
+            let (len, san) = match lex::common_san(&b[self.at..]) {
+                Some(read) => read,
+                None => {
+                    // The other forms without a leniency, as the general reader reads them.
+                    let rest = self.text.get(self.at..)?;
+                    let Ok((after, (action, [None, None]))) = lex::action(rest) else { return None };
+                    if !after.as_bytes().first().is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b'{' | b',')) {
+                        return None;
+                    }
+                    (rest.len() - after.len(), San::from_action(&action)?)
+                }
+            };
+            *self.turn.get_mut(count)? = san;
+            count += 1;
+            self.at += len;
+            if b.get(self.at) != Some(&b',') {
+                return Some(count);
+            }
+            self.at += 1;
+            self.at += b[self.at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+        }
+    }
+
+    fn not_plain(&mut self) -> PlainStep<'_> {
+        self.at = self.text.len();
+        PlainStep::NotPlain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::parse_game_with;
+
+    const ROSTER: &str = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n";
+
+    /// `text` read plain to its end: its turns and its result; `None` where it is not plain.
+    fn read<'a>(text: &'a str, limits: &Limits) -> Option<(PlainGame<'a>, Vec<Vec<San>>, Outcome)> {
+        let mut game = read_plain(text, limits)?;
+        let tags = game.clone();
+        let mut turns = Vec::new();
+        loop {
+            match game.next_turn() {
+                PlainStep::Turn(actions) => turns.push(actions.to_vec()),
+                PlainStep::End(outcome) => return Some((tags, turns, outcome)),
+                PlainStep::NotPlain => return None,
+            }
+        }
+    }
+
+    #[test]
+    fn plain_games_read_as_the_whole_parser_reads_them() {
+        let games = [
+            format!("{ROSTER}\n1. e4 e5 2. Nf3 {{a comment}} Nc6 3. Bb5 a6 1-0\n"),
+            format!("{ROSTER}\n1. e4 1... e5 2. O-O-O+ Kxe1# 0-1"),
+            format!("{ROSTER}[FEN \"8/8/8/8/8/8/8/K6k b - - 0 7\"]\n\n7... Kh2 8. Kb1 *"),
+            format!("{ROSTER}\n*"),
+            format!("{ROSTER}1.e4 e5 1/2-1/2\n\n"),
+            format!("{ROSTER}\n{{before the first move}} 1. e4 *"),
+            format!("{ROSTER}[Variant \"crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 @b5 5. N@d5 *"),
+            format!("{ROSTER}[Variant \"fastpawn 2\"]\n\n1. e4,e5 d5 2. exd6+, c3 *"),
+            "[Event \"E\"] [Site \"S\"]\r\n[Date \"?\"]\r\n[Round \"?\"]  [White \"W\"]\r\n[Black \"B\"]\r\n[Result \"*\"]\r\n\r\n1. Ng1f3 *\r\n".to_owned(),
+        ];
+        for text in &games {
+            let whole = parse_game_with(text, &Limits::default());
+            assert_eq!(whole.diagnostics, Vec::new(), "{text}");
+            let game = whole.game.unwrap_or_else(|| panic!("{text}"));
+            let (tags, turns, outcome) = read(text, &Limits::default()).unwrap_or_else(|| panic!("not plain: {text}"));
+            let line: Vec<Vec<San>> = game
+                .mainline()
+                .map(|n| game.node(n).turn.actions.iter().map(|a| San::from_action(a).unwrap_or(San::BLANK)).collect())
+                .collect();
+            assert_eq!(turns, line, "{text}");
+            assert_eq!(outcome, game.outcome, "{text}");
+            let read_tags = [tags.variant, tags.fen, Some(tags.result), Some(tags.white), Some(tags.black)];
+            let whole_tags = ["Variant", "FEN", "Result", "White", "Black"].map(|name| game.tag(name));
+            assert_eq!(read_tags, whole_tags, "{text}");
+        }
+    }
+
+    #[test]
+    fn games_with_anything_to_say_or_more_than_a_main_line_are_not_plain() {
+        let movetexts = [
+            "1. e4 e5",                                                 // no result
+            "1. e4 e5 (1... c5) *",                                     // a variation
+            "1. e4 $1 e5 *",                                            // a NAG
+            "1. e4! e5 *",                                              // an annotation
+            "1. e4 3. e5 *",                                            // a move number that is not the turn's
+            "1... e4 *",                                                // a Black move number before White's move
+            "1. 0-0 *",                                                 // a lenient castling
+            "1. e2e4 *",                                                // coordinates
+            "1. e4 e5 * {after}",                                       // a comment after the result
+            "1. e4 e5 1/2",                                             // a lenient result
+            "1. e4 ; a line comment\n*",                                // a line comment
+            "1. e4 2:e5 *",                                             // a board number
+            "1. e4 -- *",                                               // a pass
+            "1. e4 e5 ,d4 *",                                           // a comma apart from its turn
+            "1. e4 {never closed *",                                    // a comment left open
+            "1. e4\u{a0}e5 *",                                          // white space that is not ASCII
+            "1. e4,e5,d4,d5,c4,c5,b4,b5,a4,a5,f4,f5,g4,g5,h4,h5,Nc3 *", // more actions than a turn holds
+        ];
+        for movetext in movetexts {
+            let text = format!("{ROSTER}\n{movetext}");
+            assert!(read(&text, &Limits::default()).is_none(), "read plain: {text}");
+        }
+        let tag_sections = [
+            "[Event \"E\"]\n\n1. e4 *",                                 // a roster tag missing
+            &format!("{ROSTER}[Event \"F\"]\n\n1. e4 *"),               // a tag twice
+            &format!("{ROSTER}[Annotator \"a \\\"b\\\"\"]\n\n1. e4 *"), // an escape
+            &format!("{ROSTER}[Annotator \"a \"b\" c\"]\n\n1. e4 *"),   // a stray quote
+            &format!("{ROSTER}[Annotator \"a\"\n\n1. e4 *"),            // no `]`
+            &format!("{ROSTER}[Anno-tator \"a\"]\n\n1. e4 *"),          // a name the standard does not allow
+            &format!("{ROSTER}[pgn]\n\n1. e4 *"),                       // a forum delimiter
+            &format!("{ROSTER}% an escape line\n\n1. e4 *"),            // an escape line
+            &format!("{{before}}\n{ROSTER}\n1. e4 *"),                  // a comment before the tags
+            &format!("\u{feff}{ROSTER}\n1. e4 *"),                      // a byte-order mark inside the text
+            ROSTER,                                                     // no movetext
+        ];
+        for text in tag_sections {
+            assert!(read(text, &Limits::default()).is_none(), "read plain: {text}");
+        }
+        // Past the limits: the whole parser says so.
+        let text = format!("{ROSTER}[Annotator \"{}\"]\n\n1. e4 {{{}}} *", "a".repeat(100), "c".repeat(100));
+        assert!(read(&text, &Limits::default()).is_some());
+        assert!(read(&text, &Limits { tag_bytes: 50, ..Limits::default() }).is_none());
+        assert!(read(&text, &Limits { comment_bytes: 50, ..Limits::default() }).is_none());
+    }
+}
