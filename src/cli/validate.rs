@@ -162,9 +162,9 @@ pub fn run(args: &ValidateArgs) -> Status {
             if !checked.valid() {
                 summary.invalid_games += 1;
             }
-            let label = game_label(&checked);
             let written = match args.format {
-                Format::Text => write_located(&mut out, &name, &label, &located, args.quiet),
+                Format::Text if located.is_empty() => Ok(()),
+                Format::Text => write_located(&mut out, &name, &game_label(&checked), &located, args.quiet),
                 Format::Json => write_json(&mut out, &name, &checked, located),
             };
             if written.is_err() {
@@ -172,9 +172,12 @@ pub fn run(args: &ValidateArgs) -> Status {
                 std::process::exit(status_code(status));
             }
             done_bytes = before + read;
-            progress.set_position(done_bytes);
-            let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
-            progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
+            // Games take microseconds: the bar is moved now and then, not after each one.
+            if !progress.is_hidden() && summary.games % 64 == 0 {
+                progress.set_position(done_bytes);
+                let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
+                progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
+            }
         });
         match result {
             Ok(Some((origin, games))) => {
