@@ -457,65 +457,57 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
 /// exactly as [`action`] reads the same text; `None` for anything else, which [`action`]
 /// reads.
 pub fn common_san(b: &[u8]) -> Option<(usize, San)> {
-    let file = |at: usize| b.get(at).filter(|c| matches!(c, b'a'..=b'h')).map(|c| c - b'a');
-    let rank = |at: usize| b.get(at).filter(|c| matches!(c, b'1'..=b'8')).map(|c| c - b'1');
-    let letter = |at: usize| b.get(at).filter(|c| matches!(c, b'K' | b'Q' | b'R' | b'B' | b'N'));
-    let (mut at, kind) = match b {
-        [b'O', b'-', b'O', b'-', b'O', ..] => (5, SanKind::Castle(CastleSide::Queen)),
-        [b'O', b'-', b'O', ..] => (3, SanKind::Castle(CastleSide::King)),
-        [b'K' | b'Q' | b'R' | b'B' | b'N' | b'P', b'@', ..] | [b'@', ..] => {
-            let piece = if b[0] == b'@' { PieceLetter::PAWN } else { PieceLetter::new(b[0])? };
-            let at = usize::from(b[0] != b'@') + 1;
-            let to = SquareName::new(file(at)?, rank(at + 1)?);
-            (at + 2, SanKind::Drop { piece, to })
+    // The token runs to white space, `{` or `,`; it is read from both ends: the check mark
+    // and the promotion at its end, the target before them, and what comes before the target
+    // from the start.
+    let len = b.iter().position(|&c| c.is_ascii_whitespace() || c == b'{' || c == b',').unwrap_or(b.len());
+    let (body, check) = match &b[..len] {
+        [body @ .., b'+'] => (body, Check::Check),
+        [body @ .., b'#'] => (body, Check::Mate),
+        body => (body, Check::None),
+    };
+    let file = |c: u8| matches!(c, b'a'..=b'h').then(|| c - b'a');
+    let rank = |c: u8| matches!(c, b'1'..=b'8').then(|| c - b'1');
+    let square = |f: u8, r: u8| Some(SquareName::new(file(f)?, rank(r)?));
+    let kind = match *body {
+        [b'O', b'-', b'O'] => SanKind::Castle(CastleSide::King),
+        [b'O', b'-', b'O', b'-', b'O'] => SanKind::Castle(CastleSide::Queen),
+        [b'@', f, r] => SanKind::Drop { piece: PieceLetter::PAWN, to: square(f, r)? },
+        [p @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P'), b'@', f, r] => {
+            SanKind::Drop { piece: PieceLetter::new(p)?, to: square(f, r)? }
         }
         _ => {
-            let piece = letter(0).and_then(|&c| PieceLetter::new(c));
-            let mut at = usize::from(piece.is_some());
-            // Up to two squares' parts, and `x` between: the last file and rank are the target.
-            let (mut files, mut ranks, mut capture) = ([None; 2], [None; 2], false);
-            for part in 0..2 {
-                files[part] = file(at);
-                at += usize::from(files[part].is_some());
-                ranks[part] = rank(at);
-                at += usize::from(ranks[part].is_some());
-                if part == 0 && b.get(at) == Some(&b'x') {
-                    capture = true;
-                    at += 1;
-                }
-            }
-            let (from_file, from_rank, to) = match (files, ranks, capture) {
-                ([from_file, Some(file)], [from_rank, Some(rank)], _) => {
-                    (from_file, from_rank, SquareName::new(file, rank))
-                }
-                ([Some(file), None], [Some(rank), None], false) => (None, None, SquareName::new(file, rank)),
-                _ => return None,
+            let (body, becomes) = match *body {
+                [.., _, _, b'=', p @ (b'Q' | b'R' | b'B' | b'N')] => (&body[..body.len() - 2], Some(p)),
+                [.., b'='] | [.., b'=', _] => return None,
+                _ => (body, None),
+            };
+            let [ref head @ .., f, r] = *body else { return None };
+            let to = square(f, r)?;
+            let (piece, head) = match *head {
+                [p @ (b'K' | b'Q' | b'R' | b'B' | b'N'), ref rest @ ..] => (PieceLetter::new(p), rest),
+                ref head => (None, head),
+            };
+            let (capture, head) = match *head {
+                [ref rest @ .., b'x'] => (true, rest),
+                ref head => (false, head),
+            };
+            let (from_file, head) = match *head {
+                [f, ref rest @ ..] if file(f).is_some() => (file(f), rest),
+                ref head => (None, head),
+            };
+            let (from_rank, head) = match *head {
+                [r, ref rest @ ..] if rank(r).is_some() => (rank(r), rest),
+                ref head => (None, head),
             };
             // Coordinates (`e2e4`) are a leniency, for `action` to read.
-            if piece.is_none() && from_file.is_some() && from_rank.is_some() {
+            if !head.is_empty() || (piece.is_none() && from_file.is_some() && from_rank.is_some()) {
                 return None;
             }
-            let becomes = match (b.get(at), letter(at + 1)) {
-                (Some(b'='), Some(&c)) if c != b'K' => {
-                    at += 2;
-                    PieceLetter::new(c)
-                }
-                (Some(b'='), _) => return None,
-                _ => None,
-            };
-            (at, SanKind::Move { piece, from_file, from_rank, capture, to, becomes })
+            SanKind::Move { piece, from_file, from_rank, capture, to, becomes: becomes.and_then(PieceLetter::new) }
         }
     };
-    let check = match b.get(at) {
-        Some(b'+') => Check::Check,
-        Some(b'#') => Check::Mate,
-        _ => Check::None,
-    };
-    at += usize::from(check != Check::None);
-    if !b.get(at).is_none_or(|&c| c.is_ascii_whitespace() || c == b'{' || c == b',') {
-        return None;
-    }
-    Some((at, San { kind, check }))
+    Some((len, San { kind, check }))
 }
 
 /// The end of a token [`plain_san`] reads: the token must end, then may come `+` or `#`.

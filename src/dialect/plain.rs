@@ -240,14 +240,18 @@ impl<'a> PlainGame<'a> {
     /// [`PlainStep::End`] or [`PlainStep::NotPlain`], it says [`PlainStep::NotPlain`].
     pub fn next_turn(&mut self) -> PlainStep<'_> {
         let b = self.text.as_bytes();
+        let mut at = self.at;
         // The move number read last, not yet checked against its turn: number, and whether
         // it has the one period of a White move.
         let mut numbered: Option<(u32, bool)> = None;
         loop {
-            self.at += b[self.at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
-            let Some(&first) = b.get(self.at) else { return self.not_plain() };
+            while b.get(at).is_some_and(u8::is_ascii_whitespace) {
+                at += 1;
+            }
+            let Some(&first) = b.get(at) else { return self.not_plain() };
             match first {
                 b'a'..=b'z' | b'A'..=b'Z' | b'@' => {
+                    self.at = at;
                     let Some(count) = self.read_turn() else { return self.not_plain() };
                     if let Some((number, white)) = numbered {
                         let (expected, expected_white) = move_number(self.start, self.ply);
@@ -259,17 +263,27 @@ impl<'a> PlainGame<'a> {
                     return PlainStep::Turn(&self.turn[..count]);
                 }
                 b'0'..=b'9' | b'*' => {
-                    // The common forms first: a standard result, `12.` and `12...`.
-                    let rest = &b[self.at..];
+                    let rest = &b[at..];
+                    // The commonest form first: `12.` (a result never has a period).
+                    let digits = rest.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
+                    if (1..=9).contains(&digits) && rest.get(digits) == Some(&b'.') {
+                        let dots = rest[digits..].iter().take(4).take_while(|&&c| c == b'.').count();
+                        if dots <= 3 && rest.get(digits + dots).is_none_or(u8::is_ascii) {
+                            let number = rest[..digits].iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
+                            numbered = Some((number, dots < 2));
+                            at += digits + dots;
+                            continue;
+                        }
+                    }
                     let (outcome, len) = match plain_number(rest) {
                         PlainNumber::Result(len, outcome) => (outcome, len),
                         PlainNumber::Number(len, number, dots) => {
                             numbered = Some((number, dots < 2));
-                            self.at += len;
+                            at += len;
                             continue;
                         }
                         PlainNumber::Neither => {
-                            let Some(rest) = self.text.get(self.at..) else { return self.not_plain() };
+                            let Some(rest) = self.text.get(at..) else { return self.not_plain() };
                             if let Some((after, outcome, lenient)) = result_marker(rest) {
                                 if lenient {
                                     return self.not_plain();
@@ -280,24 +294,21 @@ impl<'a> PlainGame<'a> {
                                     return self.not_plain();
                                 };
                                 numbered = Some((number, dots < 2));
-                                self.at += rest.len() - after.len();
+                                at += rest.len() - after.len();
                                 continue;
                             }
                         }
                     };
-                    if !b[self.at + len..].iter().all(u8::is_ascii_whitespace) {
+                    if !b[at + len..].iter().all(u8::is_ascii_whitespace) {
                         return self.not_plain();
                     }
                     self.at = b.len();
                     return PlainStep::End(outcome);
                 }
-                b'{' => {
-                    let body = &b[self.at + 1..];
-                    match body.iter().position(|&c| c == b'}') {
-                        Some(close) if close <= self.comment_bytes => self.at += close + 2,
-                        _ => return self.not_plain(),
-                    }
-                }
+                b'{' => match b[at + 1..].iter().position(|&c| c == b'}') {
+                    Some(close) if close <= self.comment_bytes => at += close + 2,
+                    _ => return self.not_plain(),
+                },
                 _ => return self.not_plain(),
             }
         }
@@ -328,7 +339,9 @@ impl<'a> PlainGame<'a> {
                 return Some(count);
             }
             self.at += 1;
-            self.at += b[self.at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+            while b.get(self.at).is_some_and(u8::is_ascii_whitespace) {
+                self.at += 1;
+            }
         }
     }
 
