@@ -324,7 +324,14 @@ pub struct Catalogue {
 }
 
 fn normalize(name: &str) -> String {
-    name.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+    let kept = |c: &char| !matches!(c, ' ' | '-' | '_');
+    if name.is_ascii() {
+        // Every name arbiter ships and nearly every tag: no Unicode case tables needed.
+        let mut key = String::with_capacity(name.len());
+        key.extend(name.chars().filter(kept).map(|c| c.to_ascii_lowercase()));
+        return key;
+    }
+    name.chars().filter(kept).flat_map(char::to_lowercase).collect()
 }
 
 /// The line and column of the first line of `text` that contains `needle`, for messages
@@ -979,6 +986,8 @@ mod tests {
 
     #[test]
     fn names() {
+        assert_eq!(normalize("Checkers_Chess-Pawns Diagonal"), "checkerschesspawnsdiagonal");
+        assert_eq!(normalize("ÇHESS 960"), "çhess960");
         assert!(find(None).is_ok());
         assert!(find(Some("Standard")).is_ok());
         assert!(find(Some("From Position")).is_ok());
