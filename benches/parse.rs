@@ -116,7 +116,8 @@ fn run(stage: Stage, inputs: &[Vec<u8>]) -> Tally {
                 continue;
             }
             if stage == Stage::Check {
-                let checked = arbiter::batch::check_game(text, arbiter::variants::Catalogue::builtin(), &Limits::default());
+                let checked =
+                    arbiter::batch::check_game(text, arbiter::variants::Catalogue::builtin(), &Limits::default());
                 tally.parsed += 1;
                 tally.turns += checked.turns();
                 black_box(checked);
