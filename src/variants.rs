@@ -6,7 +6,13 @@
 //! the parent's, pieces merge by letter). The schema is in notation/VARIANTS.md. A file
 //! that asks for a rule module arbiter does not implement yet is listed but refused by name
 //! when a game names it, never played as something else; so is every name in [`PLANNED`].
+//!
+//! Every command starts with the catalogue, so it starts knowing only names: build.rs reads
+//! each shipped file's name, aliases and parent at build time, and a file is parsed, resolved
+//! and compiled only when a game first names its variant, once for all threads. The tests
+//! build every shipped file; a user's own file is built as soon as it is loaded.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -18,6 +24,8 @@ use crate::rules::variant::{
 };
 
 mod embedded {
+    use super::Shipped;
+
     include!(concat!(env!("OUT_DIR"), "/variant_files.rs"));
 }
 
@@ -204,6 +212,14 @@ pub enum Unsupported {
         /// Known names that look like it.
         closest: Vec<String>,
     },
+    /// The variant's file does not build: a bug of arbiter if it is a shipped one (the tests
+    /// build them all).
+    Broken {
+        /// The name as written.
+        name: String,
+        /// What is wrong with the file.
+        error: CatalogueError,
+    },
 }
 
 impl fmt::Display for Unsupported {
@@ -215,6 +231,9 @@ impl fmt::Display for Unsupported {
             Unsupported::Unknown { name, closest } if closest.is_empty() => write!(f, "unknown variant {name:?}"),
             Unsupported::Unknown { name, closest } => {
                 write!(f, "unknown variant {name:?}; did you mean {}?", closest.join(", "))
+            }
+            Unsupported::Broken { name, error } => {
+                write!(f, "variant {name:?} cannot be played: its file is broken: {error}")
             }
         }
     }
@@ -231,17 +250,88 @@ pub struct Definition {
     pub playable: Result<Arc<Variant>, String>,
 }
 
+/// A variant file shipped with arbiter, with the names build.rs read from its top-level
+/// `name:`, `aliases:` and `parent:` lines (a test checks them against the YAML parser).
+struct Shipped {
+    file: &'static str,
+    text: &'static str,
+    name: &'static str,
+    aliases: &'static [&'static str],
+    parent: Option<&'static str>,
+}
+
+/// A variant file of a catalogue: the names it answers to, known from the start, and what is
+/// read and built from it once, when it is first asked for (by any thread: the others wait).
+#[derive(Clone, Debug)]
+struct Entry {
+    file: Cow<'static, str>,
+    text: Cow<'static, str>,
+    name: Cow<'static, str>,
+    aliases: Vec<Cow<'static, str>>,
+    parent: Option<Cow<'static, str>>,
+    /// The file as written.
+    written: OnceLock<Result<VariantFile, CatalogueError>>,
+    /// The file resolved against its parents and compiled.
+    built: OnceLock<Result<Definition, CatalogueError>>,
+}
+
+impl Entry {
+    /// A shipped file, not read yet.
+    fn shipped(file: &'static Shipped) -> Entry {
+        Entry {
+            file: Cow::Borrowed(file.file),
+            text: Cow::Borrowed(file.text),
+            name: Cow::Borrowed(file.name),
+            aliases: file.aliases.iter().map(|&a| Cow::Borrowed(a)).collect(),
+            parent: file.parent.map(Cow::Borrowed),
+            written: OnceLock::new(),
+            built: OnceLock::new(),
+        }
+    }
+
+    /// A file already read, which gives its own names.
+    fn read(file: String, text: String, written: VariantFile) -> Entry {
+        Entry {
+            file: Cow::Owned(file),
+            text: Cow::Owned(text),
+            name: Cow::Owned(written.name.clone()),
+            aliases: written.aliases.iter().cloned().map(Cow::Owned).collect(),
+            parent: written.parent.clone().map(Cow::Owned),
+            written: OnceLock::from(Ok(written)),
+            built: OnceLock::new(),
+        }
+    }
+
+    /// The file as written, read on the first call.
+    fn written(&self) -> Result<&VariantFile, CatalogueError> {
+        self.written.get_or_init(|| parse_file(&self.file, &self.text)).as_ref().map_err(Clone::clone)
+    }
+}
+
 /// Every variant arbiter can name.
+///
+/// Only the names are known from the start; a variant's file is read, resolved and compiled
+/// when a game first names it, so a run pays for the variants its games play and no more.
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
-    definitions: Vec<Definition>,
-    /// Every name and alias, normalized, with the index of its definition: looked up once
-    /// per game.
+    entries: Vec<Entry>,
+    /// Every name and alias, normalized, with the index of its entry (the first file that
+    /// gives it): looked up once per game.
     names: HashMap<String, usize>,
+    /// Every name, normalized, with the index of its entry (the last file that gives it): how
+    /// a `parent:` is found.
+    parents: HashMap<String, usize>,
 }
 
 fn normalize(name: &str) -> String {
-    name.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+    let kept = |c: &char| !matches!(c, ' ' | '-' | '_');
+    if name.is_ascii() {
+        // Every name arbiter ships and nearly every tag: no Unicode case tables needed.
+        let mut key = String::with_capacity(name.len());
+        key.extend(name.chars().filter(kept).map(|c| c.to_ascii_lowercase()));
+        return key;
+    }
+    name.chars().filter(kept).flat_map(char::to_lowercase).collect()
 }
 
 /// The line and column of the first line of `text` that contains `needle`, for messages
@@ -573,18 +663,31 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
 }
 
 impl Catalogue {
-    /// The catalogue of the files shipped with arbiter.
-    pub fn builtin() -> &'static Catalogue {
-        static BUILTIN: OnceLock<Catalogue> = OnceLock::new();
-        BUILTIN.get_or_init(|| {
-            // The shipped files are checked by the tests: an error here is a bug of arbiter,
-            // reported when the variant is looked up.
-            Catalogue::from_texts(embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect())
-                .unwrap_or_default()
-        })
+    /// A catalogue of `entries`, in file order, none of them built yet.
+    fn of(entries: Vec<Entry>) -> Catalogue {
+        let parents = entries.iter().enumerate().map(|(i, e)| (normalize(&e.name), i)).collect();
+        let mut names = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            for name in std::iter::once(&e.name).chain(&e.aliases) {
+                names.entry(normalize(name)).or_insert(i);
+            }
+        }
+        Catalogue { entries, names, parents }
     }
 
-    /// A catalogue of the shipped files and `path`, a user's own file.
+    /// The catalogue of the files shipped with arbiter.
+    ///
+    /// Each file is read and compiled when a game first names its variant. The tests build
+    /// every shipped file; should one not build all the same, the games naming it say so
+    /// ([`Unsupported::Broken`]) and [`Catalogue::check`] tells which.
+    pub fn builtin() -> &'static Catalogue {
+        static BUILTIN: OnceLock<Catalogue> = OnceLock::new();
+        BUILTIN.get_or_init(|| Catalogue::of(embedded::FILES.iter().map(Entry::shipped).collect()))
+    }
+
+    /// A catalogue of the shipped files and `path`, a user's own file, which is checked now:
+    /// read, resolved and compiled, and so is every shipped file whose parents it changes (by
+    /// taking a parent's name).
     pub fn with_file(path: &std::path::Path) -> Result<Catalogue, CatalogueError> {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| CatalogueError {
@@ -592,86 +695,131 @@ impl Catalogue {
             at: None,
             message: format!("cannot read: {e}"),
         })?;
-        let mut texts: Vec<(String, String)> =
-            embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect();
-        texts.push((file, text));
-        Catalogue::from_texts(texts)
+        let written = parse_file(&file, &text)?;
+        let mut entries: Vec<Entry> = embedded::FILES.iter().map(Entry::shipped).collect();
+        let user = entries.len();
+        entries.push(Entry::read(file, text, written));
+        let catalogue = Catalogue::of(entries);
+        for (i, entry) in catalogue.entries.iter().enumerate() {
+            if catalogue.descends_from(i, user) {
+                catalogue.built(entry)?;
+            }
+        }
+        Ok(catalogue)
     }
 
     /// Builds a catalogue from (file name, text) pairs; later files may name earlier ones or
-    /// one another as parents.
+    /// one another as parents. Every file is read, resolved and compiled now: the first one
+    /// that does not is the error.
     pub fn from_texts(texts: Vec<(String, String)>) -> Result<Catalogue, CatalogueError> {
-        let mut files: Vec<(String, String, VariantFile)> = Vec::new();
+        let mut entries = Vec::new();
         for (file, text) in texts {
-            let parsed = parse_file(&file, &text)?;
-            files.push((file, text, parsed));
+            let written = parse_file(&file, &text)?;
+            entries.push(Entry::read(file, text, written));
         }
-        let by_name: HashMap<String, usize> =
-            files.iter().enumerate().map(|(i, (_, _, v))| (normalize(&v.name), i)).collect();
-        let mut definitions = Vec::new();
-        for (file, text, raw) in &files {
-            // Walk up the parents, at most as many as there are files (a loop is an error).
-            let mut chain = vec![raw.clone()];
-            let mut current = raw.clone();
-            while let Some(parent) = current.parent.clone() {
-                let Some(&i) = by_name.get(&normalize(&parent)) else {
-                    return Err(CatalogueError {
-                        file: file.clone(),
-                        at: find_line(text, "parent"),
-                        message: format!("parent {parent:?} is no variant of the catalogue"),
-                    });
-                };
-                if chain.len() > files.len() {
-                    return Err(CatalogueError {
-                        file: file.clone(),
-                        at: find_line(text, "parent"),
-                        message: "the parents form a loop".to_owned(),
-                    });
-                }
-                current = files[i].2.clone();
-                chain.push(current.clone());
-            }
-            let resolved =
-                chain.iter().rev().skip(1).fold(chain.last().cloned().unwrap_or_default(), |acc, c| merge(&acc, c));
-            let playable = compile(file, text, &resolved)?;
-            definitions.push(Definition { file: file.clone(), resolved, playable });
-        }
-        let mut names = HashMap::new();
-        for (i, d) in definitions.iter().enumerate() {
-            for name in std::iter::once(&d.resolved.name).chain(&d.resolved.aliases) {
-                names.entry(normalize(name)).or_insert(i);
-            }
-        }
-        Ok(Catalogue { definitions, names })
+        let catalogue = Catalogue::of(entries);
+        catalogue.check()?;
+        Ok(catalogue)
     }
 
-    /// The variants, in file order.
-    pub fn definitions(&self) -> &[Definition] {
-        &self.definitions
+    /// Builds every variant not built yet, in file order: the first file that does not build
+    /// is the error.
+    pub fn check(&self) -> Result<(), CatalogueError> {
+        self.entries.iter().try_for_each(|e| self.built(e).map(drop))
     }
 
-    /// The definition named `name` (or one of its aliases).
-    pub fn definition(&self, name: &str) -> Option<&Definition> {
+    /// Whether the entry at `index` is the one at `ancestor` or has it among its parents, as
+    /// the names say (a loop of parents that does not pass through `ancestor`: no).
+    fn descends_from(&self, index: usize, ancestor: usize) -> bool {
+        let mut current = index;
+        for _ in 0..=self.entries.len() {
+            if current == ancestor {
+                return true;
+            }
+            let parent = self.entries.get(current).and_then(|e| e.parent.as_deref());
+            match parent.and_then(|p| self.parents.get(&normalize(p))) {
+                Some(&next) => current = next,
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// The definition of `entry`, built on the first call.
+    fn built<'a>(&'a self, entry: &'a Entry) -> Result<&'a Definition, CatalogueError> {
+        entry.built.get_or_init(|| self.build(entry)).as_ref().map_err(Clone::clone)
+    }
+
+    /// Reads `entry` and its parents, merges them and compiles the result.
+    fn build(&self, entry: &Entry) -> Result<Definition, CatalogueError> {
+        let (file, text) = (&entry.file, &entry.text);
+        let raw = entry.written()?;
+        // Walk up the parents, at most as many as there are files (a loop is an error).
+        let mut chain = vec![raw];
+        let mut current = raw;
+        while let Some(parent) = &current.parent {
+            let Some(next) = self.parents.get(&normalize(parent)).and_then(|&i| self.entries.get(i)) else {
+                return Err(CatalogueError {
+                    file: file.to_string(),
+                    at: find_line(text, "parent"),
+                    message: format!("parent {parent:?} is no variant of the catalogue"),
+                });
+            };
+            if chain.len() > self.entries.len() {
+                return Err(CatalogueError {
+                    file: file.to_string(),
+                    at: find_line(text, "parent"),
+                    message: "the parents form a loop".to_owned(),
+                });
+            }
+            current = next.written()?;
+            chain.push(current);
+        }
+        let root = chain.last().map(|&f| f.clone()).unwrap_or_default();
+        let resolved = chain.iter().rev().skip(1).fold(root, |acc, c| merge(&acc, c));
+        let playable = compile(file, text, &resolved)?;
+        Ok(Definition { file: file.to_string(), resolved, playable })
+    }
+
+    /// The variants, in file order, each built on the way. A file that does not build is left
+    /// out: [`Catalogue::check`] says which and why.
+    pub fn definitions(&self) -> impl Iterator<Item = &Definition> {
+        self.entries.iter().filter_map(|e| self.built(e).ok())
+    }
+
+    /// The entry named `name` (or one of its aliases).
+    fn entry(&self, name: &str) -> Option<&Entry> {
         // Most archives write plain lowercase names: skip the allocation for those.
         let plain = name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
         let index = if plain { self.names.get(name) } else { self.names.get(&normalize(name)) };
-        index.and_then(|&i| self.definitions.get(i))
+        index.and_then(|&i| self.entries.get(i))
+    }
+
+    /// The definition named `name` (or one of its aliases), built on the first call. `None`
+    /// when no file gives the name, or when its file does not build ([`Catalogue::find`] says
+    /// why).
+    pub fn definition(&self, name: &str) -> Option<&Definition> {
+        self.entry(name).and_then(|e| self.built(e).ok())
     }
 
     /// The variant of a game whose Variant tag says `name` (`None`: orthodox chess).
     pub fn find(&self, name: Option<&str>) -> Result<Arc<Variant>, Unsupported> {
         let name = name.unwrap_or("orthodox");
-        if let Some(definition) = self.definition(name) {
-            return definition.playable.clone().map_err(|_| Unsupported::NotYet(name.to_owned()));
+        if let Some(entry) = self.entry(name) {
+            return match self.built(entry) {
+                Ok(definition) => definition.playable.clone().map_err(|_| Unsupported::NotYet(name.to_owned())),
+                Err(error) => Err(Unsupported::Broken { name: name.to_owned(), error }),
+            };
         }
         let key = normalize(name);
         if PLANNED.iter().any(|&p| normalize(p) == key) {
             return Err(Unsupported::NotYet(name.to_owned()));
         }
         let known = self
-            .definitions
+            .entries
             .iter()
-            .flat_map(|d| std::iter::once(d.resolved.name.clone()).chain(d.resolved.aliases.clone()))
+            .flat_map(|e| std::iter::once(&e.name).chain(&e.aliases))
+            .map(|n| n.to_string())
             .chain(PLANNED.iter().map(|&p| p.to_owned()));
         let mut scored: Vec<(usize, String)> = known.map(|k| (edit_distance(&key, &normalize(&k)), k)).collect();
         scored.sort();
@@ -705,15 +853,111 @@ fn edit_distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::*;
 
+    fn shipped_texts() -> Vec<(String, String)> {
+        embedded::FILES.iter().map(|f| (f.file.to_owned(), f.text.to_owned())).collect()
+    }
+
     #[test]
     fn the_shipped_files_build() {
-        let texts = embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect();
-        let catalogue = Catalogue::from_texts(texts).unwrap_or_else(|e| panic!("{e}"));
-        assert!(catalogue.definitions().len() >= 2);
+        let catalogue = Catalogue::from_texts(shipped_texts()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(catalogue.definitions().count() >= 2);
         for d in catalogue.definitions() {
             assert!(d.playable.is_ok(), "{}: {:?}", d.file, d.playable.as_ref().err());
             assert!(!d.resolved.interpretation.is_empty(), "{} has no interpretation section", d.file);
         }
+        // The built-in catalogue builds them one by one, as games ask: to the same.
+        Catalogue::builtin().check().unwrap_or_else(|e| panic!("{e}"));
+        let what = |d: &Definition| {
+            let resolved = serde_yaml::to_string(&d.resolved).unwrap_or_else(|e| panic!("{e}"));
+            (d.file.clone(), resolved, d.playable.as_ref().map(|v| format!("{:?}", v.spec)).map_err(Clone::clone))
+        };
+        let eager: Vec<_> = catalogue.definitions().map(what).collect();
+        let lazy: Vec<_> = Catalogue::builtin().definitions().map(what).collect();
+        assert!(eager == lazy, "the lazy catalogue differs from the eager one");
+    }
+
+    /// build.rs reads the names of each shipped file without a YAML parser: as the parser does.
+    #[test]
+    fn the_names_build_rs_reads_are_the_parsers() {
+        for f in embedded::FILES {
+            let written = parse_file(f.file, f.text).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(f.name, written.name, "{}", f.file);
+            assert_eq!(f.aliases, written.aliases, "{}", f.file);
+            assert_eq!(f.parent, written.parent.as_deref(), "{}", f.file);
+        }
+    }
+
+    /// Regression: a shipped file that did not build left the whole catalogue empty, and every
+    /// game's variant, orthodox chess too, "unknown".
+    #[test]
+    fn a_broken_file_is_reported_by_name_and_spoils_only_its_own_variant() {
+        static FILES: [Shipped; 2] = [
+            Shipped {
+                file: "orthodox.yaml",
+                text: include_str!("../notation/variants/orthodox.yaml"),
+                name: "orthodox",
+                aliases: &["standard"],
+                parent: None,
+            },
+            Shipped {
+                file: "broken.yaml",
+                text: "name: broken\nparent: orthodox\nboard: { files: 8, rank: 8 }\n",
+                name: "broken",
+                aliases: &[],
+                parent: Some("orthodox"),
+            },
+        ];
+        let catalogue = Catalogue::of(FILES.iter().map(Entry::shipped).collect());
+        assert!(catalogue.find(None).is_ok());
+        match catalogue.find(Some("Broken")) {
+            Err(e @ Unsupported::Broken { .. }) => assert!(e.to_string().contains("broken.yaml:3:"), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(catalogue.definition("broken").is_none());
+        assert_eq!(catalogue.definitions().count(), 1);
+        assert!(catalogue.check().is_err_and(|e| e.file == "broken.yaml"));
+    }
+
+    /// Only the variants asked for are built.
+    #[test]
+    fn a_variant_is_built_when_first_asked_for() {
+        let catalogue = Catalogue::of(embedded::FILES.iter().map(Entry::shipped).collect());
+        let built = |c: &Catalogue| c.entries.iter().filter(|e| e.built.get().is_some()).count();
+        assert_eq!(built(&catalogue), 0);
+        assert!(catalogue.find(Some("Atomik")).is_err());
+        assert_eq!(built(&catalogue), 0);
+        assert!(catalogue.find(Some("Crazyhouse")).is_ok());
+        assert!(catalogue.find(Some("zh")).is_ok());
+        assert_eq!(built(&catalogue), 1);
+        let read = catalogue.entries.iter().filter(|e| e.written.get().is_some()).count();
+        assert_eq!(read, 2, "crazyhouse and its parent");
+    }
+
+    /// A user's file is checked when the catalogue is made, and with it every shipped file
+    /// whose parents it changes.
+    #[test]
+    fn a_users_file_is_checked_at_once() {
+        let dir = std::env::temp_dir().join(format!("arbiter-catalogue-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let write = |name: &str, text: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+            path
+        };
+        let mine = write("mine.yaml", "name: mine\nparent: orthodox\nsetup: 8/8/8/8/8/8/8/8 w - - 0 1\n");
+        let e = Catalogue::with_file(&mine).err();
+        assert!(e.as_ref().is_some_and(|e| e.file.ends_with("mine.yaml")), "{e:?}");
+        // Named as the shipped orthodox file, it becomes the parent of the shipped files.
+        let usurper = write("usurper.yaml", "name: orthodox\nparent: chess960\n");
+        let e = Catalogue::with_file(&usurper).err();
+        assert!(e.as_ref().is_some_and(|e| e.message.contains("loop") && !e.file.contains("usurper")), "{e:?}");
+        let fine = write("fine.yaml", "name: fine\nparent: crazyhouse\n");
+        let catalogue = Catalogue::with_file(&fine).unwrap_or_else(|e| panic!("{e}"));
+        let built: Vec<&str> =
+            catalogue.entries.iter().filter(|e| e.built.get().is_some()).map(|e| e.name.as_ref()).collect();
+        assert_eq!(built, ["fine"]);
+        assert!(catalogue.find(Some("fine")).is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Each shipped file writes its start position as the rules core writes it back, so that
@@ -742,6 +986,8 @@ mod tests {
 
     #[test]
     fn names() {
+        assert_eq!(normalize("Checkers_Chess-Pawns Diagonal"), "checkerschesspawnsdiagonal");
+        assert_eq!(normalize("ÇHESS 960"), "çhess960");
         assert!(find(None).is_ok());
         assert!(find(Some("Standard")).is_ok());
         assert!(find(Some("From Position")).is_ok());
@@ -756,8 +1002,7 @@ mod tests {
     }
 
     fn user(text: &str) -> Result<Catalogue, CatalogueError> {
-        let mut texts: Vec<(String, String)> =
-            embedded::FILES.iter().map(|&(f, t)| (f.to_owned(), t.to_owned())).collect();
+        let mut texts = shipped_texts();
         texts.push(("mine.yaml".to_owned(), text.to_owned()));
         Catalogue::from_texts(texts)
     }

@@ -42,6 +42,12 @@ pub fn run(args: &VariantsArgs) -> Status {
     let catalogue = Catalogue::builtin();
     match &args.action {
         None | Some(Action::List) => {
+            // Every file is built for the list (which says which variants are playable); one
+            // that does not build is a bug of arbiter, said rather than left out.
+            if let Err(e) = catalogue.check() {
+                eprint_line(&format!("arbiter: error: {e}"));
+                return Status::Failure;
+            }
             let mut out = String::new();
             for d in catalogue.definitions() {
                 let state = if d.playable.is_ok() { "" } else { " (not playable yet)" };
