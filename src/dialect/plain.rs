@@ -157,6 +157,9 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
     let b = text.as_bytes();
     let mut names: [&str; MOST_TAGS] = [""; MOST_TAGS];
     let mut count = 0;
+    // A bit per name seen, chosen by its length and its first and last letters: only a name
+    // whose bit is taken is compared with the others.
+    let mut seen = 0u64;
     let mut roster = 0u8;
     let (mut variant, mut fen, mut result, mut white, mut black) = (None, None, "", "", "");
     let mut at = 0;
@@ -168,9 +171,14 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
                     return None;
                 }
                 let (name, value, after) = tag_pair(text, at)?;
-                if count == MOST_TAGS || name.len() + value.len() > limits.tag_bytes || names[..count].contains(&name) {
+                let bit = name_bit(name);
+                if count == MOST_TAGS
+                    || name.len() + value.len() > limits.tag_bytes
+                    || (seen & bit != 0 && names[..count].contains(&name))
+                {
                     return None;
                 }
+                seen |= bit;
                 names[count] = name;
                 count += 1;
                 roster |= roster_bit(name);
@@ -210,29 +218,32 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
     })
 }
 
+/// The bit of [`read_plain`]'s set of names seen that stands for `name` (not empty).
+fn name_bit(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+    1 << ((b.len() as u32 * 7 + u32::from(first) * 3 + u32::from(last)) % 64)
+}
+
 /// The tag pair at `at` (a `[`) in `text`, where [`super::parse_game_with`] reads it without
 /// a word: its name, its value and where reading goes on (after the `]`).
 fn tag_pair(text: &str, at: usize) -> Option<(&str, &str, usize)> {
     let b = text.as_bytes();
-    let line_end = b[at..].iter().position(|&c| c == b'\n').map_or(b.len(), |n| at + n);
-    let mut i = at + 1;
-    i += b[i..line_end].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-    let name_start = i;
-    i += b[i..line_end].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
-    let name = &text[name_start..i];
-    i += b[i..line_end].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-    if name.is_empty() || b.get(i) != Some(&b'"') {
+    let spaces = |from: usize| from + b[from..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let name_start = spaces(at + 1);
+    let name_end = name_start + b[name_start..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+    let quote = spaces(name_end);
+    if name_end == name_start || b.get(quote) != Some(&b'"') {
         return None;
     }
-    let value_start = i + 1;
-    let value_len = b[value_start..line_end].iter().position(|&c| c == b'"' || c == b'\\')?;
-    let value_end = value_start + value_len;
+    // The value ends at the first quote, on the same line and without a backslash before it.
+    let value_len = b[quote + 1..].iter().position(|&c| c == b'"' || c == b'\\' || c == b'\n')?;
+    let value_end = quote + 1 + value_len;
     if b[value_end] != b'"' {
         return None;
     }
-    let mut j = value_end + 1;
-    j += b[j..line_end].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
-    (b.get(j) == Some(&b']') && j < line_end).then(|| (name, &text[value_start..value_end], j + 1))
+    let close = spaces(value_end + 1);
+    (b.get(close) == Some(&b']')).then(|| (&text[name_start..name_end], &text[quote + 1..value_end], close + 1))
 }
 
 impl<'a> PlainGame<'a> {

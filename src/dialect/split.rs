@@ -263,8 +263,9 @@ impl Scanner {
                         // Tags, a blank line, tags again: a new game (tag sections without
                         // movetext, one after another) only if a tag name repeats; else a
                         // blank line inside one tag section.
-                        let repeats = name.is_none_or(|name| self.tag_names.split(|&b| b == b' ').any(|n| n == name));
-                        named && (self.has_movetext || (self.blank_after_tag && repeats))
+                        let repeats =
+                            || name.is_none_or(|name| self.tag_names.split(|&b| b == b' ').any(|n| n == name));
+                        named && (self.has_movetext || (self.blank_after_tag && repeats()))
                     }
                     State::Brace => self.previous_line_blank && looks_like_tag(&data[i..]),
                     _ => false,
