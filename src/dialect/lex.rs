@@ -456,6 +456,7 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
 /// `+` or `#`, then ASCII white space, `{`, `,` or the end. The length read and the action,
 /// exactly as [`action`] reads the same text; `None` for anything else, which [`action`]
 /// reads.
+#[inline(always)]
 pub fn common_san(b: &[u8]) -> Option<(usize, San)> {
     // The token runs to white space, `{` or `,`; it is read from both ends: the check mark
     // and the promotion at its end, the target before them, and what comes before the target

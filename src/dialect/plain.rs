@@ -249,6 +249,7 @@ fn tag_pair(text: &str, at: usize) -> Option<(&str, &str, usize)> {
 impl<'a> PlainGame<'a> {
     /// Reads the next turn, or the result that ends the game. Once it has said
     /// [`PlainStep::End`] or [`PlainStep::NotPlain`], it says [`PlainStep::NotPlain`].
+    #[inline]
     pub fn next_turn(&mut self) -> PlainStep<'_> {
         let b = self.text.as_bytes();
         let mut at = self.at;
