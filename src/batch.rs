@@ -179,8 +179,19 @@ fn players(game: &Game) -> (String, String) {
 /// and how many games had been read, when the stream held more games than `limits.games`.
 ///
 /// The next batch is read while the current one is checked, so that splitting the stream
-/// (on one thread) overlaps the replays (on all of them).
+/// (on one thread) overlaps the replays (on all of them). All of it runs on the threads of
+/// rayon's pool, `done` too: handing every batch from a thread outside the pool to one in it
+/// and back would cost a wait for each.
 pub fn validate<R: Read + Send>(
+    reader: R,
+    limits: &Limits,
+    catalogue: &Catalogue,
+    done: impl FnMut(Checked, u64) + Send,
+) -> std::io::Result<Option<(Origin, u64)>> {
+    rayon::scope(|_| validate_in_pool(reader, limits, catalogue, done))
+}
+
+fn validate_in_pool<R: Read + Send>(
     reader: R,
     limits: &Limits,
     catalogue: &Catalogue,

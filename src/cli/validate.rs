@@ -136,8 +136,8 @@ pub fn run(args: &ValidateArgs) -> Status {
     let limits = args.limits.limits();
     let started = Instant::now();
     let mut summary = Summary::default();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // Not the locked handle: games are checked, and reported, on the threads of the pool.
+    let mut out = io::BufWriter::new(io::stdout());
     let mut done_bytes = 0u64;
     for input in &inputs {
         summary.files += 1;
