@@ -156,11 +156,11 @@ fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
     let Ok(variant) = catalogue.find(game.variant) else { return PlainRead::NotPlain };
     let players = (game.white.to_owned(), game.black.to_owned());
     match judge_plain(&variant, game) {
-        PlainVerdict::Clean(turns) => PlainRead::Judged(Box::new(Checked {
+        PlainVerdict::Judged(replay) => PlainRead::Judged(Box::new(Checked {
             origin: text.origin,
             text: None,
             syntax: Vec::new(),
-            replay: Some(Replay { turns, problems: Vec::new() }),
+            replay: Some(replay),
             refused: None,
             refused_at: None,
             players: Some(players),

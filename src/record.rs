@@ -592,6 +592,12 @@ impl NodeId {
     fn index(self) -> usize {
         self.0.get() as usize - 1
     }
+
+    /// The node of turn `ply` (from 0) of a game whose turns are all one line, as reading
+    /// makes it: nodes are numbered in the order they are made, the root first.
+    pub fn of_line_turn(ply: u32) -> NodeId {
+        NodeId::at(ply as usize + 1)
+    }
 }
 
 /// One turn in the tree, with what is written around it.

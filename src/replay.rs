@@ -1035,6 +1035,9 @@ fn check_mark(
     if in_check { Checked::Yes } else { Checked::No }
 }
 
+/// The warning on a move that mates and is marked `+`.
+const MATE_MARKED_AS_CHECK: &str = "gives mate, marked only with '+'";
+
 /// Warns where the check mark of `action` is not `actual`.
 fn judge_check_mark(action: &Action, at: TurnRef, actual: Check, report: &mut Replay) {
     if actual == action.check {
@@ -1043,7 +1046,7 @@ fn judge_check_mark(action: &Action, at: TurnRef, actual: Check, report: &mut Re
     let message = match (action.check, actual) {
         (Check::None, Check::Check) => "gives check, not marked with '+'",
         (Check::None, Check::Mate) => "gives mate, not marked with '#'",
-        (Check::Check, Check::Mate) => "gives mate, marked only with '+'",
+        (Check::Check, Check::Mate) => MATE_MARKED_AS_CHECK,
         (Check::Mate, Check::Check) => "marked '#' but only gives check",
         (_, Check::None) => "marked as check but gives none",
         _ => "check mark does not match the position",

@@ -20,7 +20,7 @@ use super::lex;
 use super::parse::{
     PlainNumber, forum_delimiter, move_number, move_number_token, plain_number, result_marker, start_of_fen,
 };
-use crate::record::{Action, ActionKind, CastleSide, Check, Outcome, PieceLetter, SquareName};
+use crate::record::{Action, ActionKind, CastleSide, Check, Move, Outcome, PieceLetter, Span, SquareName};
 
 /// The most actions a turn read plain may have: the longest turn the orthodox lane plays, a
 /// Checkers Chess chain of capturing jumps. A turn of more is read whole.
@@ -74,6 +74,25 @@ impl San {
     /// A value to fill a buffer of actions with before they are read.
     pub const BLANK: San = San { kind: SanKind::Castle(CastleSide::King), check: Check::None };
 
+    /// The action, as the record holds it, read at `span`.
+    pub fn to_action(self, span: Span) -> Action {
+        let kind = match self.kind {
+            SanKind::Move { piece, from_file, from_rank, capture, to, becomes } => ActionKind::Move(Move {
+                piece,
+                from_file,
+                from_rank,
+                capture,
+                to,
+                becomes,
+                placements: Vec::new(),
+                gate: None,
+            }),
+            SanKind::Castle(side) => ActionKind::Castle { side, gate: None },
+            SanKind::Drop { piece, to } => ActionKind::Drop { piece, to },
+        };
+        Action { kind, board: None, check: self.check, span }
+    }
+
     /// `action` as a [`San`], where it is one of the forms a [`San`] holds, on the first
     /// board; `None` for every other action (passes, walls, swaps, gating, placements...).
     pub fn from_action(action: &Action) -> Option<San> {
@@ -117,6 +136,12 @@ pub struct PlainGame<'a> {
     start: (bool, u32),
     /// Turns read.
     ply: u32,
+    /// Where the action read last is.
+    last: Span,
+    /// How many actions the turn read last has.
+    turn_len: usize,
+    /// The result marker read ([`Outcome::Unknown`] until then).
+    outcome: Outcome,
     comment_bytes: usize,
     /// The actions of the turn read last.
     turn: [San; MOST_ACTIONS],
@@ -213,6 +238,9 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
         at,
         start: start_of_fen(fen),
         ply: 0,
+        last: Span::default(),
+        turn_len: 0,
+        outcome: Outcome::Unknown,
         comment_bytes: limits.comment_bytes,
         turn: [San::BLANK; MOST_ACTIONS],
     })
@@ -315,6 +343,7 @@ impl<'a> PlainGame<'a> {
                         return self.not_plain();
                     }
                     self.at = b.len();
+                    self.outcome = outcome;
                     return PlainStep::End(outcome);
                 }
                 b'{' => match b[at + 1..].iter().position(|&c| c == b'}') {
@@ -346,8 +375,10 @@ impl<'a> PlainGame<'a> {
             };
             *self.turn.get_mut(count)? = san;
             count += 1;
+            self.last = Span::new(self.at, self.at + len);
             self.at += len;
             if b.get(self.at) != Some(&b',') {
+                self.turn_len = count;
                 return Some(count);
             }
             self.at += 1;
@@ -355,6 +386,22 @@ impl<'a> PlainGame<'a> {
                 self.at += 1;
             }
         }
+    }
+
+    /// The result marker that ended the game, once [`PlainGame::next_turn`] has read it.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Turns read so far.
+    pub fn turns(&self) -> u32 {
+        self.ply
+    }
+
+    /// The last action read, as the record holds it.
+    pub fn last_action(&self) -> Option<Action> {
+        let san = self.turn.get(self.turn_len.checked_sub(1)?)?;
+        Some(san.to_action(self.last))
     }
 
     fn not_plain(&mut self) -> PlainStep<'_> {

@@ -9,22 +9,27 @@
 //! position contradicts) or that the lane does not play (variations, passes, walls and the
 //! other actions of other variants, coordinate notation, castling written as a king's move, a
 //! start position the lane cannot take), it gives up, and [`super::replay`] replays the game
-//! in the generic core from the start. So the lane never words a problem: the only ones in its
-//! reports are about the tags, made by the same functions as in the generic replay.
+//! in the generic core from the start. So the lane words almost nothing: the problems in its
+//! reports are about the tags, made by the same functions as in the generic replay, and one
+//! remark on the last move, a mate marked `+`, which is the commonest remark of all in real
+//! archives and is made as the generic replay makes it.
 
 use std::sync::Arc;
 
-use super::{Replay, check_result_tag, start_position_from};
-use crate::dialect::{PlainGame, PlainStep, San, SanKind};
-use crate::record::{CastleSide, Check, Game, Outcome};
+use super::{MATE_MARKED_AS_CHECK, Problem, Replay, TurnRef, check_result_tag, start_position_from};
+use crate::diag::Severity;
+use crate::dialect::{PlainGame, PlainStep, San, SanKind, move_number};
+use crate::record::{Action, CastleSide, Check, Game, NodeId, Outcome};
 use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Rules8, Special};
 use crate::rules::position::Position;
+use crate::rules::variant::Color;
 use crate::rules::variant::Variant;
 
 /// The report of `game`, where the lane can give it; `None` where the generic replay must.
 pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     let mut lane = Lane::start(variant, game.tag("FEN"))?;
     let mut turn = [San::BLANK; crate::dialect::plain::MOST_ACTIONS];
+    let mut last = None;
     let mut next = game.root().main_child();
     while let Some(id) = next {
         let node = game.node(id);
@@ -35,19 +40,26 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
             *slot = San::from_action(action)?;
         }
         lane.turn(&turn[..node.turn.actions.len()])?;
+        last = Some(id);
         next = node.main_child();
     }
     let claimed = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
-    let mut report = Replay { turns: lane.finish(claimed)?, problems: Vec::new() };
+    let (turns, ending) = lane.finish(claimed)?;
+    let mut report = Replay { turns, problems: Vec::new() };
+    if ending == Ending::MateMarkedAsCheck {
+        let node = last?;
+        let action = game.node(node).turn.actions.last()?;
+        report.problems.push(mate_marked_as_check(variant, game.tag("FEN"), node, turns, action)?);
+    }
     check_result_tag(game, &mut report);
     Some(report)
 }
 
 /// What the lane made of a game read plain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlainVerdict {
-    /// Nothing to say about it: its turns, all replayed.
-    Clean(u64),
+    /// Judged: the report, all of whose problems the lane words too.
+    Judged(Replay),
     /// The lane gave up on its moves (or its variant is not one it plays): the generic replay
     /// must replay it, from its record.
     GaveUp,
@@ -68,15 +80,40 @@ pub fn judge_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>) -> PlainVerd
                     return PlainVerdict::GaveUp;
                 }
             }
-            PlainStep::End(outcome) if tag.is_none_or(|t| t == outcome) => {
-                return match lane.finish(tag.unwrap_or(outcome)) {
-                    Some(turns) => PlainVerdict::Clean(turns),
-                    None => PlainVerdict::GaveUp,
-                };
-            }
+            PlainStep::End(outcome) if tag.is_none_or(|t| t == outcome) => break,
             PlainStep::End(_) | PlainStep::NotPlain => return PlainVerdict::NotPlain,
         }
     }
+    let claimed = tag.unwrap_or(game.outcome());
+    let Some((turns, ending)) = lane.finish(claimed) else { return PlainVerdict::GaveUp };
+    let mut report = Replay { turns, problems: Vec::new() };
+    if ending == Ending::MateMarkedAsCheck {
+        let node = NodeId::of_line_turn(game.turns().saturating_sub(1));
+        match game.last_action().and_then(|a| mate_marked_as_check(variant, game.fen, node, turns, &a)) {
+            Some(problem) => report.problems.push(problem),
+            None => return PlainVerdict::GaveUp,
+        }
+    }
+    PlainVerdict::Judged(report)
+}
+
+/// The warning on the last action of a game, `action`, of `turns` turns (`node` being the
+/// last), which mates but is marked `+`: the one remark the lane words itself, as
+/// [`super::judge_check_mark`] does, for it is the commonest in real archives (about one
+/// master game in eighty), and the game would be replayed again in the generic core for it.
+fn mate_marked_as_check(
+    variant: &Arc<Variant>,
+    fen: Option<&str>,
+    node: NodeId,
+    turns: u64,
+    action: &Action,
+) -> Option<Problem> {
+    // The move number as the generic replay counts it, from the position the game starts in.
+    let (start, _) = start_position_from(variant, fen).ok()?;
+    let ply = u32::try_from(turns.checked_sub(1)?).ok()?;
+    let (number, white) = move_number((start.side_to_move() == Color::White, start.fullmove()), ply);
+    let at = TurnRef { node, number, color: if white { Color::White } else { Color::Black } };
+    Some(Problem::about(Severity::Warning, action, at, MATE_MARKED_AS_CHECK))
 }
 
 /// A game being replayed in the lane, turn by turn; it gives up (`None`) at the first thing
@@ -175,15 +212,16 @@ impl Lane {
     }
 
     /// Ends the game, whose result is `claimed` (the Result tag's, else the marker's): its
-    /// turns, where the last check mark and the result agree with the final position.
-    fn finish(self, claimed: Outcome) -> Option<u64> {
+    /// turns and how its last check mark stands, where the mark and the result agree with the
+    /// final position (or the mark is a mate's written `+`).
+    fn finish(self, claimed: Outcome) -> Option<(u64, Ending)> {
         let board = &self.board;
         let moves = board.has_legal_move();
-        match self.pending {
-            Pending::NoMate if !moves => return None,
+        let ending = match self.pending {
+            Pending::NoMate if !moves => Ending::MateMarkedAsCheck,
             Pending::Mate if moves => return None,
-            _ => {}
-        }
+            _ => Ending::AsMarked,
+        };
         let expected = if !moves {
             Some(if board.in_check() {
                 if board.side() == 0 { Outcome::BlackWins } else { Outcome::WhiteWins }
@@ -196,8 +234,17 @@ impl Lane {
         if expected.is_some_and(|e| e != claimed) && claimed != Outcome::Unknown {
             return None;
         }
-        Some(self.turns)
+        Some((self.turns, ending))
     }
+}
+
+/// How the last check mark of a game the lane judged stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// As the final position calls for.
+    AsMarked,
+    /// The last move mates, and is marked `+`.
+    MateMarkedAsCheck,
 }
 
 /// Whether the turn may go on after `m`: after a Fastpawn pawn's move that is no drop and no
@@ -289,6 +336,19 @@ mod tests {
         for text in games {
             assert!(lane("orthodox", text).is_some(), "{text}");
         }
+        // A mate marked as a check, at the end of the game: the one remark the lane words, as
+        // the generic replay does (which `lane` checks), read whole and read plain.
+        let text = "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4+ 0-1";
+        let report = lane("orthodox", text).unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(report.problems.len(), 1, "{report:?}");
+        assert_eq!(report.problems[0].message, super::super::MATE_MARKED_AS_CHECK);
+        let roster = "[Event \"E\"]\n[Site \"S\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"B\"]\n";
+        let text = format!("{roster}{text}");
+        let variant = Catalogue::builtin().find(None).unwrap_or_else(|e| panic!("{e}"));
+        let game = crate::dialect::read_plain(&text, &crate::dialect::Limits::default());
+        let plain = judge_plain(&variant, game.unwrap_or_else(|| panic!("not plain: {text}")));
+        let whole = parse_game(&text).game.unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(plain, PlainVerdict::Judged(super::super::replay_generic(&variant, &whole)));
         // Crazyhouse: drops, a drop that blocks a check, and a mate no drop can stop (promoted
         // pieces going back to hand as pawns come up in the random games below).
         let crazyhouse = [
@@ -408,7 +468,6 @@ mod tests {
             "1. e4 e5 2. Nf3 Nxe4 *",                     // no knight reaches e4
             "1. e4 d5 2. ed5 *",                          // a capture without its x
             "1. e4 e5 2. Nf3+ *",                         // a check mark where none is
-            "1. f3 e5 2. g4 Qh4+ 0-1",                    // mate marked as a check
             "1. e4 e5 (1... c5) 2. Nf3 *",                // a variation
             "1. e4 -- 2. d4 *",                           // a pass
             "1. f3 e5 2. g4 Qh4# 1-0",                    // a result the mate contradicts
