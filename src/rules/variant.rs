@@ -699,6 +699,9 @@ pub struct Variant {
     /// The start position in the orthodox lane, where the variant fits it
     /// ([`super::board8::fits`]) and the lane can play the position: built at first use.
     pub(crate) start_board8: std::sync::OnceLock<Option<super::board8::Board8>>,
+    /// The rules of the orthodox lane it has, if any ([`super::board8::fits`]), found at
+    /// first use.
+    pub(crate) lane_rules: std::sync::OnceLock<Option<super::board8::Rules8>>,
 }
 
 /// Groups the capturing rays of every kind by their line back from the target, so that an
@@ -956,6 +959,7 @@ impl Variant {
             pawns_retreat,
             start: std::sync::OnceLock::new(),
             start_board8: std::sync::OnceLock::new(),
+            lane_rules: std::sync::OnceLock::new(),
             lines_only: std::sync::OnceLock::new(),
             lines_and_jumps: std::sync::OnceLock::new(),
         })
