@@ -144,7 +144,7 @@ impl Lane {
     /// The lane at the start of a game of `variant` from `fen` (or the variant's start), where
     /// the lane plays the variant and can take the position without a word.
     fn start(variant: &Arc<Variant>, fen: Option<&str>) -> Option<Lane> {
-        let rules = variant.lane_rules.get_or_init(|| board8::fits(variant)).as_ref().copied()?;
+        let rules = variant.lane_rules()?;
         let board = match fen {
             None => Position::start_board8(variant)?,
             Some(fen) => {

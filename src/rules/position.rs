@@ -3165,7 +3165,7 @@ impl Position {
     /// This position in the orthodox lane ([`super::board8`]): where the variant fits it, no
     /// turn is under way and [`Board8::new`] can play the position.
     pub(crate) fn to_board8(&self) -> Option<Board8> {
-        let rules = board8::fits(&self.variant)?;
+        let rules = self.variant.lane_rules()?;
         if self.actions_done != 0 || self.continuing.is_some() || self.must_move || self.landed.is_some() {
             return None;
         }

@@ -701,7 +701,7 @@ pub struct Variant {
     pub(crate) start_board8: std::sync::OnceLock<Option<super::board8::Board8>>,
     /// The rules of the orthodox lane it has, if any ([`super::board8::fits`]), found at
     /// first use.
-    pub(crate) lane_rules: std::sync::OnceLock<Option<super::board8::Rules8>>,
+    lane_rules: std::sync::OnceLock<Option<super::board8::Rules8>>,
 }
 
 /// Groups the capturing rays of every kind by their line back from the target, so that an
@@ -735,6 +735,11 @@ fn attack_lines(kinds: &[PieceKind], color: usize) -> Vec<AttackLine> {
 }
 
 impl Variant {
+    /// The rules of the orthodox lane the variant has, if any ([`super::board8::fits`]).
+    pub(crate) fn lane_rules(&self) -> Option<super::board8::Rules8> {
+        *self.lane_rules.get_or_init(|| super::board8::fits(self))
+    }
+
     /// Orthodox chess, as the FIDE Laws define it.
     pub fn orthodox() -> Arc<Variant> {
         let piece = |letter: u8, name: &str, betza: &str, royal: bool, pawn: bool, value: u32| PieceSpec {
