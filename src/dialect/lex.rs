@@ -456,12 +456,24 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
 /// `+` or `#`, then ASCII white space, `{`, `,` or the end. The length read and the action,
 /// exactly as [`action`] reads the same text; `None` for anything else, which [`action`]
 /// reads.
+/// The bytes that end a token [`common_san`] reads: ASCII white space, `{` and `,`.
+static ENDS_SAN: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = *b" \t\n\r\x0C{,";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 #[inline(always)]
 pub fn common_san(b: &[u8]) -> Option<(usize, San)> {
     // The token runs to white space, `{` or `,`; it is read from both ends: the check mark
     // and the promotion at its end, the target before them, and what comes before the target
     // from the start.
-    let len = b.iter().position(|&c| c.is_ascii_whitespace() || c == b'{' || c == b',').unwrap_or(b.len());
+    let len = b.iter().position(|&c| ENDS_SAN[usize::from(c)]).unwrap_or(b.len());
     let (body, check) = match &b[..len] {
         [body @ .., b'+'] => (body, Check::Check),
         [body @ .., b'#'] => (body, Check::Mate),
@@ -471,6 +483,23 @@ pub fn common_san(b: &[u8]) -> Option<(usize, San)> {
     let rank = |c: u8| matches!(c, b'1'..=b'8').then(|| c - b'1');
     let square = |f: u8, r: u8| Some(SquareName::new(file(f)?, rank(r)?));
     let kind = match *body {
+        // The commonest shapes first: `e4`, `Nf3`.
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => SanKind::Move {
+            piece: None,
+            from_file: None,
+            from_rank: None,
+            capture: false,
+            to: SquareName::new(f - b'a', r - b'1'),
+            becomes: None,
+        },
+        [p @ (b'K' | b'Q' | b'R' | b'B' | b'N'), f @ b'a'..=b'h', r @ b'1'..=b'8'] => SanKind::Move {
+            piece: PieceLetter::new(p),
+            from_file: None,
+            from_rank: None,
+            capture: false,
+            to: SquareName::new(f - b'a', r - b'1'),
+            becomes: None,
+        },
         [b'O', b'-', b'O'] => SanKind::Castle(CastleSide::King),
         [b'O', b'-', b'O', b'-', b'O'] => SanKind::Castle(CastleSide::Queen),
         [b'@', f, r] => SanKind::Drop { piece: PieceLetter::PAWN, to: square(f, r)? },
