@@ -278,6 +278,20 @@ impl Scanner {
             match self.state {
                 State::Text => match b {
                     b'[' if at_line_start => {
+                        // The common tag pair, a line of its own, is taken whole.
+                        if let Some((name, end, carriage_return)) = simple_tag_line(&data[i..]) {
+                            self.tag_names.extend_from_slice(name);
+                            self.tag_names.push(b' ');
+                            self.seen_tag = true;
+                            self.blank_after_tag = false;
+                            self.carriage_return |= carriage_return;
+                            self.current_newlines += 1;
+                            self.previous_line_blank = false;
+                            self.line_blank = true;
+                            self.line_start = self.current.len() + i + end + 1;
+                            next = i + end + 1;
+                            continue;
+                        }
                         if let Some(name) = tag_name(&data[i..]) {
                             self.tag_names.extend_from_slice(name);
                             self.tag_names.push(b' ');
@@ -357,6 +371,36 @@ impl Scanner {
         self.blank_after_tag = false;
         self.has_movetext = false;
         chunk
+    }
+}
+
+/// A line at the start of `data` that is one tag pair, `[Name "value"]`, with nothing but
+/// white space after it and nothing in its value that the scan would stop at (a backslash, a
+/// carriage return): its name, where its line end is, and whether a carriage return precedes
+/// that. Such a line leaves the scan as it found it, but for the tag name, the line counted,
+/// and perhaps a carriage return noted.
+fn simple_tag_line(data: &[u8]) -> Option<(&[u8], usize, bool)> {
+    let name = tag_name(data)?;
+    let mut at = 1 + name.len();
+    at += data[at..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    if data.get(at) != Some(&b'"') {
+        return None;
+    }
+    at += 1;
+    at += data[at..].iter().position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    if data.get(at..at + 2) != Some(b"\"]") {
+        return None;
+    }
+    at += 2;
+    let mut carriage_return = false;
+    loop {
+        match data.get(at)? {
+            b'\n' => return Some((name, at, carriage_return)),
+            b'\r' => carriage_return = true,
+            b' ' | b'\t' | b'\x0C' => {}
+            _ => return None,
+        }
+        at += 1;
     }
 }
 
@@ -571,6 +615,28 @@ mod tests {
     fn a_game_after_padding_starts_a_new_chunk() {
         let input = "[Event \"A\"]\n\n1. e4 1-0\u{0}\u{0}[Event \"B\"]\n\n1. d4 *\n";
         assert_eq!(texts(input), vec!["[Event \"A\"]\n\n1. e4 1-0\u{0}\u{0}", "[Event \"B\"]\n\n1. d4 *\n"]);
+    }
+
+    #[test]
+    fn tag_lines_taken_whole_count_their_lines_and_carriage_returns() {
+        let input = "[Event \"A\"]\r\n[Site \"S\"] \t\r\n\r\n1. e4 *\r\n[Event \"B\"]\n\n1. d4 *\n";
+        let chunks = split(input, 1000);
+        let lines: Vec<u64> = chunks
+            .iter()
+            .map(|c| match c {
+                Chunk::Game { origin, .. } | Chunk::TooLarge { origin, .. } => origin.line,
+            })
+            .collect();
+        assert_eq!(lines, vec![1, 5]);
+        let mut splitter = Splitter::new(input.as_bytes(), 1000);
+        assert!(splitter.next().is_some() && splitter.had_carriage_return());
+        // A carriage return inside a value, and none at the line ends: noted all the same.
+        let mut splitter = Splitter::new("[Event \"A\rB\"]\n\n*\n".as_bytes(), 1000);
+        assert!(splitter.next().is_some() && splitter.had_carriage_return());
+        let mut splitter = Splitter::new("[Event \"A\"]\n\n*\n".as_bytes(), 1000);
+        assert!(splitter.next().is_some() && !splitter.had_carriage_return());
+        // Tags repeated after a blank line start a new game, however their lines are read.
+        assert_eq!(texts("[Event \"A\"]\n\n[Event \"B\"] \n\n*\n").len(), 2);
     }
 
     #[test]
