@@ -534,13 +534,16 @@ pub enum Special {
         /// The cell passed over.
         over: u8,
     },
-    /// The king castles with the rook on `rook_from`, which goes to `rook_to`.
-    Castle {
-        /// The rook's cell.
-        rook_from: u8,
-        /// Where it goes.
-        rook_to: u8,
-    },
+    /// The king castles with the rook in the corner on the side of its target, which goes to
+    /// the cell the king crosses ([`castle_rook`]). The cells follow from the king's target,
+    /// so that a move fits in eight bytes and travels in a register.
+    Castle,
+}
+
+/// The rook's cell and its target in the castling whose king goes to `king_to` (the c- or
+/// g-file of its first rank).
+fn castle_rook(king_to: u8) -> (u8, u8) {
+    if king_to % 8 == 6 { (king_to + 1, king_to - 1) } else { (king_to.wrapping_sub(2), king_to + 1) }
 }
 
 /// A move of the lane.
@@ -832,6 +835,97 @@ impl Board8 {
         if (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
             return None;
         }
+        // Where pieces jump, a move's kind depends on the cells it crosses: ask move_to.
+        if self.jumpers != 0 {
+            return self.find_by_origins(role, to, from, promotion, push_only);
+        }
+        let role = role.min(KING);
+        let us = self.side;
+        if self.colors[us] & bit(to) != 0 {
+            return None;
+        }
+        let mine = self.roles[usize::from(role)] & self.colors[us] & from;
+        if role == PAWN {
+            return self.find_pawn(to, mine, promotion, push_only);
+        }
+        let t = usize::from(to);
+        let occupied = self.occupied();
+        let mut origins = mine
+            & match role {
+                KNIGHT if self.lame => lame(&LAME_IN, to, occupied),
+                KNIGHT => KNIGHT_LEAPS[t],
+                BISHOP => bishop_attacks(to, occupied),
+                ROOK => rook_attacks(to, occupied),
+                QUEEN => rook_attacks(to, occupied) | bishop_attacks(to, occupied),
+                _ => KING_LEAPS[t],
+            };
+        // Only a pawn's move is ever more than a piece going from one cell to another.
+        let capture = self.cells[t] != EMPTY;
+        let mut found = None;
+        while origins != 0 {
+            let from = origins.trailing_zeros() as u8;
+            origins &= origins - 1;
+            let m = Move8 { from, to, role, promotion: None, capture, special: Special::None };
+            if self.legal(m) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+        found
+    }
+
+    /// [`Board8::find`] for a pawn of the side to move on a cell of `mine` (`to` not holding a
+    /// piece of its own): the push or two-step to an empty cell, and the captures.
+    #[inline(always)]
+    fn find_pawn(&self, to: u8, mine: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
+        let us = self.side;
+        let t = usize::from(to);
+        let empty = self.cells[t] == EMPTY;
+        let mut captures = if !empty || self.en_passant == Some(to) { PAWN_ATTACKS[1 - us][t] & mine } else { 0 };
+        if push_only && captures != 0 {
+            return None;
+        }
+        let mut found = None;
+        if empty {
+            // One step back, and where that is empty, two from the second rank.
+            let (back, fourth) = if us == 0 { (to.wrapping_sub(8), 3) } else { (to + 8, 4) };
+            let push = if back >= 64 {
+                None
+            } else if mine & bit(back) != 0 {
+                Some((back, Special::None))
+            } else if self.cells[usize::from(back)] == EMPTY && to / 8 == fourth {
+                let start = if us == 0 { back - 8 } else { back + 8 };
+                (mine & bit(start) != 0).then_some((start, Special::DoubleStep))
+            } else {
+                None
+            };
+            if let Some((from, special)) = push {
+                let m = Move8 { from, to, role: PAWN, promotion, capture: false, special };
+                if self.legal(m) {
+                    found = Some(m);
+                }
+            }
+        }
+        let special = if empty { Special::EnPassant } else { Special::None };
+        while captures != 0 {
+            let from = captures.trailing_zeros() as u8;
+            captures &= captures - 1;
+            let m = Move8 { from, to, role: PAWN, promotion, capture: true, special };
+            if self.legal(m) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+        found
+    }
+
+    /// [`Board8::find`] through [`Board8::origins`] and [`Board8::move_to`], for the moves
+    /// that depend on more than their piece and cells (Checkers Chess's jumps).
+    fn find_by_origins(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
         let mut origins = self.origins(role, to) & from;
         let mut found = None;
         while origins != 0 {
@@ -841,7 +935,7 @@ impl Board8 {
             if push_only && candidate.capture {
                 return None;
             }
-            if self.is_legal(candidate) {
+            if self.legal(candidate) {
                 if found.is_some() {
                     return None;
                 }
@@ -896,11 +990,16 @@ impl Board8 {
 
     /// Whether `m` (a move of the side to move, as [`Board8::move_to`] makes it, or a castling
     /// from [`Board8::castling`]) leaves its king safe.
-    #[inline]
     pub fn is_legal(&self, m: Move8) -> bool {
+        self.legal(m)
+    }
+
+    /// [`Board8::is_legal`], inlined into the searches.
+    #[inline(always)]
+    fn legal(&self, m: Move8) -> bool {
         let us = self.side;
         match m.special {
-            Special::Castle { .. } => return true,
+            Special::Castle => return true,
             // A drop adds a piece: out of check it exposes nothing; in check it must block.
             Special::Drop => {
                 return !self.checked
@@ -926,8 +1025,11 @@ impl Board8 {
             let d = usize::from(d);
             let riders = if d % 2 == 0 { ROOK } else { BISHOP };
             let theirs = self.colors[1 - us] & !bit(m.to);
-            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)]) & theirs;
-            return slide(d, king, (self.occupied() ^ bit(m.from)) | bit(m.to)) & pinners == 0;
+            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
+                & theirs
+                & RAYS[d][usize::from(king)];
+            // Mostly no rider of the line's kind stands on it at all.
+            return pinners == 0 || slide(d, king, (self.occupied() ^ bit(m.from)) | bit(m.to)) & pinners == 0;
         }
         let mut occupied = (self.occupied() ^ bit(m.from)) | bit(m.to);
         let mut theirs = self.colors[1 - us] & !bit(m.to);
@@ -960,11 +1062,7 @@ impl Board8 {
             return None;
         }
         let king = base + 4;
-        let (rook_from, rook_to, to, between) = if h_side {
-            (base + 7, base + 5, base + 6, 0b0110_0000u64)
-        } else {
-            (base, base + 3, base + 2, 0b0000_1110)
-        };
+        let (to, between) = if h_side { (base + 6, 0b0110_0000u64) } else { (base + 2, 0b0000_1110) };
         if self.occupied() & (between << base) != 0 {
             return None;
         }
@@ -985,14 +1083,7 @@ impl Board8 {
         if self.checked || crossed.into_iter().any(threatened) {
             return None;
         }
-        Some(Move8 {
-            from: king,
-            to,
-            role: KING,
-            promotion: None,
-            capture: false,
-            special: Special::Castle { rook_from, rook_to },
-        })
+        Some(Move8 { from: king, to, role: KING, promotion: None, capture: false, special: Special::Castle })
     }
 
     /// Plays `m`, a legal move of the side to move, which ends its turn.
@@ -1026,6 +1117,7 @@ impl Board8 {
 
     /// Moves the pieces of `m` and the counters, and gives the key the position would have
     /// with the same side to move (the en passant cell of the move before left in it).
+    #[inline(always)]
     fn apply(&mut self, m: Move8) -> u64 {
         let (us, them) = (self.side, 1 - self.side);
         if m.capture || m.role == PAWN {
@@ -1036,7 +1128,7 @@ impl Board8 {
             self.halfmove += 1;
         }
         let mut key = self.key;
-        if m.special == Special::Drop {
+        if matches!(m.special, Special::Drop) {
             let role = usize::from(m.role);
             let count = self.hands[us][role];
             key ^= hand_key(us, m.role, count) ^ hand_key(us, m.role, count - 1);
@@ -1064,8 +1156,8 @@ impl Board8 {
                 let count = self.hands[us][usize::from(gained)];
                 key ^= hand_key(us, gained, count) ^ hand_key(us, gained, count.saturating_add(1));
                 self.hands[us][usize::from(gained)] = count.saturating_add(1);
+                self.promoted &= !bit(at);
             }
-            self.promoted &= !bit(at);
         }
         let becomes = m.promotion.unwrap_or(m.role);
         self.roles[usize::from(m.role)] &= !bit(m.from);
@@ -1074,10 +1166,12 @@ impl Board8 {
         self.cells[usize::from(m.from)] = EMPTY;
         self.cells[usize::from(m.to)] = us as u8 * 8 + becomes;
         key ^= piece_key(us, m.role, m.from) ^ piece_key(us, becomes, m.to);
-        if self.promoted & bit(m.from) != 0 || m.promotion.is_some() {
+        // Only a hand tells promoted pieces from others.
+        if self.drops && (self.promoted & bit(m.from) != 0 || m.promotion.is_some()) {
             self.promoted = (self.promoted & !bit(m.from)) | bit(m.to);
         }
-        if let Special::Castle { rook_from, rook_to } = m.special {
+        if matches!(m.special, Special::Castle) {
+            let (rook_from, rook_to) = castle_rook(m.to);
             let cells = bit(rook_from) | bit(rook_to);
             self.roles[usize::from(ROOK)] ^= cells;
             self.colors[us] ^= cells;
@@ -1085,9 +1179,12 @@ impl Board8 {
             self.cells[usize::from(rook_to)] = us as u8 * 8 + ROOK;
             key ^= piece_key(us, ROOK, rook_from) ^ piece_key(us, ROOK, rook_to);
         }
-        let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
-        key ^= CASTLING_KEYS[usize::from(self.castling)] ^ CASTLING_KEYS[usize::from(rights)];
-        self.castling = rights;
+        // Most of a game is played with no right left to lose.
+        if self.castling != 0 {
+            let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
+            key ^= CASTLING_KEYS[usize::from(self.castling)] ^ CASTLING_KEYS[usize::from(rights)];
+            self.castling = rights;
+        }
         key
     }
 
@@ -1103,7 +1200,7 @@ impl Board8 {
         // After a turn of several moves, the check may come from any of them.
         self.checked = if self.went_on { self.king_attacked() } else { self.check_by(m) };
         self.went_on = false;
-        if m.special == Special::DoubleStep {
+        if matches!(m.special, Special::DoubleStep) {
             self.en_passant = Some((m.from + m.to) / 2);
             self.refresh_ep();
         }
@@ -1132,7 +1229,7 @@ impl Board8 {
     fn check_by(&self, m: Move8) -> bool {
         let us = self.side;
         let king = self.king(us);
-        if matches!(m.special, Special::Castle { .. } | Special::EnPassant)
+        if matches!(m.special, Special::Castle | Special::EnPassant)
             || (self.lame && lame_leg(king) & bit(m.from) != 0)
             || self.jumpers != 0
         {
@@ -1310,6 +1407,15 @@ mod tests {
             assert_eq!(role_of_letter(piece.0), Some(i as u8));
         }
         assert_eq!(role_of_letter(b'X'), None);
+    }
+
+    /// A move travels in one register, and so does the answer of a search for one.
+    #[test]
+    fn moves_are_small() {
+        assert_eq!(std::mem::size_of::<Move8>(), 8);
+        assert_eq!(std::mem::size_of::<Option<Move8>>(), 8);
+        assert_eq!(castle_rook(6), (7, 5));
+        assert_eq!(castle_rook(58), (56, 59));
     }
 
     #[test]
