@@ -95,12 +95,50 @@ impl Rules8 {
 /// and start position do not matter (a start position the lane cannot play is refused by
 /// [`Board8::new`]).
 pub fn fits(variant: &Variant) -> Option<Rules8> {
+    // The lane asks this of every game: no allocation, one pass over the pieces.
     let s = &variant.spec;
-    let mut promotions = s.promotions.clone();
-    promotions.sort_unstable();
     let knight = s.pieces.iter().find(|p| p.letter == b'N').map(|p| p.betza.as_str());
     let lame_knights = knight == Some("nN");
     let pawn_moves = s.rules.pawn_moves_per_turn.max(1);
+    // Every rule module off but Fastpawn's and Checkers Chess's, field by field, so that a
+    // module added to `Rules` is not taken for orthodox chess unseen.
+    let Rules {
+        transparent,
+        companions,
+        pieces_promote,
+        far_rank,
+        cross_eyed,
+        pawn_moves_per_turn: _,
+        deadly_pawns,
+        onwards,
+        side_promotion,
+        checkers,
+        remove_blocked_pawns,
+    } = &s.rules;
+    let no_modules = transparent.is_none()
+        && !companions
+        && !pieces_promote
+        && far_rank.is_none()
+        && !cross_eyed
+        && deadly_pawns.is_none()
+        && !onwards
+        && !side_promotion
+        && !remove_blocked_pawns;
+    // Queen, rook, bishop and knight, once each.
+    let promotions = s.promotions.len() == 4
+        && s.promotions.iter().fold(0u8, |seen, &l| seen | role_of_letter(l).map_or(0, |r| 1 << r)) == 0b1_1110;
+    // The six orthodox pieces, once each, with their movement.
+    let pieces = s.pieces.len() == PIECES.len()
+        && s.pieces
+            .iter()
+            .try_fold(0u8, |seen, p| {
+                let role = role_of_letter(p.letter)?;
+                let (_, betza, royal, pawn) = PIECES[usize::from(role)];
+                let betza = if lame_knights && role == KNIGHT { "nN" } else { betza };
+                let fits = seen & (1 << role) == 0 && p.betza == betza && p.royal == royal && p.pawn == pawn;
+                fits.then_some(seen | 1 << role)
+            })
+            .is_some();
     let orthodox = s.files == 8
         && s.ranks == 8
         && s.holes.is_empty()
@@ -109,30 +147,20 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && !s.ring
         && !s.walls
         && s.actions_per_turn <= 1
-        && s.rules
-            == Rules {
-                pawn_moves_per_turn: s.rules.pawn_moves_per_turn,
-                checkers: s.rules.checkers.clone(),
-                ..Rules::default()
-            }
+        && no_modules
         && s.directions == [Direction::North, Direction::South]
         && s.castling
         && s.castling_style == CastlingStyle::Chess960
         && s.castling_boards <= 1
         && s.royals_per_side <= 1
-        && promotions == b"BNQR"
-        && s.pieces.len() == PIECES.len()
-        && PIECES.iter().all(|&(letter, betza, royal, pawn)| {
-            let betza = if lame_knights && letter == b'N' { "nN" } else { betza };
-            s.pieces.iter().filter(|p| p.letter == letter).count() == 1
-                && s.pieces.iter().any(|p| p.letter == letter && p.betza == betza && p.royal == royal && p.pawn == pawn)
-        });
+        && promotions
+        && pieces;
     let drops = match (s.reserves, s.captures_to_hand, s.drops) {
         (false, false, false) => false,
         (true, true, true) => true,
         _ => return None,
     };
-    let jumpers = match &s.rules.checkers {
+    let jumpers = match checkers {
         None => 0,
         // The pieces' own unit directions: the knight has none.
         Some((letters, PawnJumps::None)) => letters
@@ -142,10 +170,8 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             .fold(0, |mask, r| mask | 1 << r),
         Some(_) => return None,
     };
-    let changes = usize::from(drops)
-        + usize::from(lame_knights)
-        + usize::from(pawn_moves > 1)
-        + usize::from(s.rules.checkers.is_some());
+    let changes =
+        usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1) + usize::from(checkers.is_some());
     (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers })
 }
 
@@ -1169,7 +1195,11 @@ impl Board8 {
             } else {
                 None
             };
-            found = push.filter(|&from| self.safe_move(from, to, 0));
+            if let Some(from) = push
+                && self.safe_move(from, to, 0)
+            {
+                found = Some(from);
+            }
         }
         // En passant takes the pawn that passed `to`, one rank back from it.
         let taken = if empty { bit(self.victim(to)) } else { 0 };
@@ -1424,11 +1454,6 @@ impl Board8 {
     /// with the same side to move (the en passant cell of the move before left in it).
     #[inline(always)]
     fn apply(&mut self, m: Move8) -> u64 {
-        // Masks that cannot change a cell, role or side of a legal move keep the indexing
-        // below free of checks.
-        let us = self.side & 1;
-        let them = us ^ 1;
-        let (from, to) = (m.from & 63, m.to & 63);
         if m.capture || m.role == PAWN {
             self.history.clear();
             self.halfmove = 0;
@@ -1437,6 +1462,36 @@ impl Board8 {
             self.halfmove += 1;
         }
         let mut key = self.key;
+        let (from, to) = (m.from & 63, m.to & 63);
+        if matches!(m.special, Special::None) && !m.capture && m.promotion.is_none() && !self.drops {
+            // Most moves take a piece from one cell to an empty one, and do nothing else.
+            let code = self.cells[usize::from(from)];
+            let cells = bit(from) | bit(to);
+            self.roles[usize::from(code & 7)] ^= cells;
+            self.colors[self.side & 1] ^= cells;
+            self.cells[usize::from(from)] = EMPTY;
+            self.cells[usize::from(to)] = code;
+            key ^= cell_key(code, from) ^ cell_key(code, to);
+        } else {
+            key = self.apply_other(m, key);
+        }
+        // Most of a game is played with no right left to lose.
+        if self.castling != 0 {
+            let rights = self.castling & KEPT_RIGHTS[usize::from(from)] & KEPT_RIGHTS[usize::from(to)];
+            key ^= CASTLING_KEYS[usize::from(self.castling & 15)] ^ CASTLING_KEYS[usize::from(rights & 15)];
+            self.castling = rights;
+        }
+        key
+    }
+
+    /// [`Board8::apply`] for the moves that do more than take a piece to an empty cell: drops,
+    /// captures, promotions, castling, and every move where hands are kept.
+    fn apply_other(&mut self, m: Move8, mut key: u64) -> u64 {
+        // Masks that cannot change a cell, role or side of a legal move keep the indexing
+        // below free of checks.
+        let us = self.side & 1;
+        let them = us ^ 1;
+        let (from, to) = (m.from & 63, m.to & 63);
         if matches!(m.special, Special::Drop) {
             let role = usize::from(m.role);
             let count = self.hands[us][role];
@@ -1491,12 +1546,6 @@ impl Board8 {
             self.cells[usize::from(rook_from)] = EMPTY;
             self.cells[usize::from(rook_to)] = rook;
             key ^= cell_key(rook, rook_from) ^ cell_key(rook, rook_to);
-        }
-        // Most of a game is played with no right left to lose.
-        if self.castling != 0 {
-            let rights = self.castling & KEPT_RIGHTS[usize::from(from)] & KEPT_RIGHTS[usize::from(to)];
-            key ^= CASTLING_KEYS[usize::from(self.castling & 15)] ^ CASTLING_KEYS[usize::from(rights & 15)];
-            self.castling = rights;
         }
         key
     }
