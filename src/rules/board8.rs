@@ -1066,7 +1066,7 @@ impl Board8 {
     /// The cells of the pieces of `role` of the side to move that could go to `to`, pins and
     /// checks aside: a pawn's push, two-step or capture (en passant too).
     pub fn origins(&self, role: u8, to: u8) -> u64 {
-        let us = self.side;
+        let us = self.side & 1;
         let own = self.colors[us];
         if own & bit(to) != 0 {
             return 0;
@@ -1090,8 +1090,8 @@ impl Board8 {
                         }
                     }
                 }
-                if self.colors[1 - us] & bit(to) != 0 || self.en_passant == Some(to) {
-                    from |= PAWN_ATTACKS[1 - us][t] & mine;
+                if self.colors[us ^ 1] & bit(to) != 0 || self.en_passant == Some(to) {
+                    from |= PAWN_ATTACKS[us ^ 1][t] & mine;
                 }
                 from
             }
@@ -1124,6 +1124,7 @@ impl Board8 {
     /// nothing else takes): the move a written move names. `None` where no legal move fits or
     /// more than one does, and where `push_only` (a pawn move written without its file) and a
     /// capture fits, which a written pawn capture would name the file of.
+    #[inline(always)]
     pub fn find(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
         if to >= 64 || (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
             return None;
@@ -1133,7 +1134,7 @@ impl Board8 {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
         let role = role.min(KING);
-        let us = self.side;
+        let us = self.side & 1;
         if self.colors[us] & bit(to) != 0 {
             return None;
         }
@@ -1174,10 +1175,10 @@ impl Board8 {
     /// captures.
     #[inline(always)]
     fn find_pawn(&self, to: u8, mine: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
-        let us = self.side;
+        let us = self.side & 1;
         let t = usize::from(to);
         let empty = self.cells[t] == EMPTY;
-        let mut captures = if !empty || self.en_passant == Some(to) { PAWN_ATTACKS[1 - us][t] & mine } else { 0 };
+        let mut captures = if !empty || self.en_passant == Some(to) { PAWN_ATTACKS[us ^ 1][t] & mine } else { 0 };
         if push_only && captures != 0 {
             return None;
         }
@@ -1227,11 +1228,37 @@ impl Board8 {
     /// passant capture takes): [`Board8::is_legal`] for a move no piece jumps in.
     #[inline(always)]
     fn safe_move(&self, from: u8, to: u8, taken: u64) -> bool {
-        let us = self.side;
+        let us = self.side & 1;
+        let king = self.king(us) & 63;
+        // Out of check, a piece that leaves a line through its king exposes it only to a
+        // rider of the line's kind beyond it; mostly there is no line, or no such rider on it.
+        if !self.checked && taken == 0 && !self.lame {
+            let d = LINE_DIRECTION[usize::from(king)][usize::from(from & 63)];
+            if d == NO_LINE {
+                return true;
+            }
+            let riders = if d.is_multiple_of(2) { ROOK } else { BISHOP };
+            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
+                & self.colors[us ^ 1]
+                & !bit(to)
+                & RAYS[usize::from(d & 7)][usize::from(king)];
+            if pinners == 0 {
+                return true;
+            }
+        }
+        self.safe_move_slowly(from, to, taken)
+    }
+
+    /// [`Board8::safe_move`] where a rider stands on the line the piece leaves, or the king is
+    /// in check, or (Limpy Chess) a lame knight may be let through, or en passant empties two
+    /// cells. Apart, so that the common case stays short.
+    #[inline(never)]
+    fn safe_move_slowly(&self, from: u8, to: u8, taken: u64) -> bool {
+        let us = self.side & 1;
         let king = self.king(us);
         // Out of check, a piece that leaves a line through its king exposes it only to a
         // rider of the line's kind beyond it, with nothing between; or, leaving a cell next
-        // to it diagonally, to a lame knight that passes there. En passant empties two cells.
+        // to it diagonally, to a lame knight that passes there.
         if !self.checked && taken == 0 && !(self.lame && lame_leg(king) & bit(from) != 0) {
             let d = LINE_DIRECTION[usize::from(king)][usize::from(from)];
             if d == NO_LINE {
@@ -1240,22 +1267,21 @@ impl Board8 {
             let d = usize::from(d);
             let riders = if d % 2 == 0 { ROOK } else { BISHOP };
             let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
-                & self.colors[1 - us]
+                & self.colors[us ^ 1]
                 & !bit(to)
                 & RAYS[d][usize::from(king)];
-            // Mostly no rider of the line's kind stands on it at all.
             return pinners == 0 || slide(d, king, (self.occupied() ^ bit(from)) | bit(to)) & pinners == 0;
         }
         let occupied = ((self.occupied() ^ bit(from)) | bit(to)) & !taken;
-        !self.attacked(king, us, occupied, self.colors[1 - us] & !bit(to) & !taken)
+        !self.attacked(king, us, occupied, self.colors[us ^ 1] & !bit(to) & !taken)
     }
 
     /// Whether the king of the side to move, on `from`, is safe on `to`, where no piece jumps.
     #[inline(always)]
     fn king_safe(&self, from: u8, to: u8) -> bool {
-        let us = self.side;
+        let us = self.side & 1;
         let occupied = (self.occupied() ^ bit(from)) | bit(to);
-        !self.attacked(to, us, occupied, self.colors[1 - us] & !bit(to))
+        !self.attacked(to, us, occupied, self.colors[us ^ 1] & !bit(to))
     }
 
     /// [`Board8::find`] through [`Board8::origins`] and [`Board8::move_to`], for the moves
@@ -1332,13 +1358,13 @@ impl Board8 {
     /// [`Board8::is_legal`], inlined into the searches.
     #[inline(always)]
     fn legal(&self, m: Move8) -> bool {
-        let us = self.side;
+        let us = self.side & 1;
         match m.special {
             Special::Castle => return true,
             // A drop adds a piece: out of check it exposes nothing; in check it must block.
             Special::Drop => {
                 return !self.checked
-                    || !self.attacked(self.king(us), us, self.occupied() | bit(m.to), self.colors[1 - us]);
+                    || !self.attacked(self.king(us), us, self.occupied() | bit(m.to), self.colors[us ^ 1]);
             }
             _ => {}
         }
@@ -1359,7 +1385,7 @@ impl Board8 {
             }
             let d = usize::from(d);
             let riders = if d % 2 == 0 { ROOK } else { BISHOP };
-            let theirs = self.colors[1 - us] & !bit(m.to);
+            let theirs = self.colors[us ^ 1] & !bit(m.to);
             let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
                 & theirs
                 & RAYS[d][usize::from(king)];
@@ -1367,7 +1393,7 @@ impl Board8 {
             return pinners == 0 || slide(d, king, (self.occupied() ^ bit(m.from)) | bit(m.to)) & pinners == 0;
         }
         let mut occupied = (self.occupied() ^ bit(m.from)) | bit(m.to);
-        let mut theirs = self.colors[1 - us] & !bit(m.to);
+        let mut theirs = self.colors[us ^ 1] & !bit(m.to);
         let taken = match m.special {
             Special::EnPassant => bit(self.victim(m.to)),
             Special::Jump { over } if m.capture => bit(over),
@@ -1385,7 +1411,7 @@ impl Board8 {
     /// is legal (FIDE 3.8.2): the right kept, the cells between king and rook empty, and the
     /// king's cell, the one it crosses and the one it reaches not attacked.
     pub fn castling(&self, h_side: bool) -> Option<Move8> {
-        let us = self.side;
+        let us = self.side & 1;
         let base = if us == 0 { 0 } else { 56 };
         let right = match (us, h_side) {
             (0, true) => WHITE_H,
@@ -1401,7 +1427,7 @@ impl Board8 {
         if self.occupied() & (between << base) != 0 {
             return None;
         }
-        let (occupied, theirs) = (self.occupied(), self.colors[1 - us]);
+        let (occupied, theirs) = (self.occupied(), self.colors[us ^ 1]);
         // Checkers Chess: a cell the king crosses is judged with the king on it and its own
         // cell left, where a chain of jumps may land.
         let threatened = |c: u8| {
@@ -1422,6 +1448,7 @@ impl Board8 {
     }
 
     /// Plays `m`, a legal move of the side to move, which ends its turn.
+    #[inline(always)]
     pub fn play(&mut self, m: Move8) {
         let key = self.apply(m) ^ ZOBRIST[ZOBRIST_SIDE];
         self.after_move(m, key);
@@ -1588,9 +1615,9 @@ impl Board8 {
     /// move or take a second piece, a lame knight's leg left may open an attack from
     /// anywhere around the king, and a cell left anywhere may open a chain of jumps: there
     /// every attack is looked for.
-    #[inline]
+    #[inline(always)]
     fn check_by(&self, m: Move8) -> bool {
-        let us = self.side;
+        let us = self.side & 1;
         let king = self.king(us);
         if matches!(m.special, Special::Castle | Special::EnPassant)
             || (self.lame && lame_leg(king) & bit(m.from) != 0)
@@ -1617,7 +1644,7 @@ impl Board8 {
             return true;
         }
         let from = bit(m.from);
-        let theirs = self.colors[1 - us];
+        let theirs = self.colors[us ^ 1];
         let queens = self.roles[usize::from(QUEEN)];
         (ROOK_LINES[k] & from != 0
             && rook_attacks(king, occupied) & (self.roles[usize::from(ROOK)] | queens) & theirs != 0)
@@ -1629,8 +1656,8 @@ impl Board8 {
     /// keys the cell if so.
     fn refresh_ep(&mut self) {
         let Some(target) = self.en_passant else { return };
-        let us = self.side;
-        let mut pawns = PAWN_ATTACKS[1 - us][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
+        let us = self.side & 1;
+        let mut pawns = PAWN_ATTACKS[us ^ 1][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
         while pawns != 0 {
             let from = pawns.trailing_zeros() as u8;
             pawns &= pawns - 1;
@@ -1683,7 +1710,7 @@ impl Board8 {
     /// The cells the piece of the side to move on `from` may go to, pins and checks aside
     /// (castling left out).
     fn targets(&self, from: u8) -> u64 {
-        let us = self.side;
+        let us = self.side & 1;
         let own = self.colors[us];
         let occupied = self.occupied();
         let f = usize::from(from);
@@ -1702,7 +1729,7 @@ impl Board8 {
             | match role {
                 PAWN => {
                     let step = if us == 0 { from + 8 } else { from - 8 };
-                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[1 - us] | self.en_passant.map_or(0, bit));
+                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[us ^ 1] | self.en_passant.map_or(0, bit));
                     if self.cells[usize::from(step)] == EMPTY {
                         t |= bit(step);
                         let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
