@@ -6,7 +6,8 @@
 //! lane's replays of them (`replay_line_in_lane`), so that reading does not drown the figure.
 //! The same is done for random games of the lane's other variants (Crazyhouse, Limpy,
 //! Fastpawn, Checkers Chess), written by the generic core, so that their cost per move can be
-//! set against orthodox chess's in games of the same kind. Each set runs a few times and the best run counts.
+//! set against orthodox chess's in games of the same kind. Each set runs a few times and the best run counts;
+//! `ARBITER_LANE_ONLY=checkers,orthodox` times only the sets named.
 //!
 //! Run with `cargo bench --bench lane`.
 
@@ -24,6 +25,12 @@ use arbiter::variants::Catalogue;
 
 /// How many times each set is replayed; the fastest run is reported.
 const RUNS: usize = 7;
+
+/// Whether the set `label` is to be timed: all of them, or those `ARBITER_LANE_ONLY` names
+/// (a comma-separated list, for a profiler's run).
+fn wanted(label: &str) -> bool {
+    std::env::var("ARBITER_LANE_ONLY").map_or(true, |only| only.split(',').any(|l| l == label))
+}
 
 /// Games read, each with its variant and, where it was read plain, its main line (else the
 /// game holds its turns).
@@ -144,11 +151,15 @@ fn main() {
         || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench/orthodox-archive.pgn"),
         std::path::PathBuf::from,
     );
-    match std::fs::read(&path) {
-        Ok(text) => report("archive", &read(&text)),
-        Err(e) => println!("lane bench: no orthodox archive at {} ({e}); see bench/suite.py", path.display()),
+    if wanted("archive") {
+        match std::fs::read(&path) {
+            Ok(text) => report("archive", &read(&text)),
+            Err(e) => println!("lane bench: no orthodox archive at {} ({e}); see bench/suite.py", path.display()),
+        }
     }
     for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "checkers"] {
-        report(name, &read(random_games(name, 400).as_bytes()));
+        if wanted(name) {
+            report(name, &read(random_games(name, 400).as_bytes()));
+        }
     }
 }

@@ -381,6 +381,33 @@ fn chain_reaches(occupied: u64, victims: u64, from: u8, directions: u8, target: 
     false
 }
 
+/// `cells` moved one step in direction `d` of [`DIRECTIONS`], those that would leave the board
+/// dropped.
+#[inline(always)]
+fn step(cells: u64, d: usize) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    match d {
+        0 => cells << 8,
+        1 => (cells & NOT_H) << 9,
+        2 => (cells & NOT_H) << 1,
+        3 => (cells & NOT_A) << 7,
+        4 => cells >> 8,
+        5 => (cells & NOT_A) >> 9,
+        6 => (cells & NOT_A) >> 1,
+        _ => (cells & NOT_H) >> 7,
+    }
+}
+
+/// The cells among `jumpers` from which a jump in direction `d` passes over a piece among
+/// `victims` to a cell among `empty`.
+#[inline(always)]
+fn first_jumps(jumpers: u64, victims: u64, empty: u64, d: usize) -> u64 {
+    // Looking back from the landing cells: the victims before them, the jumpers before those.
+    let back = (d + 4) % 8;
+    jumpers & step(victims & step(empty, back), back)
+}
+
 /// The cells next to `king` diagonally: those a lame knight attacking it passes over.
 #[inline]
 fn lame_leg(king: u8) -> u64 {
@@ -1036,6 +1063,7 @@ impl Board8 {
 
     /// Whether the king of `color` is attacked, or (Checkers Chess) could be taken by a chain
     /// of jumps of the other side.
+    #[inline(never)]
     fn threatened(&self, color: usize) -> bool {
         let king = self.king(color);
         let (occupied, theirs) = (self.occupied(), self.colors[1 - color]);
@@ -1046,15 +1074,35 @@ impl Board8 {
     /// Checkers Chess: whether a piece among `attackers` could take the piece on `target` by a
     /// jump, or by a chain of capturing jumps over pieces among `victims` ending with one over
     /// `target` (`target` among `victims` and `occupied`, which are the cells that block).
+    #[inline(never)]
     fn jump_threat(&self, target: u8, occupied: u64, attackers: u64, victims: u64) -> bool {
         // The last jump lands on an empty cell next to the target.
         if KING_LEAPS[usize::from(target)] & !occupied == 0 {
             return false;
         }
-        let mut jumpers = attackers & occupied & !victims;
-        while jumpers != 0 {
-            let from = jumpers.trailing_zeros() as u8;
-            jumpers &= jumpers - 1;
+        // A chain starts with a capturing jump from the initial position: find the pieces
+        // that have one, all at once, and follow chains from those only.
+        let pieces = attackers & occupied & !victims;
+        let jumping = |role: u8| if self.jumpers & (1 << role) != 0 { self.roles[usize::from(role)] } else { 0 };
+        let both = jumping(QUEEN) | jumping(KING);
+        let (orthogonal, diagonal) = ((jumping(ROOK) | both) & pieces, (jumping(BISHOP) | both) & pieces);
+        let empty = !occupied;
+        let mut starts = 0;
+        if orthogonal != 0 {
+            starts |= first_jumps(orthogonal, victims, empty, 0)
+                | first_jumps(orthogonal, victims, empty, 2)
+                | first_jumps(orthogonal, victims, empty, 4)
+                | first_jumps(orthogonal, victims, empty, 6);
+        }
+        if diagonal != 0 {
+            starts |= first_jumps(diagonal, victims, empty, 1)
+                | first_jumps(diagonal, victims, empty, 3)
+                | first_jumps(diagonal, victims, empty, 5)
+                | first_jumps(diagonal, victims, empty, 7);
+        }
+        while starts != 0 {
+            let from = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
             let directions = jump_directions(self.jumpers, self.cells[usize::from(from)] & 7);
             if directions != 0 && chain_reaches(occupied, victims, from, directions, target, 0) {
                 return true;
