@@ -1721,15 +1721,27 @@ impl Board8 {
     /// Whether the side to move has a legal move. Castling needs no look: where it is legal,
     /// so is the king's step to the cell the rook goes to.
     pub fn has_legal_move(&self) -> bool {
-        let mut pieces = self.colors[self.side];
+        let us = self.side & 1;
+        let mut pieces = self.colors[us];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
             let mut targets = self.targets(from);
+            let role = self.cells[usize::from(from)] & 7;
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
-                if self.is_legal(self.move_to(from, to, None)) {
+                // Where nothing jumps, a move's kind follows from its piece and cells.
+                let legal = if self.jumpers != 0 {
+                    self.is_legal(self.move_to(from, to, None))
+                } else if role == KING {
+                    self.king_safe(from, to)
+                } else if role == PAWN && from % 8 != to % 8 && self.cells[usize::from(to)] == EMPTY {
+                    self.safe_move(from, to, bit(self.victim(to)))
+                } else {
+                    self.safe_move(from, to, 0)
+                };
+                if legal {
                     return true;
                 }
             }
@@ -1764,8 +1776,8 @@ impl Board8 {
         let f = usize::from(from);
         let role = self.cells[f] & 7;
         let mut jumps = 0;
-        let directions = jump_directions(self.jumpers, role);
-        for (d, steps) in JUMPS.iter().enumerate() {
+        let directions = if self.jumpers == 0 { 0 } else { jump_directions(self.jumpers, role) };
+        for (d, steps) in JUMPS.iter().enumerate().filter(|_| directions != 0) {
             if directions & (1 << d) != 0 {
                 let (over, land) = steps[f];
                 if over & occupied != 0 && land & occupied == 0 {
