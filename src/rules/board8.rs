@@ -95,12 +95,50 @@ impl Rules8 {
 /// and start position do not matter (a start position the lane cannot play is refused by
 /// [`Board8::new`]).
 pub fn fits(variant: &Variant) -> Option<Rules8> {
+    // The lane asks this of every game: no allocation, one pass over the pieces.
     let s = &variant.spec;
-    let mut promotions = s.promotions.clone();
-    promotions.sort_unstable();
     let knight = s.pieces.iter().find(|p| p.letter == b'N').map(|p| p.betza.as_str());
     let lame_knights = knight == Some("nN");
     let pawn_moves = s.rules.pawn_moves_per_turn.max(1);
+    // Every rule module off but Fastpawn's and Checkers Chess's, field by field, so that a
+    // module added to `Rules` is not taken for orthodox chess unseen.
+    let Rules {
+        transparent,
+        companions,
+        pieces_promote,
+        far_rank,
+        cross_eyed,
+        pawn_moves_per_turn: _,
+        deadly_pawns,
+        onwards,
+        side_promotion,
+        checkers,
+        remove_blocked_pawns,
+    } = &s.rules;
+    let no_modules = transparent.is_none()
+        && !companions
+        && !pieces_promote
+        && far_rank.is_none()
+        && !cross_eyed
+        && deadly_pawns.is_none()
+        && !onwards
+        && !side_promotion
+        && !remove_blocked_pawns;
+    // Queen, rook, bishop and knight, once each.
+    let promotions = s.promotions.len() == 4
+        && s.promotions.iter().fold(0u8, |seen, &l| seen | role_of_letter(l).map_or(0, |r| 1 << r)) == 0b1_1110;
+    // The six orthodox pieces, once each, with their movement.
+    let pieces = s.pieces.len() == PIECES.len()
+        && s.pieces
+            .iter()
+            .try_fold(0u8, |seen, p| {
+                let role = role_of_letter(p.letter)?;
+                let (_, betza, royal, pawn) = PIECES[usize::from(role)];
+                let betza = if lame_knights && role == KNIGHT { "nN" } else { betza };
+                let fits = seen & (1 << role) == 0 && p.betza == betza && p.royal == royal && p.pawn == pawn;
+                fits.then_some(seen | 1 << role)
+            })
+            .is_some();
     let orthodox = s.files == 8
         && s.ranks == 8
         && s.holes.is_empty()
@@ -109,30 +147,20 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && !s.ring
         && !s.walls
         && s.actions_per_turn <= 1
-        && s.rules
-            == Rules {
-                pawn_moves_per_turn: s.rules.pawn_moves_per_turn,
-                checkers: s.rules.checkers.clone(),
-                ..Rules::default()
-            }
+        && no_modules
         && s.directions == [Direction::North, Direction::South]
         && s.castling
         && s.castling_style == CastlingStyle::Chess960
         && s.castling_boards <= 1
         && s.royals_per_side <= 1
-        && promotions == b"BNQR"
-        && s.pieces.len() == PIECES.len()
-        && PIECES.iter().all(|&(letter, betza, royal, pawn)| {
-            let betza = if lame_knights && letter == b'N' { "nN" } else { betza };
-            s.pieces.iter().filter(|p| p.letter == letter).count() == 1
-                && s.pieces.iter().any(|p| p.letter == letter && p.betza == betza && p.royal == royal && p.pawn == pawn)
-        });
+        && promotions
+        && pieces;
     let drops = match (s.reserves, s.captures_to_hand, s.drops) {
         (false, false, false) => false,
         (true, true, true) => true,
         _ => return None,
     };
-    let jumpers = match &s.rules.checkers {
+    let jumpers = match checkers {
         None => 0,
         // The pieces' own unit directions: the knight has none.
         Some((letters, PawnJumps::None)) => letters
@@ -142,10 +170,8 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             .fold(0, |mask, r| mask | 1 << r),
         Some(_) => return None,
     };
-    let changes = usize::from(drops)
-        + usize::from(lame_knights)
-        + usize::from(pawn_moves > 1)
-        + usize::from(s.rules.checkers.is_some());
+    let changes =
+        usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1) + usize::from(checkers.is_some());
     (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers })
 }
 
@@ -355,6 +381,33 @@ fn chain_reaches(occupied: u64, victims: u64, from: u8, directions: u8, target: 
     false
 }
 
+/// `cells` moved one step in direction `d` of [`DIRECTIONS`], those that would leave the board
+/// dropped.
+#[inline(always)]
+fn step(cells: u64, d: usize) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    match d {
+        0 => cells << 8,
+        1 => (cells & NOT_H) << 9,
+        2 => (cells & NOT_H) << 1,
+        3 => (cells & NOT_A) << 7,
+        4 => cells >> 8,
+        5 => (cells & NOT_A) >> 9,
+        6 => (cells & NOT_A) >> 1,
+        _ => (cells & NOT_H) >> 7,
+    }
+}
+
+/// The cells among `jumpers` from which a jump in direction `d` passes over a piece among
+/// `victims` to a cell among `empty`.
+#[inline(always)]
+fn first_jumps(jumpers: u64, victims: u64, empty: u64, d: usize) -> u64 {
+    // Looking back from the landing cells: the victims before them, the jumpers before those.
+    let back = (d + 4) % 8;
+    jumpers & step(victims & step(empty, back), back)
+}
+
 /// The cells next to `king` diagonally: those a lame knight attacking it passes over.
 #[inline]
 fn lame_leg(king: u8) -> u64 {
@@ -443,6 +496,32 @@ const ZOBRIST_SIDE: usize = 768;
 const ZOBRIST_CASTLING: usize = 769;
 const ZOBRIST_EP: usize = 773;
 
+/// Per cell code (`color * 8 + role`, as [`Board8`]'s cells hold them) and cell: the key of the
+/// piece there (0 for the codes of no piece).
+static CELL_KEYS: [[u64; 64]; 16] = cell_keys();
+
+const fn cell_keys() -> [[u64; 64]; 16] {
+    let keys = zobrist();
+    let mut table = [[0u64; 64]; 16];
+    let mut code = 0;
+    while code < 16 {
+        let (color, role) = (code / 8, code % 8);
+        let mut cell = 0;
+        while role < 6 && cell < 64 {
+            table[code][cell] = keys[(color * 6 + role) * 64 + cell];
+            cell += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
+/// The key of the piece of cell code `code` on `cell`.
+#[inline(always)]
+fn cell_key(code: u8, cell: u8) -> u64 {
+    CELL_KEYS[usize::from(code & 15)][usize::from(cell & 63)]
+}
+
 fn piece_key(color: usize, role: u8, cell: u8) -> u64 {
     ZOBRIST[(color * 6 + usize::from(role)) * 64 + usize::from(cell)]
 }
@@ -462,24 +541,264 @@ fn hand_key(color: usize, role: u8, count: u8) -> u64 {
 /// first occupied cell included).
 #[inline]
 fn slide(d: usize, cell: u8, occupied: u64) -> u64 {
-    let ray = RAYS[d][usize::from(cell)];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
-    }
-    let first = if d < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
-    ray ^ RAYS[d][first as usize]
+    let line = if d.is_multiple_of(2) { rook_attacks(cell, occupied) } else { bishop_attacks(cell, occupied) };
+    line & RAYS[d][usize::from(cell & 63)]
 }
 
-#[inline]
+/// The cells a rook on `cell` reaches among the `occupied` ones (the first occupied cell of
+/// each line included).
+#[inline(always)]
 fn rook_attacks(cell: u8, occupied: u64) -> u64 {
-    slide(0, cell, occupied) | slide(2, cell, occupied) | slide(4, cell, occupied) | slide(6, cell, occupied)
+    let m = &ROOK_MAGIC[usize::from(cell & 63)];
+    ROOK_TABLE[m.offset + ((occupied & m.blockers).wrapping_mul(m.factor) >> m.shift) as usize]
 }
 
-#[inline]
+/// See [`rook_attacks`].
+#[inline(always)]
 fn bishop_attacks(cell: u8, occupied: u64) -> u64 {
-    slide(1, cell, occupied) | slide(3, cell, occupied) | slide(5, cell, occupied) | slide(7, cell, occupied)
+    let m = &BISHOP_MAGIC[usize::from(cell & 63)];
+    BISHOP_TABLE[m.offset + ((occupied & m.blockers).wrapping_mul(m.factor) >> m.shift) as usize]
 }
+
+// Riders' attacks by multiplication ("magic bitboards"). The cells that can block a rider on
+// a cell (its lines without their last cells, past which nothing is blocked) hold 2^n sets of
+// pieces; a set multiplied by a number found for the cell gives, in its top n bits, an index
+// where the attacks from the cell with that set stand in a table built at compile time. The
+// numbers below come from a seeded search of our own (sparse random numbers, each tried until
+// no two sets with different attacks share an index); a test holds every entry of the tables
+// to the rays.
+
+/// A cell's way into a rider's table.
+struct Magic {
+    /// The cells whose pieces block the rider.
+    blockers: u64,
+    /// The number a set of blockers is multiplied by.
+    factor: u64,
+    /// 64 less the number of blockers: the shift that keeps the top bits of the product.
+    shift: u32,
+    /// Where the cell's attacks begin in the table.
+    offset: usize,
+}
+
+/// Per cell: the rooks' multipliers.
+const ROOK_FACTORS: [u64; 64] = [
+    0x2080002080400010,
+    0x00C0002001401000,
+    0x2100110008402002,
+    0x0880080081041000,
+    0x0200020020041008,
+    0x2300040008010012,
+    0x0C00283004008201,
+    0x0180010000407A80,
+    0x0168800080400020,
+    0x0010400040201000,
+    0x1001002001001048,
+    0x1001002408100100,
+    0x0801000408010012,
+    0x4001000209000400,
+    0x08A20004C8020001,
+    0x2002801145002280,
+    0x0080860021004200,
+    0x001000C009402002,
+    0x00B0002004002800,
+    0x100A808010020800,
+    0x8101010008000410,
+    0x0244008002000480,
+    0x0000040010810208,
+    0x2000020000448534,
+    0x4104400480008033,
+    0x0000810100204000,
+    0x0440430900200010,
+    0x4600240900100100,
+    0x0060080080040080,
+    0x0001000300080400,
+    0x0004084400011002,
+    0x0023040200008041,
+    0x0580050043002080,
+    0x0400804002802008,
+    0x0001002001004010,
+    0x1000200901001000,
+    0x4410800801800C00,
+    0xA012003806001004,
+    0x0020100104008802,
+    0x0004808402000041,
+    0x0010400170898000,
+    0x0080500020004004,
+    0x1040408012020020,
+    0x8010040008004040,
+    0x2001080100110004,
+    0x0000020004008080,
+    0x0021010810040002,
+    0x0800008C43020024,
+    0x0000800021005100,
+    0x0070201040008080,
+    0x0000D04282006A00,
+    0x0010014400080240,
+    0x0001080110050100,
+    0x0012000810240600,
+    0x0402000801040200,
+    0x028100108A004100,
+    0x0050800300102045,
+    0x8208210040120882,
+    0x8010600101183441,
+    0x020B000910006045,
+    0x0241001002480005,
+    0x0081000400880241,
+    0x0000009008024124,
+    0x0048122980410402,
+];
+/// Per cell: the bishops' multipliers.
+const BISHOP_FACTORS: [u64; 64] = [
+    0x0848020822040013,
+    0x8010A40085821200,
+    0x0008008430840822,
+    0x0808048108040000,
+    0x1304042100008104,
+    0x5001012010204023,
+    0x81048801B8200420,
+    0x200A008084012000,
+    0x0040102001042084,
+    0x840A505042428020,
+    0x0000700102202920,
+    0x44101C0C10800002,
+    0x0040040422000000,
+    0x0180020802090202,
+    0x4020020811041202,
+    0x000104308C042000,
+    0x4140661002424400,
+    0x0028012008010460,
+    0x0188062102002A00,
+    0x0014004840102008,
+    0x0105000290400002,
+    0x8001022200410400,
+    0x104A041918013446,
+    0x008A000082008238,
+    0x04A0060008100430,
+    0x0008220008820801,
+    0x2508041208005010,
+    0x4008080200202020,
+    0x2441001013004000,
+    0x0030008060407000,
+    0x4008108000420800,
+    0x0012021050290100,
+    0x0210080482200500,
+    0xCC01112048100480,
+    0x0020402806500440,
+    0x00048E0080580080,
+    0x0040102020020080,
+    0x0028010440080807,
+    0x4601041108008800,
+    0x8040810E04104200,
+    0x901210110400088A,
+    0xA003080212081050,
+    0x00C1004048401004,
+    0x900000A014400800,
+    0x0008021040405401,
+    0x4020008206002090,
+    0x0004190424030100,
+    0x0424008A02026250,
+    0x8004088250900040,
+    0x1C00430088A04200,
+    0x0001020094040001,
+    0x8040210020880061,
+    0x2010040450442032,
+    0x0800840850044001,
+    0x0004040802140004,
+    0x0004080A04222020,
+    0x8088802110022000,
+    0x1081A10416114400,
+    0x0205010A24060820,
+    0x0000000720411080,
+    0x1008000208430400,
+    0x580C026028810840,
+    0x802020441020A110,
+    0x12C0022401020018,
+];
+
+/// Per cell, the cells the rays of `directions` (bit `d` for direction `d` of
+/// [`DIRECTIONS`]) cross, less the last cell of each.
+const fn blockers(directions: u8, cell: usize) -> u64 {
+    let rays = &RAY_TABLE;
+    let mut cells = 0;
+    let mut d = 0;
+    while d < 8 {
+        let ray = rays[d][cell];
+        if directions & (1 << d) != 0 && ray != 0 {
+            // The last cell is the farthest: the highest of a ray up, the lowest of one down.
+            let last = if d < 4 { 1 << (63 - ray.leading_zeros()) } else { ray & ray.wrapping_neg() };
+            cells |= ray & !last;
+        }
+        d += 1;
+    }
+    cells
+}
+
+/// The cells a rider moving along `directions` reaches from `cell` among `occupied`, ray by
+/// ray.
+const fn rays_attacks(directions: u8, cell: usize, occupied: u64) -> u64 {
+    let rays = &RAY_TABLE;
+    let mut attacks = 0;
+    let mut d = 0;
+    while d < 8 {
+        if directions & (1 << d) != 0 {
+            let ray = rays[d][cell];
+            let stops = ray & occupied;
+            attacks |= if stops == 0 {
+                ray
+            } else {
+                let first = if d < 4 { stops.trailing_zeros() } else { 63 - stops.leading_zeros() };
+                ray ^ rays[d][first as usize]
+            };
+        }
+        d += 1;
+    }
+    attacks
+}
+
+const fn magics(directions: u8, factors: &[u64; 64]) -> [Magic; 64] {
+    let mut table = [const { Magic { blockers: 0, factor: 0, shift: 0, offset: 0 } }; 64];
+    let mut offset = 0;
+    let mut cell = 0;
+    while cell < 64 {
+        let blockers = blockers(directions, cell);
+        table[cell] = Magic { blockers, factor: factors[cell], shift: 64 - blockers.count_ones(), offset };
+        offset += 1 << blockers.count_ones();
+        cell += 1;
+    }
+    table
+}
+
+/// The attacks of a rider moving along `directions`, per cell and set of blockers, where
+/// `magics` says.
+const fn attack_table<const N: usize>(directions: u8, magics: &[Magic; 64]) -> [u64; N] {
+    let mut table = [0u64; N];
+    let mut cell = 0;
+    while cell < 64 {
+        let m = &magics[cell];
+        // Every subset of the blockers, the empty one first.
+        let mut set = 0u64;
+        loop {
+            table[m.offset + (set.wrapping_mul(m.factor) >> m.shift) as usize] = rays_attacks(directions, cell, set);
+            set = set.wrapping_sub(m.blockers) & m.blockers;
+            if set == 0 {
+                break;
+            }
+        }
+        cell += 1;
+    }
+    table
+}
+
+/// [`RAYS`], for the tables built from it.
+const RAY_TABLE: [[u64; 64]; 8] = rays();
+const ROOK_DIRECTIONS: u8 = 0b0101_0101;
+const BISHOP_DIRECTIONS: u8 = 0b1010_1010;
+static ROOK_MAGIC: [Magic; 64] = magics(ROOK_DIRECTIONS, &ROOK_FACTORS);
+static BISHOP_MAGIC: [Magic; 64] = magics(BISHOP_DIRECTIONS, &BISHOP_FACTORS);
+/// 2^12 sets of blockers on each corner, 2^10 inside the board: 102,400 in all.
+static ROOK_TABLE: [u64; 102_400] = attack_table(ROOK_DIRECTIONS, &ROOK_MAGIC);
+/// 5,248 sets of blockers in all.
+static BISHOP_TABLE: [u64; 5_248] = attack_table(BISHOP_DIRECTIONS, &BISHOP_MAGIC);
 
 fn bit(cell: u8) -> u64 {
     1 << cell
@@ -534,13 +853,16 @@ pub enum Special {
         /// The cell passed over.
         over: u8,
     },
-    /// The king castles with the rook on `rook_from`, which goes to `rook_to`.
-    Castle {
-        /// The rook's cell.
-        rook_from: u8,
-        /// Where it goes.
-        rook_to: u8,
-    },
+    /// The king castles with the rook in the corner on the side of its target, which goes to
+    /// the cell the king crosses ([`castle_rook`]). The cells follow from the king's target,
+    /// so that a move fits in eight bytes and travels in a register.
+    Castle,
+}
+
+/// The rook's cell and its target in the castling whose king goes to `king_to` (the c- or
+/// g-file of its first rank).
+fn castle_rook(king_to: u8) -> (u8, u8) {
+    if king_to % 8 == 6 { (king_to + 1, king_to - 1) } else { (king_to.wrapping_sub(2), king_to + 1) }
 }
 
 /// A move of the lane.
@@ -563,8 +885,9 @@ pub struct Move8 {
 /// A position of orthodox chess, as sets of cells.
 #[derive(Clone, Debug)]
 pub struct Board8 {
-    /// Per role, the cells of its pieces, both colors.
-    roles: [u64; 6],
+    /// Per role, the cells of its pieces, both colors (and two sets never used, so that the
+    /// three bits of a role index them).
+    roles: [u64; 8],
     /// Per color (White, Black), the cells of its pieces.
     colors: [u64; 2],
     /// Per cell: `color * 8 + role`, or [`EMPTY`].
@@ -610,7 +933,7 @@ impl Board8 {
         let side = setup.side;
         let drops = setup.rules.drops;
         let mut board = Board8 {
-            roles: [0; 6],
+            roles: [0; 8],
             colors: [0; 2],
             cells: [EMPTY; 64],
             side,
@@ -740,6 +1063,7 @@ impl Board8 {
 
     /// Whether the king of `color` is attacked, or (Checkers Chess) could be taken by a chain
     /// of jumps of the other side.
+    #[inline(never)]
     fn threatened(&self, color: usize) -> bool {
         let king = self.king(color);
         let (occupied, theirs) = (self.occupied(), self.colors[1 - color]);
@@ -750,15 +1074,35 @@ impl Board8 {
     /// Checkers Chess: whether a piece among `attackers` could take the piece on `target` by a
     /// jump, or by a chain of capturing jumps over pieces among `victims` ending with one over
     /// `target` (`target` among `victims` and `occupied`, which are the cells that block).
+    #[inline(never)]
     fn jump_threat(&self, target: u8, occupied: u64, attackers: u64, victims: u64) -> bool {
         // The last jump lands on an empty cell next to the target.
         if KING_LEAPS[usize::from(target)] & !occupied == 0 {
             return false;
         }
-        let mut jumpers = attackers & occupied & !victims;
-        while jumpers != 0 {
-            let from = jumpers.trailing_zeros() as u8;
-            jumpers &= jumpers - 1;
+        // A chain starts with a capturing jump from the initial position: find the pieces
+        // that have one, all at once, and follow chains from those only.
+        let pieces = attackers & occupied & !victims;
+        let jumping = |role: u8| if self.jumpers & (1 << role) != 0 { self.roles[usize::from(role)] } else { 0 };
+        let both = jumping(QUEEN) | jumping(KING);
+        let (orthogonal, diagonal) = ((jumping(ROOK) | both) & pieces, (jumping(BISHOP) | both) & pieces);
+        let empty = !occupied;
+        let mut starts = 0;
+        if orthogonal != 0 {
+            starts |= first_jumps(orthogonal, victims, empty, 0)
+                | first_jumps(orthogonal, victims, empty, 2)
+                | first_jumps(orthogonal, victims, empty, 4)
+                | first_jumps(orthogonal, victims, empty, 6);
+        }
+        if diagonal != 0 {
+            starts |= first_jumps(diagonal, victims, empty, 1)
+                | first_jumps(diagonal, victims, empty, 3)
+                | first_jumps(diagonal, victims, empty, 5)
+                | first_jumps(diagonal, victims, empty, 7);
+        }
+        while starts != 0 {
+            let from = starts.trailing_zeros() as u8;
+            starts &= starts - 1;
             let directions = jump_directions(self.jumpers, self.cells[usize::from(from)] & 7);
             if directions != 0 && chain_reaches(occupied, victims, from, directions, target, 0) {
                 return true;
@@ -770,7 +1114,7 @@ impl Board8 {
     /// The cells of the pieces of `role` of the side to move that could go to `to`, pins and
     /// checks aside: a pawn's push, two-step or capture (en passant too).
     pub fn origins(&self, role: u8, to: u8) -> u64 {
-        let us = self.side;
+        let us = self.side & 1;
         let own = self.colors[us];
         if own & bit(to) != 0 {
             return 0;
@@ -794,8 +1138,8 @@ impl Board8 {
                         }
                     }
                 }
-                if self.colors[1 - us] & bit(to) != 0 || self.en_passant == Some(to) {
-                    from |= PAWN_ATTACKS[1 - us][t] & mine;
+                if self.colors[us ^ 1] & bit(to) != 0 || self.en_passant == Some(to) {
+                    from |= PAWN_ATTACKS[us ^ 1][t] & mine;
                 }
                 from
             }
@@ -828,10 +1172,169 @@ impl Board8 {
     /// nothing else takes): the move a written move names. `None` where no legal move fits or
     /// more than one does, and where `push_only` (a pawn move written without its file) and a
     /// capture fits, which a written pawn capture would name the file of.
+    #[inline(always)]
     pub fn find(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
-        if (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
+        if to >= 64 || (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
             return None;
         }
+        // Where pieces jump, a move's kind depends on the cells it crosses: ask move_to.
+        if self.jumpers != 0 {
+            return self.find_by_origins(role, to, from, promotion, push_only);
+        }
+        let role = role.min(KING);
+        let us = self.side & 1;
+        if self.colors[us] & bit(to) != 0 {
+            return None;
+        }
+        let mine = self.roles[usize::from(role)] & self.colors[us] & from;
+        if role == PAWN {
+            return self.find_pawn(to, mine, promotion, push_only);
+        }
+        let t = usize::from(to);
+        let occupied = self.occupied();
+        let mut origins = mine
+            & match role {
+                KNIGHT if self.lame => lame(&LAME_IN, to, occupied),
+                KNIGHT => KNIGHT_LEAPS[t],
+                BISHOP => bishop_attacks(to, occupied),
+                ROOK => rook_attacks(to, occupied),
+                QUEEN => rook_attacks(to, occupied) | bishop_attacks(to, occupied),
+                _ => KING_LEAPS[t],
+            };
+        let mut found = None;
+        while origins != 0 {
+            let from = origins.trailing_zeros() as u8;
+            origins &= origins - 1;
+            let safe = if role == KING { self.king_safe(from, to) } else { self.safe_move(from, to, 0) };
+            if safe {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(from);
+            }
+        }
+        // Only a pawn's move is ever more than a piece going from one cell to another.
+        let capture = self.cells[t] != EMPTY;
+        found.map(|from| Move8 { from, to, role, promotion: None, capture, special: Special::None })
+    }
+
+    /// [`Board8::find`] for a pawn of the side to move on a cell of `mine` (`to`, on the
+    /// board, not holding a piece of its own): the push or two-step to an empty cell, and the
+    /// captures.
+    #[inline(always)]
+    fn find_pawn(&self, to: u8, mine: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
+        let us = self.side & 1;
+        let t = usize::from(to);
+        let empty = self.cells[t] == EMPTY;
+        let mut captures = if !empty || self.en_passant == Some(to) { PAWN_ATTACKS[us ^ 1][t] & mine } else { 0 };
+        if push_only && captures != 0 {
+            return None;
+        }
+        let mut found = None;
+        if empty {
+            // One step back, and where that is empty, two from the second rank.
+            let (back, fourth) = if us == 0 { (to.wrapping_sub(8), 3) } else { (to + 8, 4) };
+            let push = if back >= 64 {
+                None
+            } else if mine & bit(back) != 0 {
+                Some(back)
+            } else if self.cells[usize::from(back)] == EMPTY && to / 8 == fourth {
+                let start = if us == 0 { back - 8 } else { back + 8 };
+                (mine & bit(start) != 0).then_some(start)
+            } else {
+                None
+            };
+            if let Some(from) = push
+                && self.safe_move(from, to, 0)
+            {
+                found = Some(from);
+            }
+        }
+        // En passant takes the pawn that passed `to`, one rank back from it.
+        let taken = if empty { bit(self.victim(to)) } else { 0 };
+        while captures != 0 {
+            let from = captures.trailing_zeros() as u8;
+            captures &= captures - 1;
+            if self.safe_move(from, to, taken) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(from);
+            }
+        }
+        let from = found?;
+        let (capture, special) = if from % 8 != to % 8 {
+            (true, if empty { Special::EnPassant } else { Special::None })
+        } else {
+            (false, if from.abs_diff(to) == 16 { Special::DoubleStep } else { Special::None })
+        };
+        Some(Move8 { from, to, role: PAWN, promotion, capture, special })
+    }
+
+    /// Whether the king of the side to move is safe after the piece on `from`, not the king,
+    /// goes to `to`, taking what stands there and the pieces on `taken` (the pawn an en
+    /// passant capture takes): [`Board8::is_legal`] for a move no piece jumps in.
+    #[inline(always)]
+    fn safe_move(&self, from: u8, to: u8, taken: u64) -> bool {
+        let us = self.side & 1;
+        let king = self.king(us) & 63;
+        // Out of check, a piece that leaves a line through its king exposes it only to a
+        // rider of the line's kind beyond it; mostly there is no line, or no such rider on it.
+        if !self.checked && taken == 0 && !self.lame {
+            let d = LINE_DIRECTION[usize::from(king)][usize::from(from & 63)];
+            if d == NO_LINE {
+                return true;
+            }
+            let riders = if d.is_multiple_of(2) { ROOK } else { BISHOP };
+            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
+                & self.colors[us ^ 1]
+                & !bit(to)
+                & RAYS[usize::from(d & 7)][usize::from(king)];
+            if pinners == 0 {
+                return true;
+            }
+        }
+        self.safe_move_slowly(from, to, taken)
+    }
+
+    /// [`Board8::safe_move`] where a rider stands on the line the piece leaves, or the king is
+    /// in check, or (Limpy Chess) a lame knight may be let through, or en passant empties two
+    /// cells. Apart, so that the common case stays short.
+    #[inline(never)]
+    fn safe_move_slowly(&self, from: u8, to: u8, taken: u64) -> bool {
+        let us = self.side & 1;
+        let king = self.king(us);
+        // Out of check, a piece that leaves a line through its king exposes it only to a
+        // rider of the line's kind beyond it, with nothing between; or, leaving a cell next
+        // to it diagonally, to a lame knight that passes there.
+        if !self.checked && taken == 0 && !(self.lame && lame_leg(king) & bit(from) != 0) {
+            let d = LINE_DIRECTION[usize::from(king)][usize::from(from)];
+            if d == NO_LINE {
+                return true;
+            }
+            let d = usize::from(d);
+            let riders = if d % 2 == 0 { ROOK } else { BISHOP };
+            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
+                & self.colors[us ^ 1]
+                & !bit(to)
+                & RAYS[d][usize::from(king)];
+            return pinners == 0 || slide(d, king, (self.occupied() ^ bit(from)) | bit(to)) & pinners == 0;
+        }
+        let occupied = ((self.occupied() ^ bit(from)) | bit(to)) & !taken;
+        !self.attacked(king, us, occupied, self.colors[us ^ 1] & !bit(to) & !taken)
+    }
+
+    /// Whether the king of the side to move, on `from`, is safe on `to`, where no piece jumps.
+    #[inline(always)]
+    fn king_safe(&self, from: u8, to: u8) -> bool {
+        let us = self.side & 1;
+        let occupied = (self.occupied() ^ bit(from)) | bit(to);
+        !self.attacked(to, us, occupied, self.colors[us ^ 1] & !bit(to))
+    }
+
+    /// [`Board8::find`] through [`Board8::origins`] and [`Board8::move_to`], for the moves
+    /// that depend on more than their piece and cells (Checkers Chess's jumps).
+    fn find_by_origins(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
         let mut origins = self.origins(role, to) & from;
         let mut found = None;
         while origins != 0 {
@@ -841,7 +1344,7 @@ impl Board8 {
             if push_only && candidate.capture {
                 return None;
             }
-            if self.is_legal(candidate) {
+            if self.legal(candidate) {
                 if found.is_some() {
                     return None;
                 }
@@ -896,15 +1399,20 @@ impl Board8 {
 
     /// Whether `m` (a move of the side to move, as [`Board8::move_to`] makes it, or a castling
     /// from [`Board8::castling`]) leaves its king safe.
-    #[inline]
     pub fn is_legal(&self, m: Move8) -> bool {
-        let us = self.side;
+        self.legal(m)
+    }
+
+    /// [`Board8::is_legal`], inlined into the searches.
+    #[inline(always)]
+    fn legal(&self, m: Move8) -> bool {
+        let us = self.side & 1;
         match m.special {
-            Special::Castle { .. } => return true,
+            Special::Castle => return true,
             // A drop adds a piece: out of check it exposes nothing; in check it must block.
             Special::Drop => {
                 return !self.checked
-                    || !self.attacked(self.king(us), us, self.occupied() | bit(m.to), self.colors[1 - us]);
+                    || !self.attacked(self.king(us), us, self.occupied() | bit(m.to), self.colors[us ^ 1]);
             }
             _ => {}
         }
@@ -925,12 +1433,15 @@ impl Board8 {
             }
             let d = usize::from(d);
             let riders = if d % 2 == 0 { ROOK } else { BISHOP };
-            let theirs = self.colors[1 - us] & !bit(m.to);
-            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)]) & theirs;
-            return slide(d, king, (self.occupied() ^ bit(m.from)) | bit(m.to)) & pinners == 0;
+            let theirs = self.colors[us ^ 1] & !bit(m.to);
+            let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
+                & theirs
+                & RAYS[d][usize::from(king)];
+            // Mostly no rider of the line's kind stands on it at all.
+            return pinners == 0 || slide(d, king, (self.occupied() ^ bit(m.from)) | bit(m.to)) & pinners == 0;
         }
         let mut occupied = (self.occupied() ^ bit(m.from)) | bit(m.to);
-        let mut theirs = self.colors[1 - us] & !bit(m.to);
+        let mut theirs = self.colors[us ^ 1] & !bit(m.to);
         let taken = match m.special {
             Special::EnPassant => bit(self.victim(m.to)),
             Special::Jump { over } if m.capture => bit(over),
@@ -948,7 +1459,7 @@ impl Board8 {
     /// is legal (FIDE 3.8.2): the right kept, the cells between king and rook empty, and the
     /// king's cell, the one it crosses and the one it reaches not attacked.
     pub fn castling(&self, h_side: bool) -> Option<Move8> {
-        let us = self.side;
+        let us = self.side & 1;
         let base = if us == 0 { 0 } else { 56 };
         let right = match (us, h_side) {
             (0, true) => WHITE_H,
@@ -960,15 +1471,11 @@ impl Board8 {
             return None;
         }
         let king = base + 4;
-        let (rook_from, rook_to, to, between) = if h_side {
-            (base + 7, base + 5, base + 6, 0b0110_0000u64)
-        } else {
-            (base, base + 3, base + 2, 0b0000_1110)
-        };
+        let (to, between) = if h_side { (base + 6, 0b0110_0000u64) } else { (base + 2, 0b0000_1110) };
         if self.occupied() & (between << base) != 0 {
             return None;
         }
-        let (occupied, theirs) = (self.occupied(), self.colors[1 - us]);
+        let (occupied, theirs) = (self.occupied(), self.colors[us ^ 1]);
         // Checkers Chess: a cell the king crosses is judged with the king on it and its own
         // cell left, where a chain of jumps may land.
         let threatened = |c: u8| {
@@ -985,17 +1492,11 @@ impl Board8 {
         if self.checked || crossed.into_iter().any(threatened) {
             return None;
         }
-        Some(Move8 {
-            from: king,
-            to,
-            role: KING,
-            promotion: None,
-            capture: false,
-            special: Special::Castle { rook_from, rook_to },
-        })
+        Some(Move8 { from: king, to, role: KING, promotion: None, capture: false, special: Special::Castle })
     }
 
     /// Plays `m`, a legal move of the side to move, which ends its turn.
+    #[inline(always)]
     pub fn play(&mut self, m: Move8) {
         let key = self.apply(m) ^ ZOBRIST[ZOBRIST_SIDE];
         self.after_move(m, key);
@@ -1026,8 +1527,8 @@ impl Board8 {
 
     /// Moves the pieces of `m` and the counters, and gives the key the position would have
     /// with the same side to move (the en passant cell of the move before left in it).
+    #[inline(always)]
     fn apply(&mut self, m: Move8) -> u64 {
-        let (us, them) = (self.side, 1 - self.side);
         if m.capture || m.role == PAWN {
             self.history.clear();
             self.halfmove = 0;
@@ -1036,74 +1537,108 @@ impl Board8 {
             self.halfmove += 1;
         }
         let mut key = self.key;
-        if m.special == Special::Drop {
+        let (from, to) = (m.from & 63, m.to & 63);
+        if matches!(m.special, Special::None) && !m.capture && m.promotion.is_none() && !self.drops {
+            // Most moves take a piece from one cell to an empty one, and do nothing else.
+            let code = self.cells[usize::from(from)];
+            let cells = bit(from) | bit(to);
+            self.roles[usize::from(code & 7)] ^= cells;
+            self.colors[self.side & 1] ^= cells;
+            self.cells[usize::from(from)] = EMPTY;
+            self.cells[usize::from(to)] = code;
+            key ^= cell_key(code, from) ^ cell_key(code, to);
+        } else {
+            key = self.apply_other(m, key);
+        }
+        // Most of a game is played with no right left to lose.
+        if self.castling != 0 {
+            let rights = self.castling & KEPT_RIGHTS[usize::from(from)] & KEPT_RIGHTS[usize::from(to)];
+            key ^= CASTLING_KEYS[usize::from(self.castling & 15)] ^ CASTLING_KEYS[usize::from(rights & 15)];
+            self.castling = rights;
+        }
+        key
+    }
+
+    /// [`Board8::apply`] for the moves that do more than take a piece to an empty cell: drops,
+    /// captures, promotions, castling, and every move where hands are kept.
+    fn apply_other(&mut self, m: Move8, mut key: u64) -> u64 {
+        // Masks that cannot change a cell, role or side of a legal move keep the indexing
+        // below free of checks.
+        let us = self.side & 1;
+        let them = us ^ 1;
+        let (from, to) = (m.from & 63, m.to & 63);
+        if matches!(m.special, Special::Drop) {
             let role = usize::from(m.role);
             let count = self.hands[us][role];
             key ^= hand_key(us, m.role, count) ^ hand_key(us, m.role, count - 1);
             self.hands[us][role] = count - 1;
-            self.roles[role] |= bit(m.to);
-            self.colors[us] |= bit(m.to);
-            self.cells[usize::from(m.to)] = us as u8 * 8 + m.role;
-            key ^= piece_key(us, m.role, m.to);
-            return key;
+            self.roles[role] |= bit(to);
+            self.colors[us] |= bit(to);
+            self.cells[usize::from(to)] = us as u8 * 8 + m.role;
+            return key ^ piece_key(us, m.role, to);
         }
         if m.capture {
             let at = match m.special {
-                Special::EnPassant => self.victim(m.to),
-                Special::Jump { over } => over,
-                _ => m.to,
+                Special::EnPassant => self.victim(to),
+                Special::Jump { over } => over & 63,
+                _ => to,
             };
-            let role = self.cells[usize::from(at)] & 7;
-            self.roles[usize::from(role)] &= !bit(at);
-            self.colors[them] &= !bit(at);
+            let code = self.cells[usize::from(at)];
+            self.roles[usize::from(code & 7)] ^= bit(at);
+            self.colors[them] ^= bit(at);
             self.cells[usize::from(at)] = EMPTY;
-            key ^= piece_key(them, role, at);
+            key ^= cell_key(code, at);
             if self.drops {
                 // To the capturer's hand, a promoted piece as a pawn.
-                let gained = if self.promoted & bit(at) != 0 { PAWN } else { role };
+                let gained = if self.promoted & bit(at) != 0 { PAWN } else { code & 7 };
                 let count = self.hands[us][usize::from(gained)];
                 key ^= hand_key(us, gained, count) ^ hand_key(us, gained, count.saturating_add(1));
                 self.hands[us][usize::from(gained)] = count.saturating_add(1);
+                self.promoted &= !bit(at);
             }
-            self.promoted &= !bit(at);
         }
-        let becomes = m.promotion.unwrap_or(m.role);
-        self.roles[usize::from(m.role)] &= !bit(m.from);
-        self.roles[usize::from(becomes)] |= bit(m.to);
-        self.colors[us] ^= bit(m.from) | bit(m.to);
-        self.cells[usize::from(m.from)] = EMPTY;
-        self.cells[usize::from(m.to)] = us as u8 * 8 + becomes;
-        key ^= piece_key(us, m.role, m.from) ^ piece_key(us, becomes, m.to);
-        if self.promoted & bit(m.from) != 0 || m.promotion.is_some() {
-            self.promoted = (self.promoted & !bit(m.from)) | bit(m.to);
+        let code = self.cells[usize::from(from)];
+        let becomes = match m.promotion {
+            Some(role) => (code & 8) | (role & 7),
+            None => code,
+        };
+        self.roles[usize::from(code & 7)] ^= bit(from);
+        self.roles[usize::from(becomes & 7)] |= bit(to);
+        self.colors[us] ^= bit(from) | bit(to);
+        self.cells[usize::from(from)] = EMPTY;
+        self.cells[usize::from(to)] = becomes;
+        key ^= cell_key(code, from) ^ cell_key(becomes, to);
+        // Only a hand tells promoted pieces from others.
+        if self.drops && (self.promoted & bit(from) != 0 || m.promotion.is_some()) {
+            self.promoted = (self.promoted & !bit(from)) | bit(to);
         }
-        if let Special::Castle { rook_from, rook_to } = m.special {
-            let cells = bit(rook_from) | bit(rook_to);
-            self.roles[usize::from(ROOK)] ^= cells;
-            self.colors[us] ^= cells;
+        if matches!(m.special, Special::Castle) {
+            let (rook_from, rook_to) = castle_rook(to);
+            let (rook_from, rook_to) = (rook_from & 63, rook_to & 63);
+            let rook = self.cells[usize::from(rook_from)];
+            self.roles[usize::from(ROOK)] ^= bit(rook_from) | bit(rook_to);
+            self.colors[us] ^= bit(rook_from) | bit(rook_to);
             self.cells[usize::from(rook_from)] = EMPTY;
-            self.cells[usize::from(rook_to)] = us as u8 * 8 + ROOK;
-            key ^= piece_key(us, ROOK, rook_from) ^ piece_key(us, ROOK, rook_to);
+            self.cells[usize::from(rook_to)] = rook;
+            key ^= cell_key(rook, rook_from) ^ cell_key(rook, rook_to);
         }
-        let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
-        key ^= CASTLING_KEYS[usize::from(self.castling)] ^ CASTLING_KEYS[usize::from(rights)];
-        self.castling = rights;
         key
     }
 
     /// What every move ends with: the en passant cell of the move before dropped, the key,
     /// the other side to move, its check, and the move's own en passant cell.
+    #[inline(always)]
     fn after_move(&mut self, m: Move8, mut key: u64) {
         if let Some(ep) = self.en_passant.take().filter(|_| self.ep_live) {
             key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
         }
         self.key = key;
         self.ep_live = false;
-        self.side = 1 - self.side;
+        self.side = (self.side & 1) ^ 1;
         // After a turn of several moves, the check may come from any of them.
         self.checked = if self.went_on { self.king_attacked() } else { self.check_by(m) };
         self.went_on = false;
-        if m.special == Special::DoubleStep {
+        if matches!(m.special, Special::DoubleStep) {
             self.en_passant = Some((m.from + m.to) / 2);
             self.refresh_ep();
         }
@@ -1128,11 +1663,11 @@ impl Board8 {
     /// move or take a second piece, a lame knight's leg left may open an attack from
     /// anywhere around the king, and a cell left anywhere may open a chain of jumps: there
     /// every attack is looked for.
-    #[inline]
+    #[inline(always)]
     fn check_by(&self, m: Move8) -> bool {
-        let us = self.side;
+        let us = self.side & 1;
         let king = self.king(us);
-        if matches!(m.special, Special::Castle { .. } | Special::EnPassant)
+        if matches!(m.special, Special::Castle | Special::EnPassant)
             || (self.lame && lame_leg(king) & bit(m.from) != 0)
             || self.jumpers != 0
         {
@@ -1157,7 +1692,7 @@ impl Board8 {
             return true;
         }
         let from = bit(m.from);
-        let theirs = self.colors[1 - us];
+        let theirs = self.colors[us ^ 1];
         let queens = self.roles[usize::from(QUEEN)];
         (ROOK_LINES[k] & from != 0
             && rook_attacks(king, occupied) & (self.roles[usize::from(ROOK)] | queens) & theirs != 0)
@@ -1169,8 +1704,8 @@ impl Board8 {
     /// keys the cell if so.
     fn refresh_ep(&mut self) {
         let Some(target) = self.en_passant else { return };
-        let us = self.side;
-        let mut pawns = PAWN_ATTACKS[1 - us][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
+        let us = self.side & 1;
+        let mut pawns = PAWN_ATTACKS[us ^ 1][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
         while pawns != 0 {
             let from = pawns.trailing_zeros() as u8;
             pawns &= pawns - 1;
@@ -1186,15 +1721,27 @@ impl Board8 {
     /// Whether the side to move has a legal move. Castling needs no look: where it is legal,
     /// so is the king's step to the cell the rook goes to.
     pub fn has_legal_move(&self) -> bool {
-        let mut pieces = self.colors[self.side];
+        let us = self.side & 1;
+        let mut pieces = self.colors[us];
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
             let mut targets = self.targets(from);
+            let role = self.cells[usize::from(from)] & 7;
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
-                if self.is_legal(self.move_to(from, to, None)) {
+                // Where nothing jumps, a move's kind follows from its piece and cells.
+                let legal = if self.jumpers != 0 {
+                    self.is_legal(self.move_to(from, to, None))
+                } else if role == KING {
+                    self.king_safe(from, to)
+                } else if role == PAWN && from % 8 != to % 8 && self.cells[usize::from(to)] == EMPTY {
+                    self.safe_move(from, to, bit(self.victim(to)))
+                } else {
+                    self.safe_move(from, to, 0)
+                };
+                if legal {
                     return true;
                 }
             }
@@ -1223,14 +1770,14 @@ impl Board8 {
     /// The cells the piece of the side to move on `from` may go to, pins and checks aside
     /// (castling left out).
     fn targets(&self, from: u8) -> u64 {
-        let us = self.side;
+        let us = self.side & 1;
         let own = self.colors[us];
         let occupied = self.occupied();
         let f = usize::from(from);
         let role = self.cells[f] & 7;
         let mut jumps = 0;
-        let directions = jump_directions(self.jumpers, role);
-        for (d, steps) in JUMPS.iter().enumerate() {
+        let directions = if self.jumpers == 0 { 0 } else { jump_directions(self.jumpers, role) };
+        for (d, steps) in JUMPS.iter().enumerate().filter(|_| directions != 0) {
             if directions & (1 << d) != 0 {
                 let (over, land) = steps[f];
                 if over & occupied != 0 && land & occupied == 0 {
@@ -1242,7 +1789,7 @@ impl Board8 {
             | match role {
                 PAWN => {
                     let step = if us == 0 { from + 8 } else { from - 8 };
-                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[1 - us] | self.en_passant.map_or(0, bit));
+                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[us ^ 1] | self.en_passant.map_or(0, bit));
                     if self.cells[usize::from(step)] == EMPTY {
                         t |= bit(step);
                         let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
@@ -1310,6 +1857,42 @@ mod tests {
             assert_eq!(role_of_letter(piece.0), Some(i as u8));
         }
         assert_eq!(role_of_letter(b'X'), None);
+    }
+
+    /// A move travels in one register, and so does the answer of a search for one.
+    #[test]
+    fn moves_are_small() {
+        assert_eq!(std::mem::size_of::<Move8>(), 8);
+        assert_eq!(std::mem::size_of::<Option<Move8>>(), 8);
+        assert_eq!(castle_rook(6), (7, 5));
+        assert_eq!(castle_rook(58), (56, 59));
+    }
+
+    /// Every entry of the riders' tables is what the rays give, whatever else stands on the
+    /// board.
+    #[test]
+    fn riders_attack_as_they_slide() {
+        let mut random = crate::rules::random::XorShift::new(0x5DEE_CE66_D1CE_4E5B);
+        for cell in 0..64u8 {
+            for (magic, directions) in [(&ROOK_MAGIC, ROOK_DIRECTIONS), (&BISHOP_MAGIC, BISHOP_DIRECTIONS)] {
+                let blockers = magic[usize::from(cell)].blockers;
+                let mut set = 0u64;
+                loop {
+                    let others = random.next_u64() & !blockers;
+                    let expected = rays_attacks(directions, usize::from(cell), set);
+                    let found = if directions == ROOK_DIRECTIONS {
+                        rook_attacks(cell, set | others)
+                    } else {
+                        bishop_attacks(cell, set | others)
+                    };
+                    assert_eq!(found, expected, "cell {cell}, blockers {set:#x}");
+                    set = set.wrapping_sub(blockers) & blockers;
+                    if set == 0 {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     #[test]
