@@ -270,6 +270,7 @@ fn goes_on(board: &Board8, rules: Rules8, m: Move8) -> bool {
 
 /// The one legal move that `san` (a move in SAN, or in long algebraic with the piece letter)
 /// names, where it names one among the pieces on `within` and its capture mark is right.
+#[inline(always)]
 fn resolve(board: &Board8, san: &San, within: u64) -> Option<Move8> {
     let SanKind::Move { piece, from_file, from_rank, capture, to, becomes } = san.kind else { return None };
     if to.file >= 8 || to.rank >= 8 {
