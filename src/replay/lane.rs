@@ -158,6 +158,10 @@ impl Lane {
                 position.to_board8()?
             }
         };
+        let mut board = board;
+        // Room for the keys since the last capture or pawn move, which seldom pass sixty plies:
+        // one allocation a game rather than one each time the list doubles.
+        board.reserve_history(64);
         Some(Lane { board, rules, turns: 0, pending: Pending::Nothing })
     }
 
