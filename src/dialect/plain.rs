@@ -136,8 +136,8 @@ pub struct PlainGame<'a> {
     start: (bool, u32),
     /// Turns read.
     ply: u32,
-    /// Where the action read last is.
-    last: Span,
+    /// Where the action read last starts and ends.
+    last: (usize, usize),
     /// How many actions the turn read last has.
     turn_len: usize,
     /// The result marker read ([`Outcome::Unknown`] until then).
@@ -238,7 +238,7 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
         at,
         start: start_of_fen(fen),
         ply: 0,
-        last: Span::default(),
+        last: (0, 0),
         turn_len: 0,
         outcome: Outcome::Unknown,
         comment_bytes: limits.comment_bytes,
@@ -375,7 +375,7 @@ impl<'a> PlainGame<'a> {
             };
             *self.turn.get_mut(count)? = san;
             count += 1;
-            self.last = Span::new(self.at, self.at + len);
+            self.last = (self.at, self.at + len);
             self.at += len;
             if b.get(self.at) != Some(&b',') {
                 self.turn_len = count;
@@ -401,7 +401,7 @@ impl<'a> PlainGame<'a> {
     /// The last action read, as the record holds it.
     pub fn last_action(&self) -> Option<Action> {
         let san = self.turn.get(self.turn_len.checked_sub(1)?)?;
-        Some(san.to_action(self.last))
+        Some(san.to_action(Span::new(self.last.0, self.last.1)))
     }
 
     fn not_plain(&mut self) -> PlainStep<'_> {
