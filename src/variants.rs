@@ -321,7 +321,13 @@ pub struct Catalogue {
     /// Every name, normalized, with the index of its entry (the last file that gives it): how
     /// a `parent:` is found.
     parents: HashMap<String, usize>,
+    /// The entry of orthodox chess, the variant of every game without a Variant tag: found
+    /// once rather than hashed for each such game.
+    orthodox: Option<usize>,
 }
+
+/// The variant of a game without a Variant tag.
+const DEFAULT_VARIANT: &str = "orthodox";
 
 fn normalize(name: &str) -> String {
     let kept = |c: &char| !matches!(c, ' ' | '-' | '_');
@@ -672,7 +678,8 @@ impl Catalogue {
                 names.entry(normalize(name)).or_insert(i);
             }
         }
-        Catalogue { entries, names, parents }
+        let orthodox = names.get(DEFAULT_VARIANT).copied();
+        Catalogue { entries, names, parents, orthodox }
     }
 
     /// The catalogue of the files shipped with arbiter.
@@ -804,8 +811,12 @@ impl Catalogue {
 
     /// The variant of a game whose Variant tag says `name` (`None`: orthodox chess).
     pub fn find(&self, name: Option<&str>) -> Result<Arc<Variant>, Unsupported> {
-        let name = name.unwrap_or("orthodox");
-        if let Some(entry) = self.entry(name) {
+        let entry = match name {
+            None => self.orthodox.and_then(|i| self.entries.get(i)),
+            Some(name) => self.entry(name),
+        };
+        let name = name.unwrap_or(DEFAULT_VARIANT);
+        if let Some(entry) = entry {
             return match self.built(entry) {
                 Ok(definition) => definition.playable.clone().map_err(|_| Unsupported::NotYet(name.to_owned())),
                 Err(error) => Err(Unsupported::Broken { name: name.to_owned(), error }),
