@@ -5,7 +5,9 @@
 //!     cargo run --example random_game -- --games N VARIANT SEED [MAX_TURNS]
 //!
 //! The player mates when it can, then prefers removals of blocked pawns, castling, en passant,
-//! checks and captures, each with some chance, else any legal action. `needs` lists what the
+//! checks and captures, each with some chance, else any legal action. A game ends at mate,
+//! stalemate, or a draw FIDE 9.6 makes automatic (dead material, 75 moves, fivefold
+//! repetition), with its result. `needs` lists what the
 //! game must contain (`castle`, `ep`, `removal`, `mate`, `stalemate`, `glue`): seeds are tried
 //! from SEED on until one gives such a game. With `--games N`, N games of seeds SEED, SEED+1...
 //! are printed one after another (inputs for the benchmarks, bench/suite.py).
@@ -160,6 +162,11 @@ fn game(
             };
             turns.push(format!("{prefix}{current}"));
             current.clear();
+            // FIDE 9.6: a draw that ends the game by itself; moves after it would not count.
+            if position.insufficient_material() || position.halfmove_clock() >= 150 || position.repetitions() >= 5 {
+                result = "1/2-1/2";
+                break;
+            }
         }
         if turns.len() >= max_turns {
             break;
