@@ -1,9 +1,10 @@
 //! The orthodox lane alone: the replays of games already read, on one core.
 //!
 //! Reads the benchmark archive (`target/bench/orthodox-archive.pgn`, made by
-//! `python3 bench/suite.py --runs 1`; set `ARBITER_LANE_PGN` to use another file) plain, as
-//! `arbiter validate` does, and keeps each game with its main line; then times only the
-//! lane's replays of them (`replay_line_in_lane`), so that reading does not drown the figure.
+//! `python3 bench/suite.py --runs 1`; set `ARBITER_LANE_PGN` to use another file) into
+//! records; then times only the lane's replays of them (`replay_in_lane`), so that reading
+//! does not drown the figure. (`arbiter validate` replays a plain game while reading it, in
+//! the same lane: `cargo bench --bench parse` times the two together.)
 //! The same is done for random games of the lane's other variants (Crazyhouse, Limpy,
 //! Fastpawn, Checkers Chess), written by the generic core, so that their cost per move can be
 //! set against orthodox chess's in games of the same kind. Each set runs a few times and the best run counts;
@@ -16,8 +17,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbiter::dialect::{GameReader, Item, Limits};
-use arbiter::record::{Action, Game};
-use arbiter::replay::{replay_in_lane, replay_line_in_lane, san_in_turn};
+use arbiter::record::Game;
+use arbiter::replay::{replay_in_lane, san_in_turn};
 use arbiter::rules::position::Position;
 use arbiter::rules::random::XorShift;
 use arbiter::rules::variant::Variant;
@@ -32,25 +33,18 @@ fn wanted(label: &str) -> bool {
     std::env::var("ARBITER_LANE_ONLY").map_or(true, |only| only.split(',').any(|l| l == label))
 }
 
-/// Games read, each with its variant and, where it was read plain, its main line (else the
-/// game holds its turns).
-type Games = Vec<(Arc<Variant>, Game, Option<Vec<Action>>)>;
+/// Games read, each with its variant.
+type Games = Vec<(Arc<Variant>, Game)>;
 
-/// The games of `text`: read plain where they can be, as `arbiter validate` reads them, or
-/// else whole (games of several actions a turn).
+/// The games of `text`, read whole.
 fn read(text: &[u8]) -> Games {
     let catalogue = Catalogue::builtin();
     let mut games = Vec::new();
     for item in GameReader::new(text, &Limits::default()) {
         let Ok(Item::Game(text)) = item else { continue };
-        let mut actions = Vec::new();
-        let (game, actions) = match text.parse_plain(&Limits::default(), &mut actions) {
-            Some(parsed) => (parsed.game, Some(actions)),
-            None => (text.parse(&Limits::default()).game, None),
-        };
-        let Some(game) = game else { continue };
+        let Some(game) = text.parse(&Limits::default()).game else { continue };
         let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
-        games.push((variant, game, actions));
+        games.push((variant, game));
     }
     games
 }
@@ -119,12 +113,8 @@ fn time(games: &Games) -> (Duration, u64, u64) {
     for _ in 0..RUNS {
         let start = Instant::now();
         (judged, turns) = (0, 0);
-        for (variant, game, actions) in games {
-            let replay = match actions {
-                Some(actions) => replay_line_in_lane(variant, game, actions),
-                None => replay_in_lane(variant, game),
-            };
-            if let Some(replay) = black_box(replay) {
+        for (variant, game) in games {
+            if let Some(replay) = black_box(replay_in_lane(variant, game)) {
                 judged += 1;
                 turns += replay.turns;
             }
