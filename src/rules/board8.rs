@@ -1665,6 +1665,29 @@ impl Board8 {
     /// every attack is looked for.
     #[inline(always)]
     fn check_by(&self, m: Move8) -> bool {
+        if matches!(m.special, Special::Castle | Special::EnPassant) || self.lame || self.jumpers != 0 {
+            return self.check_by_rules(m);
+        }
+        // In orthodox chess every attacker of the king is looked at at once: a test without a
+        // branch on the piece moved, which no predictor guesses.
+        let us = self.side & 1;
+        let king = self.king(us) & 63;
+        let k = usize::from(king);
+        let occupied = self.occupied();
+        let r = &self.roles;
+        let queens = r[usize::from(QUEEN)];
+        let attackers = (KNIGHT_LEAPS[k] & r[usize::from(KNIGHT)])
+            | (PAWN_ATTACKS[us][k] & r[usize::from(PAWN)])
+            | (rook_attacks(king, occupied) & (r[usize::from(ROOK)] | queens))
+            | (bishop_attacks(king, occupied) & (r[usize::from(BISHOP)] | queens));
+        attackers & self.colors[us ^ 1] != 0
+    }
+
+    /// [`Board8::check_by`] in Limpy Chess and Checkers Chess, and after castling and en
+    /// passant: the piece moved attacks the king, or a rider of the mover's attacks it through
+    /// the cell left, or else every attack is looked for.
+    #[inline(never)]
+    fn check_by_rules(&self, m: Move8) -> bool {
         let us = self.side & 1;
         let king = self.king(us);
         if matches!(m.special, Special::Castle | Special::EnPassant)
