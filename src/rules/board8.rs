@@ -253,6 +253,17 @@ static KING_LEAPS: [u64; 64] = leaps(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
 /// Per color: the cells a pawn of that color on a cell attacks.
 static PAWN_ATTACKS: [[u64; 64]; 2] = [leaps(&[(-1, 1), (1, 1)]), leaps(&[(-1, -1), (1, -1)])];
 static RAYS: [[u64; 64]; 8] = rays();
+/// [`RAYS`], and for [`NO_LINE`] none.
+static LINE_RAYS: [[u64; 64]; 9] = {
+    let rays = rays();
+    let mut table = [[0; 64]; 9];
+    let mut d = 0;
+    while d < 8 {
+        table[d] = rays[d];
+        d += 1;
+    }
+    table
+};
 /// Per pair of cells: the direction (in [`DIRECTIONS`]) from the first to the second, where
 /// they are on a line, else [`NO_LINE`].
 static LINE_DIRECTION: [[u8; 64]; 64] = line_directions();
@@ -1289,15 +1300,13 @@ impl Board8 {
         // Out of check, a piece that leaves a line through its king exposes it only to a
         // rider of the line's kind beyond it; mostly there is no line, or no such rider on it.
         if !self.checked && taken == 0 && !self.lame {
-            let d = LINE_DIRECTION[usize::from(king)][usize::from(from & 63)];
-            if d == NO_LINE {
-                return true;
-            }
+            // Off the king's lines the ray is empty: no branch on whether there is a line.
+            let d = usize::from(LINE_DIRECTION[usize::from(king)][usize::from(from & 63)]);
             let riders = if d.is_multiple_of(2) { ROOK } else { BISHOP };
             let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
                 & self.colors[us ^ 1]
                 & !bit(to)
-                & RAYS[usize::from(d & 7)][usize::from(king)];
+                & LINE_RAYS[d][usize::from(king)];
             if pinners == 0 {
                 return true;
             }
