@@ -748,8 +748,9 @@ pub enum Special {
         over: u8,
     },
     /// The king castles with the rook in the corner on the side of its target, which goes to
-    /// the cell the king crosses ([`castle_rook`]). The cells follow from the king's target,
-    /// so that a move fits in eight bytes and travels in a register.
+    /// the cell the king crosses: from the h-file to the f-file, or from the a-file to the
+    /// d-file. The rook's cells follow from the king's target, so that a move fits in eight
+    /// bytes and travels in a register.
     Castle,
 }
 
