@@ -43,16 +43,24 @@ const PIECES: [(u8, &str, bool, bool); 6] = [
 
 /// The role of a piece letter (uppercase), in a variant that [`fits`].
 pub fn role_of_letter(letter: u8) -> Option<u8> {
-    match letter {
-        b'P' => Some(PAWN),
-        b'N' => Some(KNIGHT),
-        b'B' => Some(BISHOP),
-        b'R' => Some(ROOK),
-        b'Q' => Some(QUEEN),
-        b'K' => Some(KING),
-        _ => None,
-    }
+    // A table, not a match: the replay asks this of every move, and a jump table on the
+    // letter is one the branch predictor mostly misses.
+    let role = ROLE_OF_LETTER[usize::from(letter)];
+    (role != NO_ROLE).then_some(role)
 }
+
+const NO_ROLE: u8 = 0xFF;
+
+/// Per byte: the role of the piece letter, or [`NO_ROLE`].
+static ROLE_OF_LETTER: [u8; 256] = {
+    let mut table = [NO_ROLE; 256];
+    let mut role = 0;
+    while role < PIECES.len() {
+        table[PIECES[role].0 as usize] = role as u8;
+        role += 1;
+    }
+    table
+};
 
 /// The rules the lane plays, besides orthodox chess's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -245,6 +253,17 @@ static KING_LEAPS: [u64; 64] = leaps(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
 /// Per color: the cells a pawn of that color on a cell attacks.
 static PAWN_ATTACKS: [[u64; 64]; 2] = [leaps(&[(-1, 1), (1, 1)]), leaps(&[(-1, -1), (1, -1)])];
 static RAYS: [[u64; 64]; 8] = rays();
+/// [`RAYS`], and for [`NO_LINE`] none.
+static LINE_RAYS: [[u64; 64]; 9] = {
+    let rays = rays();
+    let mut table = [[0; 64]; 9];
+    let mut d = 0;
+    while d < 8 {
+        table[d] = rays[d];
+        d += 1;
+    }
+    table
+};
 /// Per pair of cells: the direction (in [`DIRECTIONS`]) from the first to the second, where
 /// they are on a line, else [`NO_LINE`].
 static LINE_DIRECTION: [[u8; 64]; 64] = line_directions();
@@ -549,256 +568,131 @@ fn slide(d: usize, cell: u8, occupied: u64) -> u64 {
 /// each line included).
 #[inline(always)]
 fn rook_attacks(cell: u8, occupied: u64) -> u64 {
-    let m = &ROOK_MAGIC[usize::from(cell & 63)];
-    ROOK_TABLE[m.offset + ((occupied & m.blockers).wrapping_mul(m.factor) >> m.shift) as usize]
+    let (file, rank) = (u32::from(cell % 8), u32::from(cell / 8 % 8));
+    // The rank: its six inner cells, shifted down, index the attacks along a rank.
+    let inner = (occupied >> (rank * 8 + 1)) & 63;
+    let along_rank = u64::from(RANK_REACH[file as usize][inner as usize]) << (rank * 8);
+    // The file: its six inner cells, gathered by a multiplication into the top six bits.
+    let inner = ((occupied >> file) & A_FILE_INNER).wrapping_mul(FILE_GATHER) >> 58;
+    let along_file = FILE_REACH[rank as usize][inner as usize] << file;
+    along_rank | along_file
 }
 
 /// See [`rook_attacks`].
 #[inline(always)]
 fn bishop_attacks(cell: u8, occupied: u64) -> u64 {
-    let m = &BISHOP_MAGIC[usize::from(cell & 63)];
-    BISHOP_TABLE[m.offset + ((occupied & m.blockers).wrapping_mul(m.factor) >> m.shift) as usize]
+    let c = usize::from(cell & 63);
+    let file = c % 8;
+    diagonal_reach(file, DIAGONALS[c], occupied) | diagonal_reach(file, ANTIDIAGONALS[c], occupied)
 }
 
-// Riders' attacks by multiplication ("magic bitboards"). The cells that can block a rider on
-// a cell (its lines without their last cells, past which nothing is blocked) hold 2^n sets of
-// pieces; a set multiplied by a number found for the cell gives, in its top n bits, an index
-// where the attacks from the cell with that set stand in a table built at compile time. The
-// numbers below come from a seeded search of our own (sparse random numbers, each tried until
-// no two sets with different attacks share an index); a test holds every entry of the tables
-// to the rays.
-
-/// A cell's way into a rider's table.
-struct Magic {
-    /// The cells whose pieces block the rider.
-    blockers: u64,
-    /// The number a set of blockers is multiplied by.
-    factor: u64,
-    /// 64 less the number of blockers: the shift that keeps the top bits of the product.
-    shift: u32,
-    /// Where the cell's attacks begin in the table.
-    offset: usize,
+/// The cells a rider on `file` reaches along `line`, a diagonal through its cell, among the
+/// `occupied` ones. A diagonal holds one cell per file: multiplied by a set on the b-file, its
+/// cells fall on the top rank, each on its own file, which index the attacks along a rank;
+/// these, copied to every rank, cut by the diagonal, are the attacks along it.
+#[inline(always)]
+fn diagonal_reach(file: usize, line: u64, occupied: u64) -> u64 {
+    let inner = (occupied & line).wrapping_mul(0x0202_0202_0202_0202) >> 58;
+    (u64::from(RANK_REACH[file][inner as usize]) * 0x0101_0101_0101_0101) & line
 }
 
-/// Per cell: the rooks' multipliers.
-const ROOK_FACTORS: [u64; 64] = [
-    0x2080002080400010,
-    0x00C0002001401000,
-    0x2100110008402002,
-    0x0880080081041000,
-    0x0200020020041008,
-    0x2300040008010012,
-    0x0C00283004008201,
-    0x0180010000407A80,
-    0x0168800080400020,
-    0x0010400040201000,
-    0x1001002001001048,
-    0x1001002408100100,
-    0x0801000408010012,
-    0x4001000209000400,
-    0x08A20004C8020001,
-    0x2002801145002280,
-    0x0080860021004200,
-    0x001000C009402002,
-    0x00B0002004002800,
-    0x100A808010020800,
-    0x8101010008000410,
-    0x0244008002000480,
-    0x0000040010810208,
-    0x2000020000448534,
-    0x4104400480008033,
-    0x0000810100204000,
-    0x0440430900200010,
-    0x4600240900100100,
-    0x0060080080040080,
-    0x0001000300080400,
-    0x0004084400011002,
-    0x0023040200008041,
-    0x0580050043002080,
-    0x0400804002802008,
-    0x0001002001004010,
-    0x1000200901001000,
-    0x4410800801800C00,
-    0xA012003806001004,
-    0x0020100104008802,
-    0x0004808402000041,
-    0x0010400170898000,
-    0x0080500020004004,
-    0x1040408012020020,
-    0x8010040008004040,
-    0x2001080100110004,
-    0x0000020004008080,
-    0x0021010810040002,
-    0x0800008C43020024,
-    0x0000800021005100,
-    0x0070201040008080,
-    0x0000D04282006A00,
-    0x0010014400080240,
-    0x0001080110050100,
-    0x0012000810240600,
-    0x0402000801040200,
-    0x028100108A004100,
-    0x0050800300102045,
-    0x8208210040120882,
-    0x8010600101183441,
-    0x020B000910006045,
-    0x0241001002480005,
-    0x0081000400880241,
-    0x0000009008024124,
-    0x0048122980410402,
-];
-/// Per cell: the bishops' multipliers.
-const BISHOP_FACTORS: [u64; 64] = [
-    0x0848020822040013,
-    0x8010A40085821200,
-    0x0008008430840822,
-    0x0808048108040000,
-    0x1304042100008104,
-    0x5001012010204023,
-    0x81048801B8200420,
-    0x200A008084012000,
-    0x0040102001042084,
-    0x840A505042428020,
-    0x0000700102202920,
-    0x44101C0C10800002,
-    0x0040040422000000,
-    0x0180020802090202,
-    0x4020020811041202,
-    0x000104308C042000,
-    0x4140661002424400,
-    0x0028012008010460,
-    0x0188062102002A00,
-    0x0014004840102008,
-    0x0105000290400002,
-    0x8001022200410400,
-    0x104A041918013446,
-    0x008A000082008238,
-    0x04A0060008100430,
-    0x0008220008820801,
-    0x2508041208005010,
-    0x4008080200202020,
-    0x2441001013004000,
-    0x0030008060407000,
-    0x4008108000420800,
-    0x0012021050290100,
-    0x0210080482200500,
-    0xCC01112048100480,
-    0x0020402806500440,
-    0x00048E0080580080,
-    0x0040102020020080,
-    0x0028010440080807,
-    0x4601041108008800,
-    0x8040810E04104200,
-    0x901210110400088A,
-    0xA003080212081050,
-    0x00C1004048401004,
-    0x900000A014400800,
-    0x0008021040405401,
-    0x4020008206002090,
-    0x0004190424030100,
-    0x0424008A02026250,
-    0x8004088250900040,
-    0x1C00430088A04200,
-    0x0001020094040001,
-    0x8040210020880061,
-    0x2010040450442032,
-    0x0800840850044001,
-    0x0004040802140004,
-    0x0004080A04222020,
-    0x8088802110022000,
-    0x1081A10416114400,
-    0x0205010A24060820,
-    0x0000000720411080,
-    0x1008000208430400,
-    0x580C026028810840,
-    0x802020441020A110,
-    0x12C0022401020018,
-];
+// Riders' attacks by small tables ("kindergarten bitboards"): along a rank, per file of the
+// rider and set of the six inner cells, the files it reaches; files and diagonals are brought
+// to that form by shifts and multiplications. The tables fit in a few kilobytes, so that they
+// stay in the first cache, unlike a table per set of blockers of a whole cross.
 
-/// Per cell, the cells the rays of `directions` (bit `d` for direction `d` of
-/// [`DIRECTIONS`]) cross, less the last cell of each.
-const fn blockers(directions: u8, cell: usize) -> u64 {
-    let rays = &RAY_TABLE;
-    let mut cells = 0;
-    let mut d = 0;
-    while d < 8 {
-        let ray = rays[d][cell];
-        if directions & (1 << d) != 0 && ray != 0 {
-            // The last cell is the farthest: the highest of a ray up, the lowest of one down.
-            let last = if d < 4 { 1 << (63 - ray.leading_zeros()) } else { ray & ray.wrapping_neg() };
-            cells |= ray & !last;
-        }
-        d += 1;
-    }
-    cells
-}
+/// The inner cells of the a-file (a2 to a7).
+const A_FILE_INNER: u64 = 0x0001_0101_0101_0100;
+/// Multiplied by inner cells of the a-file, puts rank `r` (1 to 6) on bit 57 + `r`, and
+/// every other product of its bits on a bit of its own outside 58..64, so that nothing
+/// carries into the top six bits.
+const FILE_GATHER: u64 = 1 << 50 | 1 << 43 | 1 << 36 | 1 << 29 | 1 << 22 | 1 << 15;
 
-/// The cells a rider moving along `directions` reaches from `cell` among `occupied`, ray by
-/// ray.
-const fn rays_attacks(directions: u8, cell: usize, occupied: u64) -> u64 {
-    let rays = &RAY_TABLE;
-    let mut attacks = 0;
-    let mut d = 0;
-    while d < 8 {
-        if directions & (1 << d) != 0 {
-            let ray = rays[d][cell];
-            let stops = ray & occupied;
-            attacks |= if stops == 0 {
-                ray
-            } else {
-                let first = if d < 4 { stops.trailing_zeros() } else { 63 - stops.leading_zeros() };
-                ray ^ rays[d][first as usize]
-            };
-        }
-        d += 1;
-    }
-    attacks
-}
-
-const fn magics(directions: u8, factors: &[u64; 64]) -> [Magic; 64] {
-    let mut table = [const { Magic { blockers: 0, factor: 0, shift: 0, offset: 0 } }; 64];
-    let mut offset = 0;
-    let mut cell = 0;
-    while cell < 64 {
-        let blockers = blockers(directions, cell);
-        table[cell] = Magic { blockers, factor: factors[cell], shift: 64 - blockers.count_ones(), offset };
-        offset += 1 << blockers.count_ones();
-        cell += 1;
-    }
-    table
-}
-
-/// The attacks of a rider moving along `directions`, per cell and set of blockers, where
-/// `magics` says.
-const fn attack_table<const N: usize>(directions: u8, magics: &[Magic; 64]) -> [u64; N] {
-    let mut table = [0u64; N];
-    let mut cell = 0;
-    while cell < 64 {
-        let m = &magics[cell];
-        // Every subset of the blockers, the empty one first.
-        let mut set = 0u64;
-        loop {
-            table[m.offset + (set.wrapping_mul(m.factor) >> m.shift) as usize] = rays_attacks(directions, cell, set);
-            set = set.wrapping_sub(m.blockers) & m.blockers;
-            if set == 0 {
-                break;
+/// Per file of a rider on a rank, and per set of the rank's six inner cells (bit `i` for the
+/// cell on file `i + 1`): the files it reaches.
+static RANK_REACH: [[u8; 64]; 8] = {
+    let mut table = [[0u8; 64]; 8];
+    let mut file = 0;
+    while file < 8 {
+        let mut inner = 0;
+        while inner < 64 {
+            let occupied = (inner << 1) as u8;
+            let mut reach = 0u8;
+            let mut f = file + 1;
+            while f < 8 {
+                reach |= 1 << f;
+                if occupied & (1 << f) != 0 {
+                    break;
+                }
+                f += 1;
             }
+            let mut f = file;
+            while f > 0 {
+                f -= 1;
+                reach |= 1 << f;
+                if occupied & (1 << f) != 0 {
+                    break;
+                }
+            }
+            table[file][inner] = reach;
+            inner += 1;
         }
+        file += 1;
+    }
+    table
+};
+
+/// Per rank of a rider on the a-file, and per set of the file's six inner cells as
+/// [`FILE_GATHER`] gathers them (bit `i` for rank `i + 1`): the cells of the a-file it
+/// reaches.
+static FILE_REACH: [[u64; 64]; 8] = {
+    let mut table = [[0u64; 64]; 8];
+    let mut rank = 0;
+    while rank < 8 {
+        let mut inner = 0;
+        while inner < 64 {
+            let occupied = (inner << 1) as u8;
+            let mut reach = 0u64;
+            let mut r = rank + 1;
+            while r < 8 {
+                reach |= 1 << (r * 8);
+                if occupied & (1 << r) != 0 {
+                    break;
+                }
+                r += 1;
+            }
+            let mut r = rank;
+            while r > 0 {
+                r -= 1;
+                reach |= 1 << (r * 8);
+                if occupied & (1 << r) != 0 {
+                    break;
+                }
+            }
+            table[rank][inner] = reach;
+            inner += 1;
+        }
+        rank += 1;
+    }
+    table
+};
+
+/// Per cell: the cells of its diagonal going up to the right (itself included).
+static DIAGONALS: [u64; 64] = diagonals(1, 5);
+/// Per cell: the cells of its diagonal going up to the left (itself included).
+static ANTIDIAGONALS: [u64; 64] = diagonals(3, 7);
+
+/// Per cell: the cell and the rays of directions `a` and `b` of [`DIRECTIONS`] from it.
+const fn diagonals(a: usize, b: usize) -> [u64; 64] {
+    let rays = rays();
+    let mut table = [0u64; 64];
+    let mut cell = 0;
+    while cell < 64 {
+        table[cell] = rays[a][cell] | rays[b][cell] | 1 << cell;
         cell += 1;
     }
     table
 }
-
-/// [`RAYS`], for the tables built from it.
-const RAY_TABLE: [[u64; 64]; 8] = rays();
-const ROOK_DIRECTIONS: u8 = 0b0101_0101;
-const BISHOP_DIRECTIONS: u8 = 0b1010_1010;
-static ROOK_MAGIC: [Magic; 64] = magics(ROOK_DIRECTIONS, &ROOK_FACTORS);
-static BISHOP_MAGIC: [Magic; 64] = magics(BISHOP_DIRECTIONS, &BISHOP_FACTORS);
-/// 2^12 sets of blockers on each corner, 2^10 inside the board: 102,400 in all.
-static ROOK_TABLE: [u64; 102_400] = attack_table(ROOK_DIRECTIONS, &ROOK_MAGIC);
-/// 5,248 sets of blockers in all.
-static BISHOP_TABLE: [u64; 5_248] = attack_table(BISHOP_DIRECTIONS, &BISHOP_MAGIC);
 
 fn bit(cell: u8) -> u64 {
     1 << cell
@@ -854,8 +748,9 @@ pub enum Special {
         over: u8,
     },
     /// The king castles with the rook in the corner on the side of its target, which goes to
-    /// the cell the king crosses ([`castle_rook`]). The cells follow from the king's target,
-    /// so that a move fits in eight bytes and travels in a register.
+    /// the cell the king crosses: from the h-file to the f-file, or from the a-file to the
+    /// d-file. The rook's cells follow from the king's target, so that a move fits in eight
+    /// bytes and travels in a register.
     Castle,
 }
 
@@ -1281,15 +1176,13 @@ impl Board8 {
         // Out of check, a piece that leaves a line through its king exposes it only to a
         // rider of the line's kind beyond it; mostly there is no line, or no such rider on it.
         if !self.checked && taken == 0 && !self.lame {
-            let d = LINE_DIRECTION[usize::from(king)][usize::from(from & 63)];
-            if d == NO_LINE {
-                return true;
-            }
+            // Off the king's lines the ray is empty: no branch on whether there is a line.
+            let d = usize::from(LINE_DIRECTION[usize::from(king)][usize::from(from & 63)]);
             let riders = if d.is_multiple_of(2) { ROOK } else { BISHOP };
             let pinners = (self.roles[usize::from(riders)] | self.roles[usize::from(QUEEN)])
                 & self.colors[us ^ 1]
                 & !bit(to)
-                & RAYS[usize::from(d & 7)][usize::from(king)];
+                & LINE_RAYS[d][usize::from(king)];
             if pinners == 0 {
                 return true;
             }
@@ -1665,6 +1558,29 @@ impl Board8 {
     /// every attack is looked for.
     #[inline(always)]
     fn check_by(&self, m: Move8) -> bool {
+        if matches!(m.special, Special::Castle | Special::EnPassant) || self.lame || self.jumpers != 0 {
+            return self.check_by_rules(m);
+        }
+        // In orthodox chess every attacker of the king is looked at at once: a test without a
+        // branch on the piece moved, which no predictor guesses.
+        let us = self.side & 1;
+        let king = self.king(us) & 63;
+        let k = usize::from(king);
+        let occupied = self.occupied();
+        let r = &self.roles;
+        let queens = r[usize::from(QUEEN)];
+        let attackers = (KNIGHT_LEAPS[k] & r[usize::from(KNIGHT)])
+            | (PAWN_ATTACKS[us][k] & r[usize::from(PAWN)])
+            | (rook_attacks(king, occupied) & (r[usize::from(ROOK)] | queens))
+            | (bishop_attacks(king, occupied) & (r[usize::from(BISHOP)] | queens));
+        attackers & self.colors[us ^ 1] != 0
+    }
+
+    /// [`Board8::check_by`] in Limpy Chess and Checkers Chess, and after castling and en
+    /// passant: the piece moved attacks the king, or a rider of the mover's attacks it through
+    /// the cell left, or else every attack is looked for.
+    #[inline(never)]
+    fn check_by_rules(&self, m: Move8) -> bool {
         let us = self.side & 1;
         let king = self.king(us);
         if matches!(m.special, Special::Castle | Special::EnPassant)
@@ -1868,25 +1784,61 @@ mod tests {
         assert_eq!(castle_rook(58), (56, 59));
     }
 
-    /// Every entry of the riders' tables is what the rays give, whatever else stands on the
-    /// board.
+    const ROOK_DIRECTIONS: u8 = 0b0101_0101;
+    const BISHOP_DIRECTIONS: u8 = 0b1010_1010;
+
+    /// The cells a rider moving along `directions` reaches from `cell` among `occupied`, ray by
+    /// ray.
+    fn rays_attacks(directions: u8, cell: usize, occupied: u64) -> u64 {
+        let rays = &RAYS;
+        let mut attacks = 0;
+        let mut d = 0;
+        while d < 8 {
+            if directions & (1 << d) != 0 {
+                let ray = rays[d][cell];
+                let stops = ray & occupied;
+                attacks |= if stops == 0 {
+                    ray
+                } else {
+                    let first = if d < 4 { stops.trailing_zeros() } else { 63 - stops.leading_zeros() };
+                    ray ^ rays[d][first as usize]
+                };
+            }
+            d += 1;
+        }
+        attacks
+    }
+
+    /// Riders reach what the rays give, on every cell, with random pieces around and with
+    /// every set of pieces on the lines through the cell.
     #[test]
     fn riders_attack_as_they_slide() {
         let mut random = crate::rules::random::XorShift::new(0x5DEE_CE66_D1CE_4E5B);
         for cell in 0..64u8 {
-            for (magic, directions) in [(&ROOK_MAGIC, ROOK_DIRECTIONS), (&BISHOP_MAGIC, BISHOP_DIRECTIONS)] {
-                let blockers = magic[usize::from(cell)].blockers;
+            for _ in 0..2000 {
+                // Sparse and dense boards.
+                let occupied = random.next_u64() & random.next_u64() | random.next_u64() & bit(cell);
+                assert_eq!(rook_attacks(cell, occupied), rays_attacks(ROOK_DIRECTIONS, usize::from(cell), occupied));
+                assert_eq!(
+                    bishop_attacks(cell, occupied),
+                    rays_attacks(BISHOP_DIRECTIONS, usize::from(cell), occupied)
+                );
+                let occupied = random.next_u64();
+                assert_eq!(rook_attacks(cell, occupied), rays_attacks(ROOK_DIRECTIONS, usize::from(cell), occupied));
+                assert_eq!(
+                    bishop_attacks(cell, occupied),
+                    rays_attacks(BISHOP_DIRECTIONS, usize::from(cell), occupied)
+                );
+            }
+            for directions in [ROOK_DIRECTIONS, BISHOP_DIRECTIONS] {
+                let lines =
+                    (0..8).filter(|d| directions & (1 << d) != 0).fold(0, |l, d| l | RAYS[d][usize::from(cell)]);
                 let mut set = 0u64;
                 loop {
-                    let others = random.next_u64() & !blockers;
-                    let expected = rays_attacks(directions, usize::from(cell), set);
-                    let found = if directions == ROOK_DIRECTIONS {
-                        rook_attacks(cell, set | others)
-                    } else {
-                        bishop_attacks(cell, set | others)
-                    };
-                    assert_eq!(found, expected, "cell {cell}, blockers {set:#x}");
-                    set = set.wrapping_sub(blockers) & blockers;
+                    let found =
+                        if directions == ROOK_DIRECTIONS { rook_attacks(cell, set) } else { bishop_attacks(cell, set) };
+                    assert_eq!(found, rays_attacks(directions, usize::from(cell), set), "cell {cell}, set {set:#x}");
+                    set = set.wrapping_sub(lines) & lines;
                     if set == 0 {
                         break;
                     }
