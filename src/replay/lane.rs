@@ -319,7 +319,34 @@ mod tests {
         if let Some(report) = &report {
             assert_eq!(report, &generic, "{text}");
         }
+        // Read plain (with the tags of the roster it lacks, which plain reading asks for), it
+        // is judged in the lane as read whole.
+        let full = with_roster(text);
+        let whole = parse_game(&full).game.unwrap_or_else(|| panic!("{full}"));
+        match plain(&variant, &full) {
+            Some(PlainVerdict::Judged(plain)) => {
+                assert_eq!(plain, super::super::replay_generic(&variant, &whole), "{full}");
+                assert!(report.is_some(), "judged read plain, not read whole: {full}");
+            }
+            Some(PlainVerdict::GaveUp) => assert!(report.is_none(), "judged read whole, not read plain: {full}"),
+            Some(PlainVerdict::NotPlain) | None => {}
+        }
         report
+    }
+
+    /// `text` with the tags of the roster it lacks, which plain reading asks for.
+    fn with_roster(text: &str) -> String {
+        let missing: String = crate::record::SEVEN_TAG_ROSTER
+            .iter()
+            .filter(|name| !text.contains(&format!("[{name} ")))
+            .map(|name| format!("[{name} \"?\"]\n"))
+            .collect();
+        format!("{missing}{text}")
+    }
+
+    /// The lane's verdict on `text` read plain, where it reads plain.
+    fn plain(variant: &Arc<Variant>, text: &str) -> Option<PlainVerdict> {
+        crate::dialect::read_plain(text, &crate::dialect::Limits::default()).map(|game| judge_plain(variant, game))
     }
 
     #[test]
@@ -410,7 +437,7 @@ mod tests {
         let mut random = crate::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
         for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "fastpawn 3", "checkers"] {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
-            let mut judged = 0;
+            let (mut judged, mut read_plain) = (0, 0);
             for _ in 0..150 {
                 let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
                 let mut text = format!("[Variant \"{name}\"]\n\n");
@@ -458,8 +485,11 @@ mod tests {
                 };
                 text.push_str(result);
                 judged += usize::from(lane(name, &text).is_some());
+                read_plain +=
+                    usize::from(matches!(plain(&variant, &with_roster(&text)), Some(PlainVerdict::Judged(_))));
             }
             assert!(judged >= 140, "{name}: only {judged} of 150 random games judged in the lane");
+            assert!(read_plain >= 140, "{name}: only {read_plain} of 150 random games judged read plain");
         }
     }
 
