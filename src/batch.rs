@@ -195,24 +195,51 @@ fn validate_in_pool<R: Read + Send>(
     reader: R,
     limits: &Limits,
     catalogue: &Catalogue,
-    mut done: impl FnMut(Checked, u64),
+    done: impl FnMut(Checked, u64) + Send,
 ) -> std::io::Result<Option<(Origin, u64)>> {
     let mut games = GameReader::new(reader, limits);
     let mut stopped = None;
     let mut batch = read_batch(&mut games, &mut stopped)?;
-    let mut read = 0u64;
+    let mut reported = Reported { done, read: 0 };
+    // The games checked last are reported, and the batch after the next one read, while the
+    // next one is checked: neither is a pause for the other threads. (On one thread the
+    // report comes first, while its games are still in the cache.)
+    let mut checked: Vec<Checked> = Vec::new();
     while !batch.is_empty() {
-        let (checked, next) = rayon::join(
+        let previous = std::mem::take(&mut checked);
+        let next;
+        (next, checked) = rayon::join(
+            || {
+                reported.all(previous);
+                read_batch(&mut games, &mut stopped)
+            },
             || batch.into_par_iter().map(|item| check(item, catalogue, limits)).collect::<Vec<Checked>>(),
-            || read_batch(&mut games, &mut stopped),
         );
-        for c in checked {
-            read += c.text.as_ref().map_or(0, |t| t.text.len() as u64);
-            done(c, read);
+        match next {
+            Ok(next) => batch = next,
+            Err(e) => {
+                reported.all(checked);
+                return Err(e);
+            }
         }
-        batch = next?;
     }
+    reported.all(checked);
     Ok(stopped)
+}
+
+/// Where [`validate`] hands its results, in the order of the stream, with the bytes read.
+struct Reported<F> {
+    done: F,
+    read: u64,
+}
+
+impl<F: FnMut(Checked, u64)> Reported<F> {
+    fn all(&mut self, checked: Vec<Checked>) {
+        for c in checked {
+            self.read += c.text.as_ref().map_or(0, |t| t.text.len() as u64);
+            (self.done)(c, self.read);
+        }
+    }
 }
 
 /// The next games to check together: a few hundred, or a few megabytes. Empty at the end of
