@@ -432,6 +432,12 @@ mod tests {
     }
 
     #[test]
+    fn a_san_is_small() {
+        // Every turn read plain is written into a buffer of these.
+        assert!(std::mem::size_of::<San>() <= 12, "{}", std::mem::size_of::<San>());
+    }
+
+    #[test]
     fn plain_games_read_as_the_whole_parser_reads_them() {
         let games = [
             format!("{ROSTER}\n1. e4 e5 2. Nf3 {{a comment}} Nc6 3. Bb5 a6 1-0\n"),
