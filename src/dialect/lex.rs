@@ -448,14 +448,6 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
     Some((rest, (action, [leniency, None])))
 }
 
-/// The SAN of orthodox chess and Crazyhouse as nearly every archive writes it, read at `b`
-/// (an action's text and what follows it): `O-O` or `O-O-O`; a drop, `N@f3` (`@f3` or
-/// `P@f3` for a pawn, and the letters `K`, `Q`, `R`, `B`, `N`); or a move: an optional piece
-/// letter `K`, `Q`, `R`, `B` or `N`, an origin file `a`-`h` and rank `1`-`8` as needed (not
-/// both without a letter), `x`, the target on the 8x8 board, `=Q`, `=R`, `=B` or `=N`. Then
-/// `+` or `#`, then ASCII white space, `{`, `,` or the end. The length read and the action,
-/// exactly as [`action`] reads the same text; `None` for anything else, which [`action`]
-/// reads.
 /// The bytes that end a token [`common_san`] reads: ASCII white space, `{` and `,`.
 static ENDS_SAN: [bool; 256] = {
     let mut table = [false; 256];
@@ -468,6 +460,14 @@ static ENDS_SAN: [bool; 256] = {
     table
 };
 
+/// The SAN of orthodox chess and Crazyhouse as nearly every archive writes it, read at `b`
+/// (an action's text and what follows it): `O-O` or `O-O-O`; a drop, `N@f3` (`@f3` or
+/// `P@f3` for a pawn, and the letters `K`, `Q`, `R`, `B`, `N`); or a move: an optional piece
+/// letter `K`, `Q`, `R`, `B` or `N`, an origin file `a`-`h` and rank `1`-`8` as needed (not
+/// both without a letter), `x`, the target on the 8x8 board, `=Q`, `=R`, `=B` or `=N`. Then
+/// `+` or `#`, then ASCII white space, `{`, `,` or the end. The length read and the action,
+/// exactly as [`action`] reads the same text; `None` for anything else, which [`action`]
+/// reads.
 #[inline(always)]
 pub fn common_san(b: &[u8]) -> Option<(usize, San)> {
     // The token runs to white space, `{` or `,`; it is read from both ends: the check mark
