@@ -61,7 +61,19 @@ pub fn parse_game_with(text: &str, limits: &Limits) -> Parsed {
 /// (its length and outcome), or a move number of up to nine digits followed directly by one
 /// to three periods (its length, number and periods), as [`result_marker`] and
 /// [`move_number_token`] read them; neither for anything else, which those functions read.
+#[inline]
 pub(super) fn plain_number(b: &[u8]) -> PlainNumber {
+    // The commonest form first, `12.`: a result never has a period.
+    // (Ten digits or four periods are as many as too many.)
+    let digits = b.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 && b.get(digits) == Some(&b'.') {
+        let dots = b[digits..].iter().take(4).take_while(|&&c| c == b'.').count();
+        if digits > 9 || dots > 3 || b.get(digits + dots).is_some_and(|&c| c >= 0x80) {
+            return PlainNumber::Neither;
+        }
+        let number = b[..digits].iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
+        return PlainNumber::Number(digits + dots, number, dots);
+    }
     let result = match b {
         [b'1', b'-', b'0', ..] => Some((3, Outcome::WhiteWins)),
         [b'0', b'-', b'1', ..] => Some((3, Outcome::BlackWins)),
@@ -69,21 +81,13 @@ pub(super) fn plain_number(b: &[u8]) -> PlainNumber {
         [b'*', ..] => Some((1, Outcome::Unknown)),
         _ => None,
     };
-    if let Some((len, _)) = result {
-        // Only where the token ends; else the general readers say what it is.
-        let ends = b.get(len).is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b'{' | b';' | b'(' | b')'));
-        return match result.filter(|_| ends) {
-            Some((len, outcome)) => PlainNumber::Result(len, outcome),
-            None => PlainNumber::Neither,
-        };
+    // Only where the token ends; else the general readers say what it is.
+    let ends =
+        |len: usize| b.get(len).is_none_or(|&c| c.is_ascii_whitespace() || matches!(c, b'{' | b';' | b'(' | b')'));
+    match result {
+        Some((len, outcome)) if ends(len) => PlainNumber::Result(len, outcome),
+        _ => PlainNumber::Neither,
     }
-    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-    let dots = b[digits..].iter().take_while(|&&c| c == b'.').count();
-    if digits == 0 || digits > 9 || dots == 0 || dots > 3 || b.get(digits + dots).is_some_and(|&c| c >= 0x80) {
-        return PlainNumber::Neither;
-    }
-    let number = b[..digits].iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'));
-    PlainNumber::Number(digits + dots, number, dots)
 }
 
 /// What [`plain_number`] read.

@@ -303,19 +303,7 @@ impl<'a> PlainGame<'a> {
                     return PlainStep::Turn(&self.turn[..count]);
                 }
                 b'0'..=b'9' | b'*' => {
-                    let rest = &b[at..];
-                    // The commonest form first: `12.` (a result never has a period).
-                    let digits = rest.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
-                    if (1..=9).contains(&digits) && rest.get(digits) == Some(&b'.') {
-                        let dots = rest[digits..].iter().take(4).take_while(|&&c| c == b'.').count();
-                        if dots <= 3 && rest.get(digits + dots).is_none_or(u8::is_ascii) {
-                            let number = rest[..digits].iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
-                            numbered = Some((number, dots < 2));
-                            at += digits + dots;
-                            continue;
-                        }
-                    }
-                    let (outcome, len) = match plain_number(rest) {
+                    let (outcome, len) = match plain_number(&b[at..]) {
                         PlainNumber::Result(len, outcome) => (outcome, len),
                         PlainNumber::Number(len, number, dots) => {
                             numbered = Some((number, dots < 2));
