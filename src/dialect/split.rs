@@ -280,10 +280,7 @@ impl Scanner {
                     b'[' if at_line_start => {
                         // The common tag pair, a line of its own, is taken whole.
                         if let Some((name, end, carriage_return)) = simple_tag_line(&data[i..]) {
-                            self.tag_names.extend_from_slice(name);
-                            self.tag_names.push(b' ');
-                            self.seen_tag = true;
-                            self.blank_after_tag = false;
+                            self.note_tag(Some(name));
                             self.carriage_return |= carriage_return;
                             self.current_newlines += 1;
                             self.previous_line_blank = false;
@@ -292,12 +289,7 @@ impl Scanner {
                             next = i + end + 1;
                             continue;
                         }
-                        if let Some(name) = tag_name(&data[i..]) {
-                            self.tag_names.extend_from_slice(name);
-                            self.tag_names.push(b' ');
-                        }
-                        self.seen_tag = true;
-                        self.blank_after_tag = false;
+                        self.note_tag(tag_name(&data[i..]));
                         self.state = State::Tag;
                     }
                     b'%' if at_line_start => self.state = State::ToLineEnd,
@@ -333,6 +325,16 @@ impl Scanner {
             }
         }
         (data.len(), Scan::Whole)
+    }
+
+    /// Notes a tag pair starting, named `name` where its name is readable.
+    fn note_tag(&mut self, name: Option<&[u8]>) {
+        if let Some(name) = name {
+            self.tag_names.extend_from_slice(name);
+            self.tag_names.push(b' ');
+        }
+        self.seen_tag = true;
+        self.blank_after_tag = false;
     }
 
     /// Adds scanned bytes to the current chunk (or only counts them, when skipping).
