@@ -128,8 +128,8 @@ fn whole(
 
 /// [`check_whole`] for a plain game of a variant the orthodox lane plays, read plain
 /// ([`read_plain`]) and judged in the orthodox lane while it is read ([`judge_plain`]),
-/// where both can take it and find nothing to say: the same result, found faster. `None`
-/// where [`check_whole`] must check the game.
+/// where both can take it and nothing is to be said that the lane cannot word: the same
+/// result, found faster. `None` where [`check_whole`] must check the game.
 pub fn check_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> Option<Checked> {
     match plain(text, catalogue, limits) {
         PlainRead::Judged(checked) => Some(*checked),
@@ -139,7 +139,7 @@ pub fn check_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> O
 
 /// What reading a game plain came to.
 enum PlainRead {
-    /// Read plain and judged in the lane, with nothing to say.
+    /// Read plain and judged in the lane.
     Judged(Box<Checked>),
     /// Plain as far as read, but the lane gave up on it (or its variant is not one the lane
     /// plays).
@@ -154,7 +154,7 @@ fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
     }
     let Some(game) = read_plain(&text.text, limits) else { return PlainRead::NotPlain };
     let Ok(variant) = catalogue.find(game.variant) else { return PlainRead::NotPlain };
-    let players = (game.white.to_owned(), game.black.to_owned());
+    let (white, black) = (game.white, game.black);
     match judge_plain(&variant, game) {
         PlainVerdict::Judged(replay) => PlainRead::Judged(Box::new(Checked {
             origin: text.origin,
@@ -163,7 +163,7 @@ fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
             replay: Some(replay),
             refused: None,
             refused_at: None,
-            players: Some(players),
+            players: Some((white.to_owned(), black.to_owned())),
         })),
         PlainVerdict::GaveUp => PlainRead::LaneGaveUp,
         PlainVerdict::NotPlain => PlainRead::NotPlain,

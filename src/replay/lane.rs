@@ -44,13 +44,8 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
         next = node.main_child();
     }
     let claimed = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
-    let (turns, ending) = lane.finish(claimed)?;
-    let mut report = Replay { turns, problems: Vec::new() };
-    if ending == Ending::MateMarkedAsCheck {
-        let node = last?;
-        let action = game.node(node).turn.actions.last()?;
-        report.problems.push(mate_marked_as_check(variant, game.tag("FEN"), node, turns, action)?);
-    }
+    let last_action = || Some((last?, game.node(last?).turn.actions.last()?.clone()));
+    let mut report = lane.report(variant, game.tag("FEN"), claimed, last_action)?;
     check_result_tag(game, &mut report);
     Some(report)
 }
@@ -85,16 +80,11 @@ pub fn judge_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>) -> PlainVerd
         }
     }
     let claimed = tag.unwrap_or(game.outcome());
-    let Some((turns, ending)) = lane.finish(claimed) else { return PlainVerdict::GaveUp };
-    let mut report = Replay { turns, problems: Vec::new() };
-    if ending == Ending::MateMarkedAsCheck {
-        let node = NodeId::of_line_turn(game.turns().saturating_sub(1));
-        match game.last_action().and_then(|a| mate_marked_as_check(variant, game.fen, node, turns, &a)) {
-            Some(problem) => report.problems.push(problem),
-            None => return PlainVerdict::GaveUp,
-        }
+    let last_action = || Some((NodeId::of_line_turn(game.turns().checked_sub(1)?), game.last_action()?));
+    match lane.report(variant, game.fen, claimed, last_action) {
+        Some(report) => PlainVerdict::Judged(report),
+        None => PlainVerdict::GaveUp,
     }
-    PlainVerdict::Judged(report)
 }
 
 /// The warning on the last action of a game, `action`, of `turns` turns (`node` being the
@@ -145,7 +135,7 @@ impl Lane {
     /// the lane plays the variant and can take the position without a word.
     fn start(variant: &Arc<Variant>, fen: Option<&str>) -> Option<Lane> {
         let rules = variant.lane_rules()?;
-        let board = match fen {
+        let mut board = match fen {
             None => Position::start_board8(variant)?,
             Some(fen) => {
                 if fen.split_whitespace().nth(5) == Some("0") {
@@ -158,7 +148,6 @@ impl Lane {
                 position.to_board8()?
             }
         };
-        let mut board = board;
         // Room for the keys since the last capture or pawn move, which seldom pass sixty plies:
         // one allocation a game rather than one each time the list doubles.
         board.reserve_history(64);
@@ -239,6 +228,24 @@ impl Lane {
             return None;
         }
         Some((self.turns, ending))
+    }
+
+    /// The report of the game played to its end, whose result is `claimed`; `last` gives the
+    /// last turn's node and action, for the one remark the lane words.
+    fn report(
+        self,
+        variant: &Arc<Variant>,
+        fen: Option<&str>,
+        claimed: Outcome,
+        last: impl FnOnce() -> Option<(NodeId, Action)>,
+    ) -> Option<Replay> {
+        let (turns, ending) = self.finish(claimed)?;
+        let mut report = Replay { turns, problems: Vec::new() };
+        if ending == Ending::MateMarkedAsCheck {
+            let (node, action) = last()?;
+            report.problems.push(mate_marked_as_check(variant, fen, node, turns, &action)?);
+        }
+        Some(report)
     }
 }
 
