@@ -610,7 +610,9 @@ const FILE_GATHER: u64 = 1 << 50 | 1 << 43 | 1 << 36 | 1 << 29 | 1 << 22 | 1 << 
 
 /// Per file of a rider on a rank, and per set of the rank's six inner cells (bit `i` for the
 /// cell on file `i + 1`): the files it reaches.
-static RANK_REACH: [[u8; 64]; 8] = {
+static RANK_REACH: [[u8; 64]; 8] = rank_reach();
+
+const fn rank_reach() -> [[u8; 64]; 8] {
     let mut table = [[0u8; 64]; 8];
     let mut file = 0;
     while file < 8 {
@@ -640,36 +642,25 @@ static RANK_REACH: [[u8; 64]; 8] = {
         file += 1;
     }
     table
-};
+}
 
 /// Per rank of a rider on the a-file, and per set of the file's six inner cells as
 /// [`FILE_GATHER`] gathers them (bit `i` for rank `i + 1`): the cells of the a-file it
-/// reaches.
+/// reaches. A file is a rank turned: [`RANK_REACH`]'s files, each put on its rank.
 static FILE_REACH: [[u64; 64]; 8] = {
+    let along_rank = rank_reach();
     let mut table = [[0u64; 64]; 8];
     let mut rank = 0;
     while rank < 8 {
         let mut inner = 0;
         while inner < 64 {
-            let occupied = (inner << 1) as u8;
-            let mut reach = 0u64;
-            let mut r = rank + 1;
+            let mut r = 0;
             while r < 8 {
-                reach |= 1 << (r * 8);
-                if occupied & (1 << r) != 0 {
-                    break;
+                if along_rank[rank][inner] & (1 << r) != 0 {
+                    table[rank][inner] |= 1 << (r * 8);
                 }
                 r += 1;
             }
-            let mut r = rank;
-            while r > 0 {
-                r -= 1;
-                reach |= 1 << (r * 8);
-                if occupied & (1 << r) != 0 {
-                    break;
-                }
-            }
-            table[rank][inner] = reach;
             inner += 1;
         }
         rank += 1;
