@@ -8,7 +8,7 @@ use std::io::Read;
 
 use rayon::prelude::*;
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Kind, Severity};
 use crate::dialect::{GameReader, GameText, Item, Limits, Origin, read_plain};
 use crate::record::Game;
 use crate::replay::{PlainVerdict, Replay, judge_plain, replay, replay_generic};
@@ -25,8 +25,9 @@ pub struct Checked {
     pub syntax: Vec<Diagnostic>,
     /// The replay, when the text could be read and its variant played.
     pub replay: Option<Replay>,
-    /// A problem with the whole game: too large, or a variant that cannot be played.
-    pub refused: Option<String>,
+    /// A problem with the whole game, and its kind: too large, or a variant that cannot be
+    /// played.
+    pub refused: Option<(Kind, String)>,
     /// Where the refusal points (the Variant tag), when it points anywhere in the text.
     pub refused_at: Option<crate::record::Span>,
     /// The players, from the tags.
@@ -55,13 +56,13 @@ impl Checked {
 }
 
 /// A game refused whole, with no text to point into.
-fn refused(origin: Origin, reason: String) -> Checked {
+fn refused(origin: Origin, kind: Kind, reason: String) -> Checked {
     Checked {
         origin,
         text: None,
         syntax: Vec::new(),
         replay: None,
-        refused: Some(reason),
+        refused: Some((kind, reason)),
         refused_at: None,
         players: None,
     }
@@ -69,9 +70,9 @@ fn refused(origin: Origin, reason: String) -> Checked {
 
 fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
     match item {
-        Item::TooLarge { origin, size } => refused(origin, limits.too_large(size)),
+        Item::TooLarge { origin, size } => refused(origin, Kind::Limit, limits.too_large(size)),
         // `validate` below ends at the stop and never checks it.
-        Item::Stopped { origin, games } => refused(origin, Limits::stopped(games)),
+        Item::Stopped { origin, games } => refused(origin, Kind::MaxGames, Limits::stopped(games)),
         Item::Game(text) => check_game(text, catalogue, limits),
     }
 }
@@ -118,7 +119,7 @@ fn whole(
         match catalogue.find(game.tag("Variant")) {
             Ok(variant) => checked.replay = Some(replay(&variant, &game)),
             Err(e) => {
-                checked.refused = Some(e.to_string());
+                checked.refused = Some((e.kind(), e.to_string()));
                 checked.refused_at = game.tags.iter().find(|t| t.name == "Variant").map(|t| t.span);
             }
         }

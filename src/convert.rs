@@ -36,7 +36,7 @@ pub enum Notation {
 fn replay_to_convert(variant: &Arc<Variant>, game: &Game, visit: Visit<'_>) -> Result<Position, Problem> {
     // The replay reports a missing start position as a problem of the game, as it does the
     // Result tag: that is found here.
-    let start = start_position(variant, game).map_err(Problem::of_game)?.0;
+    let start = start_position(variant, game).map_err(|e| Problem::of_game(crate::diag::Kind::BadFen, e))?.0;
     let report = replay_visiting(variant, game, Some(visit));
     match report.problems.into_iter().find(|p| p.severity == Severity::Error && p.at.is_some()) {
         Some(problem) => Err(problem),
@@ -68,19 +68,25 @@ pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Resul
 }
 
 /// The FEN (or, with `epd`, the EPD: the first four fields) of the position after every
-/// turn of the main line, the start position first, or the first error that stops it. One
-/// replay both checks the game and reads its positions.
-pub fn positions(variant: &Arc<Variant>, game: &Game, epd: bool) -> Result<Vec<String>, Problem> {
+/// turn of the main line, the start position first; where something stops the replay, the
+/// positions up to there, and what stopped it. One replay both checks the game and reads its
+/// positions.
+pub fn positions(variant: &Arc<Variant>, game: &Game, epd: bool) -> (Vec<String>, Option<Problem>) {
     let shorten = |fen: String| {
         if epd { fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ") } else { fen }
     };
-    let mut after = Vec::new();
-    let mut start = replay_to_convert(variant, game, &mut |position, sight| {
+    let mut fens = Vec::new();
+    match start_position(variant, game) {
+        Ok((mut start, _)) => fens.push(shorten(start.fen())),
+        Err(e) => return (fens, Some(Problem::of_game(crate::diag::Kind::BadFen, e))),
+    }
+    let stopped = replay_to_convert(variant, game, &mut |position, sight| {
         if let Sight::Turn { main: true, .. } = sight {
-            after.push(shorten(position.fen()));
+            fens.push(shorten(position.fen()));
         }
-    })?;
-    Ok(std::iter::once(shorten(start.fen())).chain(after).collect())
+    })
+    .err();
+    (fens, stopped)
 }
 
 /// The action `m` of `position` written in `notation`, its turn ending after it (`ends`) or
@@ -151,11 +157,11 @@ mod tests {
     #[test]
     fn positions_follow_the_main_line() {
         let variant = Variant::orthodox();
-        let fens = positions(&variant, &game("1. e4 c5 2. Nf3 *"), false).unwrap_or_default();
+        let (fens, _) = positions(&variant, &game("1. e4 c5 2. Nf3 *"), false);
         assert_eq!(fens.len(), 4);
         assert_eq!(fens[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         assert_eq!(fens[3], "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
-        let epd = positions(&variant, &game("1. e4 *"), true).unwrap_or_default();
+        let (epd, _) = positions(&variant, &game("1. e4 *"), true);
         assert_eq!(epd[1], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
     }
 
@@ -209,7 +215,7 @@ mod tests {
             assert!(problem.is_some_and(|p| p.message.contains("the FEN tag cannot be read")), "{notation:?}");
         }
         assert!(to_explicit_record(&variant, &game).is_err());
-        assert!(positions(&variant, &game, false).is_err());
+        assert!(positions(&variant, &game, false).1.is_some());
     }
 }
 
@@ -228,7 +234,12 @@ pub struct RecordFile {
     pub format: String,
     /// [`RECORD_VERSION`].
     pub version: u32,
+    /// The text of a game that could not be read, as it was read; such a record holds
+    /// nothing else (notation/FORMATS.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
     /// Tag pairs, in the order written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
     /// `%` escape lines, without the `%`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -243,8 +254,10 @@ pub struct RecordFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
     /// The main line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<TurnFile>,
     /// The termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub result: String,
     /// Comments after the termination marker.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -298,10 +311,56 @@ fn nesting(game: &Game) -> usize {
     deepest
 }
 
+/// The record of a game that could not be read: its text as read, kept so that converting
+/// it back gives the text again.
+pub fn unread_record(text: &str) -> RecordFile {
+    RecordFile {
+        format: "arbiter-record".to_owned(),
+        version: RECORD_VERSION,
+        text: Some(text.to_owned()),
+        tags: Vec::new(),
+        escapes: Vec::new(),
+        prelude: Vec::new(),
+        nags: Vec::new(),
+        comments: Vec::new(),
+        moves: Vec::new(),
+        result: String::new(),
+        trailing: Vec::new(),
+        notation: None,
+        start: None,
+    }
+}
+
+/// The text of a record of a game that could not be read ([`unread_record`]); `None` for a
+/// record of a game.
+pub fn unread_text(record: &RecordFile) -> Result<Option<&str>, String> {
+    let Some(text) = &record.text else { return Ok(None) };
+    if record.format != "arbiter-record" || record.version != RECORD_VERSION {
+        return Err(format!("not an arbiter-record of version {RECORD_VERSION}"));
+    }
+    let empty = record.tags.is_empty()
+        && record.escapes.is_empty()
+        && record.prelude.is_empty()
+        && record.nags.is_empty()
+        && record.comments.is_empty()
+        && record.moves.is_empty()
+        && record.result.is_empty()
+        && record.trailing.is_empty()
+        && record.notation.is_none()
+        && record.start.is_none();
+    if !empty {
+        return Err("a record with a text holds nothing else".to_owned());
+    }
+    Ok(Some(text))
+}
+
 /// `game` as a JSON or YAML record, or why it cannot be one.
 pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
     if nesting(game) > MAX_NESTING {
-        return Err(Problem::of_game(format!("variations nest more than {MAX_NESTING} deep: no JSON or YAML record")));
+        return Err(Problem::of_game(
+            crate::diag::Kind::NotConvertible,
+            format!("variations nest more than {MAX_NESTING} deep: no JSON or YAML record"),
+        ));
     }
     let nags = |nags: &[crate::record::Nag]| nags.iter().map(|n| n.0).collect::<Vec<_>>();
     // The line that starts with `first`: each turn with the alternatives to it.
@@ -346,6 +405,7 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
     Ok(RecordFile {
         format: "arbiter-record".to_owned(),
         version: RECORD_VERSION,
+        text: None,
         tags: crate::record::tags_in_export_order(&game.tags)
             .into_iter()
             .map(|t| (t.name.clone(), t.value.clone()))
@@ -372,6 +432,9 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
     }
     if record.notation.is_some() {
         return Err("an explicit record is read with the rules (from_explicit_record)".to_owned());
+    }
+    if record.text.is_some() {
+        return Err("a record of a game that could not be read holds its text, not a game".to_owned());
     }
     let comments = |texts: &[String]| texts.iter().map(|t| crate::record::Comment::new(t)).collect::<Vec<_>>();
     let mut game = Game::new();

@@ -778,6 +778,27 @@ impl Game {
         self.nodes.len() - 1
     }
 
+    /// Whether the game is written in long algebraic or coordinate notation throughout: every
+    /// move names its origin square (`Ng1f3`, `e2e4`, `Ng1-f3`; castling may be `O-O`, as long
+    /// algebraic writes it), and one move at least is a pawn's move written so (`e2e4`), which
+    /// SAN never writes. `arbiter convert --to lan` and `--to uci` write records so; in them, a
+    /// check or capture left unmarked is the notation's way, not a defect.
+    pub fn in_coordinates(&self) -> bool {
+        let mut telling = false;
+        for (_, node) in self.nodes() {
+            for action in node.turn.actions.iter() {
+                match &action.kind {
+                    ActionKind::Move(m) if m.from_file.is_some() && m.from_rank.is_some() => {
+                        telling |= m.piece.is_none();
+                    }
+                    ActionKind::Move(_) => return false,
+                    _ => {}
+                }
+            }
+        }
+        telling
+    }
+
     /// All nodes but the root, in the order they were added.
     pub fn nodes(&self) -> impl Iterator<Item = (NodeId, &Node)> {
         self.nodes.iter().enumerate().skip(1).map(|(i, n)| (NodeId::at(i), n))

@@ -13,7 +13,7 @@ pub use lane::{PlainVerdict, judge_plain};
 
 use std::sync::Arc;
 
-use crate::diag::Severity;
+use crate::diag::{self, Severity};
 use crate::dialect::move_number;
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome, Span};
 use crate::rules::fen::Fen;
@@ -32,6 +32,8 @@ pub enum Resolved {
 /// Why a notated action cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
+    /// Illegal or ambiguous.
+    pub kind: diag::Kind,
     /// What is wrong, in lower case: `illegal: no knight can reach e5`.
     pub message: String,
     /// The legal moves that come closest (the candidates of an ambiguous SAN, or the legal
@@ -41,7 +43,7 @@ pub struct Refusal {
 
 impl Refusal {
     fn new(message: impl Into<String>) -> Refusal {
-        Refusal { message: message.into(), candidates: Vec::new() }
+        Refusal { kind: diag::Kind::IllegalMove, message: message.into(), candidates: Vec::new() }
     }
 }
 
@@ -241,6 +243,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     }
     if froms.is_empty() {
         return Err(Refusal {
+            kind: diag::Kind::IllegalMove,
             message: format!("illegal: no {} can reach {target}", piece_name(position, kind)),
             candidates: legal_moves_of(position, kind),
         });
@@ -250,6 +253,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         .retain(|r| m.from_file.is_none_or(|x| x == g.file(r.from)) && m.from_rank.is_none_or(|y| y == g.rank(r.from)));
     if froms.is_empty() {
         return Err(Refusal {
+            kind: diag::Kind::IllegalMove,
             message: format!("illegal: no {} on the square written can reach {target}", piece_name(position, kind)),
             candidates: legal_moves_of(position, kind),
         });
@@ -271,6 +275,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         moves.retain(|c| !c.capture);
         if moves.is_empty() {
             return Err(Refusal {
+                kind: diag::Kind::IllegalMove,
                 message: format!(
                     "illegal: no pawn can move to {target} without capturing, and a capture names the pawn's file"
                 ),
@@ -341,13 +346,18 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             };
             let written = san(position, first);
             Err(Refusal {
+                kind: diag::Kind::IllegalMove,
                 message: format!("illegal: {} {reason}", written.trim_end_matches(['+', '#'])),
                 candidates: legal_moves_of(position, kind),
             })
         }
         several => {
             let candidates: Vec<String> = several.iter().map(|&c| san(position, c)).collect();
-            Err(Refusal { message: format!("ambiguous: {} could be {}", target, candidates.join(" or ")), candidates })
+            Err(Refusal {
+                kind: diag::Kind::AmbiguousMove,
+                message: format!("ambiguous: {} could be {}", target, candidates.join(" or ")),
+                candidates,
+            })
         }
     }
 }
@@ -481,8 +491,10 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
 /// One problem found while replaying a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    /// How bad.
+    /// How bad: the kind's default severity.
     pub severity: Severity,
+    /// What it is about.
+    pub kind: diag::Kind,
     /// Where in the game's text.
     pub span: Span,
     /// The turn, where the problem is about one: its node, move number and side.
@@ -498,11 +510,17 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// An error of the game as a whole, at no particular place.
-    pub fn of_game(message: impl Into<String>) -> Problem {
+    /// A problem of `kind` with the game as a whole, at no particular place.
+    pub fn of_game(kind: diag::Kind, message: impl Into<String>) -> Problem {
+        Problem::at(kind, Span::default(), message)
+    }
+
+    /// A problem of `kind` at `span`, about no turn in particular.
+    pub fn at(kind: diag::Kind, span: Span, message: impl Into<String>) -> Problem {
         Problem {
-            severity: Severity::Error,
-            span: Span::default(),
+            severity: kind.severity(),
+            kind,
+            span,
             at: None,
             written: None,
             message: message.into(),
@@ -516,6 +534,7 @@ impl Problem {
     fn of_turn(span: Span, at: TurnRef, written: String, message: impl Into<String>, fen: String) -> Problem {
         Problem {
             severity: Severity::Error,
+            kind: diag::Kind::TurnPlan,
             span,
             at: Some(at),
             written: Some(written),
@@ -525,10 +544,11 @@ impl Problem {
         }
     }
 
-    /// A problem with `action`, played at `at`.
-    fn about(severity: Severity, action: &Action, at: TurnRef, message: impl Into<String>) -> Problem {
+    /// A problem of `kind` with `action`, played at `at`.
+    fn about(kind: diag::Kind, action: &Action, at: TurnRef, message: impl Into<String>) -> Problem {
         Problem {
-            severity,
+            severity: kind.severity(),
+            kind,
             span: action.span,
             at: Some(at),
             written: Some(written(action)),
@@ -648,45 +668,30 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
             if !dropped.is_empty() {
                 let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
                 let letters: String = dropped.iter().collect();
-                report.problems.push(Problem {
-                    severity: Severity::Warning,
+                report.problems.push(Problem::at(
+                    diag::Kind::FenCastling,
                     span,
-                    at: None,
-                    written: None,
-                    message: format!("castling rights {letters} of the FEN tag have no king and rook; left out"),
-                    fen: None,
-                    candidates: Vec::new(),
-                });
+                    format!("castling rights {letters} of the FEN tag have no king and rook; left out"),
+                ));
             }
             p
         }
         Err(message) => {
             let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
-            report.problems.push(Problem {
-                severity: Severity::Error,
-                span,
-                at: None,
-                written: None,
-                message,
-                fen: None,
-                candidates: Vec::new(),
-            });
+            report.problems.push(Problem::at(diag::Kind::BadFen, span, message));
             return report;
         }
     };
     if game.tag("FEN").and_then(|f| f.split_whitespace().nth(5)) == Some("0") {
         let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
-        report.problems.push(Problem {
-            severity: Severity::Warning,
+        report.problems.push(Problem::at(
+            diag::Kind::FenFullmove,
             span,
-            at: None,
-            written: None,
-            message: "the FEN tag's fullmove number is 0; read as 1".to_owned(),
-            fen: None,
-            candidates: Vec::new(),
-        });
+            "the FEN tag's fullmove number is 0; read as 1",
+        ));
     }
     position.reserve_history(game.turn_count());
+    let marks = if game.in_coordinates() { Marks::Optional } else { Marks::Required };
     let start = (position.side_to_move() == Color::White, position.fullmove());
     // An explicit stack: (node, ply, entering?). Leaving a node takes its moves back.
     enum Step {
@@ -801,7 +806,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 }
                                 Resolved::Pass => {
                                     let message = "a null move is no move of the game; the turn passes";
-                                    report.problems.push(Problem::about(Severity::Warning, action, at, message));
+                                    report.problems.push(Problem::about(diag::Kind::NullMove, action, at, message));
                                     position.pass()
                                 }
                             };
@@ -816,7 +821,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                     undo.push((None, ended));
                                 }
                             }
-                            capture_mark(resolved, action, at, &mut report);
+                            capture_mark(resolved, action, at, marks, &mut report);
                             // The opponent's king was safe before a move of the opponent's
                             // own; then only the lines this move changed can attack it.
                             let played = match resolved {
@@ -825,10 +830,10 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                             };
                             // Whether a check mates can wait for the next turn, where one follows.
                             let wait = i + 1 == count && n.main_child().is_some();
-                            let checked = check_mark(&mut position, action, at, played, wait, &mut report);
+                            let checked = check_mark(&mut position, action, at, played, wait, marks, &mut report);
                             if checked == Checked::MateInQuestion {
                                 let slot = report.problems.len();
-                                question = Some(MateQuestion { node, action: i, at, slot });
+                                question = Some(MateQuestion { node, action: i, at, slot, marks });
                             }
                             let turn_over = i + 1 == count
                                 && position.actions_done() == 0
@@ -842,12 +847,15 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 q.settle(position.has_legal_move(), game, &mut report);
                             }
                             // A move after mate or stalemate cannot resolve; say why.
-                            let message = match position.game_over() {
-                                Some(ending) => format!("the game is already over ({ending})"),
-                                None => refusal.message,
+                            let (kind, message) = match position.game_over() {
+                                Some(ending) => {
+                                    (diag::Kind::MovesAfterEnd, format!("the game is already over ({ending})"))
+                                }
+                                None => (refusal.kind, refusal.message),
                             };
                             report.problems.push(Problem {
                                 severity: Severity::Error,
+                                kind,
                                 span: action.span,
                                 at: Some(at),
                                 written: Some(written(action)),
@@ -910,6 +918,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         drawn = true;
                         report.problems.push(Problem {
                             severity: Severity::Warning,
+                            kind: diag::Kind::MovesAfterDraw,
                             span: n.span,
                             at: Some(at),
                             written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
@@ -951,16 +960,25 @@ fn written(action: &Action) -> String {
     text
 }
 
+/// Whether a record must mark checks and captures: SAN does (PGN 8.2.3.3, 8.2.3.6); a record
+/// in long algebraic or coordinates throughout ([`Game::in_coordinates`]) need not, and one
+/// that marks them must mark them right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Marks {
+    Required,
+    Optional,
+}
+
 /// `x` must mark a capture, and a capture must have its `x` (PGN 8.2.3.3).
-fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, report: &mut Replay) {
+fn capture_mark(resolved: Resolved, action: &Action, at: TurnRef, marks: Marks, report: &mut Replay) {
     let (Resolved::Move(m), ActionKind::Move(notated)) = (resolved, &action.kind) else { return };
     // Coordinate notation has no capture mark; the parser has said it is not SAN.
     let coordinates = notated.piece.is_none() && notated.from_file.is_some() && notated.from_rank.is_some();
-    if m.capture == notated.capture || coordinates {
+    if m.capture == notated.capture || coordinates || (m.capture && marks == Marks::Optional) {
         return;
     }
     let message = if m.capture { "captures, not marked with 'x'" } else { "marked 'x' but captures nothing" };
-    report.problems.push(Problem::about(Severity::Warning, action, at, message));
+    report.problems.push(Problem::about(diag::Kind::CaptureMark, action, at, message));
 }
 
 /// A check that ends its turn, whose mate is in question: the last action of the turn at
@@ -973,6 +991,7 @@ struct MateQuestion {
     /// Where among the problems a warning about the mark goes: where it would have gone
     /// without the wait, so that the report reads the same.
     slot: usize,
+    marks: Marks,
 }
 
 impl MateQuestion {
@@ -983,7 +1002,7 @@ impl MateQuestion {
         if let Some(action) = game.node(self.node).turn.actions.get(self.action) {
             let actual = if has_move { Check::Check } else { Check::Mate };
             let before = report.problems.len();
-            judge_check_mark(action, self.at, actual, report);
+            judge_check_mark(action, self.at, actual, self.marks, report);
             if report.problems.len() > before {
                 let warning = report.problems.remove(before);
                 report.problems.insert(self.slot.min(before), warning);
@@ -1011,6 +1030,7 @@ fn check_mark(
     at: TurnRef,
     played: Option<Move>,
     wait: bool,
+    marks: Marks,
     report: &mut Replay,
 ) -> Checked {
     // The check is on the opponent of the player of the action; mate only once the turn is
@@ -1031,7 +1051,7 @@ fn check_mark(
     } else {
         Check::None
     };
-    judge_check_mark(action, at, actual, report);
+    judge_check_mark(action, at, actual, marks, report);
     if in_check { Checked::Yes } else { Checked::No }
 }
 
@@ -1039,24 +1059,24 @@ fn check_mark(
 const MATE_MARKED_AS_CHECK: &str = "gives mate, marked only with '+'";
 
 /// Warns where the check mark of `action` is not `actual`.
-fn judge_check_mark(action: &Action, at: TurnRef, actual: Check, report: &mut Replay) {
-    if actual == action.check {
+fn judge_check_mark(action: &Action, at: TurnRef, actual: Check, marks: Marks, report: &mut Replay) {
+    if actual == action.check || (action.check == Check::None && marks == Marks::Optional) {
         return;
     }
-    let message = match (action.check, actual) {
-        (Check::None, Check::Check) => "gives check, not marked with '+'",
-        (Check::None, Check::Mate) => "gives mate, not marked with '#'",
-        (Check::Check, Check::Mate) => MATE_MARKED_AS_CHECK,
-        (Check::Mate, Check::Check) => "marked '#' but only gives check",
-        (_, Check::None) => "marked as check but gives none",
-        _ => "check mark does not match the position",
+    let (kind, message) = match (action.check, actual) {
+        (Check::None, Check::Check) => (diag::Kind::UnmarkedCheck, "gives check, not marked with '+'"),
+        (Check::None, Check::Mate) => (diag::Kind::UnmarkedMate, "gives mate, not marked with '#'"),
+        (Check::Check, Check::Mate) => (diag::Kind::MateMarkedAsCheck, MATE_MARKED_AS_CHECK),
+        (Check::Mate, Check::Check) => (diag::Kind::WrongCheckMark, "marked '#' but only gives check"),
+        (_, Check::None) => (diag::Kind::WrongCheckMark, "marked as check but gives none"),
+        _ => (diag::Kind::WrongCheckMark, "check mark does not match the position"),
     };
-    report.problems.push(Problem::about(Severity::Warning, action, at, message));
+    report.problems.push(Problem::about(kind, action, at, message));
 }
 
-fn result_problem(game: &Game, message: String) -> Problem {
+fn result_problem(game: &Game, kind: diag::Kind, message: String) -> Problem {
     let span = game.tags.iter().find(|t| t.name == "Result").map(|t| t.span).unwrap_or_default();
-    Problem { severity: Severity::Error, span, at: None, written: None, message, fen: None, candidates: Vec::new() }
+    Problem::at(kind, span, message)
 }
 
 /// The Result tag and the termination marker must agree.
@@ -1065,9 +1085,14 @@ fn check_result_tag(game: &Game, report: &mut Replay) {
         && tag != game.outcome
     {
         let marker = game.outcome;
-        report
-            .problems
-            .insert(0, result_problem(game, format!("the Result tag says {tag} but the movetext ends with {marker}")));
+        report.problems.insert(
+            0,
+            result_problem(
+                game,
+                diag::Kind::ResultMismatch,
+                format!("the Result tag says {tag} but the movetext ends with {marker}"),
+            ),
+        );
     }
 }
 
@@ -1075,7 +1100,7 @@ fn check_result_tag(game: &Game, report: &mut Replay) {
 fn check_result(position: &mut Position, game: &Game, report: &mut Replay) {
     let tag = game.tag("Result").and_then(Outcome::from_pgn);
     let marker = game.outcome;
-    let mut push = |message: String| report.problems.push(result_problem(game, message));
+    let mut push = |message: String| report.problems.push(result_problem(game, diag::Kind::WrongResult, message));
     let ending =
         position.game_over().or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
     let claimed = tag.unwrap_or(marker);

@@ -222,6 +222,17 @@ pub enum Unsupported {
     },
 }
 
+impl Unsupported {
+    /// The kind of diagnostic that reports it.
+    pub fn kind(&self) -> crate::diag::Kind {
+        match self {
+            Unsupported::NotYet(_) => crate::diag::Kind::UnsupportedVariant,
+            Unsupported::Unknown { .. } => crate::diag::Kind::UnknownVariant,
+            Unsupported::Broken { .. } => crate::diag::Kind::BrokenVariant,
+        }
+    }
+}
+
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

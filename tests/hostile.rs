@@ -152,7 +152,7 @@ fn random_bytes_through_the_command() {
     let bytes: Vec<u8> = (0..1 << 20).map(|_| rng.next_u64() as u8).collect();
     let (code, _, stderr) = arbiter(&["fmt", "-q", "-"], &bytes);
     assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("error:"), "{stderr}");
+    assert!(stderr.contains("error["), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
@@ -165,7 +165,9 @@ fn a_hundred_thousand_nested_variations() {
     assert_eq!(code, 1, "{stderr}");
     assert_eq!(
         stderr.lines().next(),
-        Some("<stdin>:3:1510: error: game 1: variations nested more than 100 deep (--max-depth raises the limit)")
+        Some(
+            "<stdin>:3:1510: error[limit]: game 1: variations nested more than 100 deep (--max-depth raises the limit)"
+        )
     );
     assert!(out == text);
     // With the limit raised, read, written, and read again the same.
@@ -184,7 +186,7 @@ fn a_fifty_megabyte_comment() {
     let (code, stdout, stderr) = arbiter(&["fmt", "-q", "-"], text.as_bytes());
     assert_eq!(code, 1, "{stderr}");
     assert!(
-        stderr.contains("<stdin>:1:1: error: game 1: larger than the game size limit of 4194304 bytes"),
+        stderr.contains("<stdin>:1:1: error[limit]: game 1: larger than the game size limit of 4194304 bytes"),
         "{stderr}"
     );
     assert!(stdout.contains("[Event \"next\"]"), "the next game was not read");
@@ -192,7 +194,7 @@ fn a_fifty_megabyte_comment() {
     let (code, _, stderr) = arbiter(&["fmt", "-q", "--max-game-size", "64M", "-"], text.as_bytes());
     assert_eq!(code, 1, "{stderr}");
     let expected = format!(
-        "<stdin>:3:7: error: game 1: comment of {} bytes, over the limit of 1048576 (--max-comment-size raises it)",
+        "<stdin>:3:7: error[limit]: game 1: comment of {} bytes, over the limit of 1048576 (--max-comment-size raises it)",
         comment.len()
     );
     assert!(stderr.contains(&expected), "{stderr}");

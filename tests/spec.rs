@@ -74,3 +74,19 @@ fn every_example_in_the_spec_holds() {
     }
     assert!(checked >= 40, "only {checked} examples found");
 }
+
+/// Every kind of diagnostic is documented in SPEC.md (sections 6 and 7), and every kind the
+/// spec names exists: the names are what users pass to `--allow`, `--warn` and `--deny`.
+#[test]
+fn the_spec_lists_every_kind_of_diagnostic() {
+    let spec = include_str!("../notation/SPEC.md");
+    for kind in arbiter::diag::Kind::ALL {
+        assert!(spec.contains(&format!("| `{}` |", kind.name())), "SPEC.md does not list the kind {kind}");
+    }
+    let start = spec.find("## 6.").unwrap_or(0);
+    let end = spec.find("## 8.").unwrap_or(spec.len());
+    for row in spec[start..end].lines().filter(|l| l.starts_with("| `")) {
+        let name = row.trim_start_matches("| `").split('`').next().unwrap_or_default();
+        assert!(name.parse::<arbiter::diag::Kind>().is_ok(), "SPEC.md names a kind {name} arbiter does not have");
+    }
+}

@@ -263,6 +263,8 @@ pub struct TimeReport {
 /// Something worth a warning in the record's time data, at a place in its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
+    /// What kind of problem.
+    pub kind: crate::diag::Kind,
     /// Where.
     pub span: Span,
     /// The turn, when it is about one.
@@ -307,6 +309,8 @@ pub struct Verdict {
 /// Why a game has no verdict: its main line cannot be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Broken {
+    /// What kind of problem.
+    pub kind: crate::diag::Kind,
     /// Where.
     pub span: Span,
     /// The turn (`23...`), when it is about one.
@@ -447,7 +451,12 @@ fn commands(comments: &[Comment], at: At, notes: &mut Vec<Note>) -> (Option<Mome
     for comment in comments {
         for command in comment.commands() {
             let mut note = |message: String| {
-                notes.push(Note { span: comment.span, at: Some(at.label()), message });
+                notes.push(Note {
+                    kind: crate::diag::Kind::TimeReading,
+                    span: comment.span,
+                    at: Some(at.label()),
+                    message,
+                });
             };
             match command.name {
                 "sent" => match command.args.parse::<Moment>() {
@@ -471,7 +480,15 @@ fn commands(comments: &[Comment], at: At, notes: &mut Vec<Note>) -> (Option<Mome
 pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Result<Verdict, Box<Broken>> {
     let tag_span = |name: &str| game.tags.iter().find(|t| t.name == name).map(|t| t.span).unwrap_or_default();
     let (mut position, _) = start_position(variant, game).map_err(|message| {
-        Box::new(Broken { span: tag_span("FEN"), at: None, written: None, message, fen: None, candidates: Vec::new() })
+        Box::new(Broken {
+            kind: crate::diag::Kind::BadFen,
+            span: tag_span("FEN"),
+            at: None,
+            written: None,
+            message,
+            fen: None,
+            candidates: Vec::new(),
+        })
     })?;
     let mut notes = Vec::new();
     let control = match game.tag("TimeControl").map(str::parse::<TimeControl>) {
@@ -479,6 +496,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => {
             notes.push(Note {
+                kind: crate::diag::Kind::TimeControl,
                 span: tag_span("TimeControl"),
                 at: None,
                 message: format!("the TimeControl tag cannot be read: {e}; time is not checked"),
@@ -539,15 +557,16 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             let ply = at.ply(game);
             if decision == Decision::Open {
                 return Err(Box::new(Broken {
-                    span: refusal.0,
+                    kind: refusal.kind,
+                    span: refusal.span,
                     at: Some(ply.label()),
                     written: Some(ply.text),
-                    message: refusal.1,
+                    message: refusal.message,
                     fen: Some(position.fen()),
-                    candidates: refusal.2,
+                    candidates: refusal.candidates,
                 }));
             }
-            unplayable = Some((ply, refusal.1));
+            unplayable = Some((ply, refusal.message));
             break;
         }
         for (claim, way, by) in here {
@@ -564,6 +583,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             (Some(from), Some(to)) if to < from => {
                 // Left out like a malformed date: the next move's time is unknown too.
                 notes.push(Note {
+                    kind: crate::diag::Kind::TimeReading,
                     span: node.span,
                     at: Some(at.label()),
                     message: format!("sent {to}, before the move it answers ({from}); left out"),
@@ -673,19 +693,29 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
 }
 
 /// Plays the actions of one turn; on failure, where and why, and the legal alternatives.
-fn play_turn(
-    position: &mut Position,
-    game: &Game,
-    node: NodeId,
-    scratch: &mut Scratch,
-) -> Result<(), (Span, String, Vec<String>)> {
+/// A turn of the main line that cannot be played, and why.
+struct Unplayed {
+    kind: crate::diag::Kind,
+    span: Span,
+    message: String,
+    candidates: Vec<String>,
+}
+
+impl Unplayed {
+    /// A turn the variant's turn plan does not allow.
+    fn turn(span: Span, message: &str) -> Unplayed {
+        Unplayed { kind: crate::diag::Kind::TurnPlan, span, message: message.to_owned(), candidates: Vec::new() }
+    }
+}
+
+fn play_turn(position: &mut Position, game: &Game, node: NodeId, scratch: &mut Scratch) -> Result<(), Unplayed> {
     let actions = &game.node(node).turn.actions;
     if actions.is_empty() {
-        return Err((game.node(node).span, "an empty turn".to_owned(), Vec::new()));
+        return Err(Unplayed::turn(game.node(node).span, "an empty turn"));
     }
     for (i, action) in actions.iter().enumerate() {
         if i > 0 && position.actions_done() == 0 && !position.must_move() {
-            return Err((action.span, "the turn is over before this action".to_owned(), Vec::new()));
+            return Err(Unplayed::turn(action.span, "the turn is over before this action"));
         }
         match resolve_with(position, action, scratch) {
             Ok(Resolved::Move(m)) => {
@@ -695,11 +725,11 @@ fn play_turn(
                 position.pass();
             }
             Err(refusal) => {
-                let message = match position.game_over() {
-                    Some(ending) => format!("the game is already over ({ending})"),
-                    None => refusal.message,
+                let (kind, message) = match position.game_over() {
+                    Some(ending) => (crate::diag::Kind::MovesAfterEnd, format!("the game is already over ({ending})")),
+                    None => (refusal.kind, refusal.message),
                 };
-                return Err((action.span, message, refusal.candidates));
+                return Err(Unplayed { kind, span: action.span, message, candidates: refusal.candidates });
             }
         }
         if i + 1 == actions.len() && position.may_end_turn() {
@@ -707,7 +737,7 @@ fn play_turn(
         }
     }
     if position.actions_done() != 0 || position.must_move() {
-        return Err((game.node(node).span, "the turn is not complete".to_owned(), Vec::new()));
+        return Err(Unplayed::turn(game.node(node).span, "the turn is not complete"));
     }
     Ok(())
 }

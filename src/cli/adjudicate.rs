@@ -12,7 +12,7 @@ use std::time::Instant;
 use arbiter::adjudicate::time::{Moment, Span as Duration};
 use arbiter::adjudicate::{self, Decision, Flag, Settings, Verdict, Way};
 use arbiter::batch::next_batch;
-use arbiter::diag::{Place, Severity};
+use arbiter::diag::{Kind, Place, Severity};
 use arbiter::dialect::{GameReader, Item, Limits, Origin, write_game};
 use arbiter::record::Span;
 use arbiter::variants::Catalogue;
@@ -22,9 +22,10 @@ use serde_json::{Value, json};
 
 use super::Status;
 use super::inputs::{self, Input};
+use super::kinds::LevelArgs;
 use super::limits::CountedLimitArgs;
 use super::output::Output;
-use super::report::{Located, write_located};
+use super::report::{Judging, Located, write_located};
 
 /// Gives every game a verdict: the result the rules give (or that the game is open), the draws
 /// either side could claim, time-control breaches, and whether the record's result agrees.
@@ -65,6 +66,8 @@ pub struct AdjudicateArgs {
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
     #[command(flatten)]
+    levels: LevelArgs,
+    #[command(flatten)]
     limits: CountedLimitArgs,
 }
 
@@ -93,17 +96,11 @@ struct Judged {
     stopped: bool,
 }
 
-impl Judged {
-    fn errors(&self) -> usize {
-        self.problems.iter().filter(|p| p.severity == Severity::Error).count()
-    }
-}
-
 fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings, write: bool) -> Judged {
     let text = match item {
         Item::Game(text) => text,
         Item::TooLarge { origin, size } => {
-            let problem = Located::plain(Severity::Error, origin.line, origin.col, limits.too_large(size));
+            let problem = Located::plain(Kind::Limit, origin.line, origin.col, limits.too_large(size));
             return Judged {
                 origin,
                 players: None,
@@ -115,7 +112,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
             };
         }
         Item::Stopped { origin, games } => {
-            let problem = Located::plain(Severity::Warning, origin.line, origin.col, Limits::stopped(games));
+            let problem = Located::plain(Kind::MaxGames, origin.line, origin.col, Limits::stopped(games));
             return Judged {
                 origin,
                 players: None,
@@ -141,8 +138,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
     let parsed = text.parse(limits);
     // Warnings about the text are `validate`'s; errors stop the verdict.
     for d in parsed.diagnostics.iter().filter(|d| d.is_error()) {
-        let lc = at(d.span);
-        judged.problems.push(Located::plain(Severity::Error, lc.line, lc.col, d.message.clone()));
+        judged.problems.push(Located::of(&place, d));
     }
     let Some(game) = parsed.game else { return judged };
     judged.players = Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
@@ -151,7 +147,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
         Err(e) => {
             let span = game.tags.iter().find(|t| t.name == "Variant").map(|t| t.span).unwrap_or_default();
             let lc = at(span);
-            judged.problems.push(Located::plain(Severity::Error, lc.line, lc.col, e.to_string()));
+            judged.problems.push(Located::plain(e.kind(), lc.line, lc.col, e.to_string()));
             if write {
                 judged.written = Some(write_game(&game));
             }
@@ -166,7 +162,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
                 written: broken.written.clone(),
                 fen: broken.fen.clone(),
                 candidates: broken.candidates.clone(),
-                ..Located::plain(Severity::Error, lc.line, lc.col, format!("{}; no verdict", broken.message))
+                ..Located::plain(broken.kind, lc.line, lc.col, format!("{}; no verdict", broken.message))
             });
             if write {
                 judged.written = Some(write_game(&game));
@@ -177,7 +173,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
                 let lc = at(note.span);
                 judged.problems.push(Located {
                     turn: note.at.clone(),
-                    ..Located::plain(Severity::Warning, lc.line, lc.col, note.message.clone())
+                    ..Located::plain(note.kind, lc.line, lc.col, note.message.clone())
                 });
             }
             if let Some((ply, why)) = &verdict.unplayable {
@@ -186,7 +182,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
                     turn: Some(ply.label()),
                     written: Some(ply.text.clone()),
                     ..Located::plain(
-                        Severity::Error,
+                        Kind::MovesAfterEnd,
                         lc.line,
                         lc.col,
                         format!("the record goes on after the end of the game: {why}"),
@@ -197,7 +193,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
             for m in &verdict.mismatches {
                 let lc = at(result_span);
                 judged.problems.push(Located::plain(
-                    Severity::Error,
+                    Kind::WrongResult,
                     lc.line,
                     lc.col,
                     format!("the record's result does not agree: {m}"),
@@ -232,6 +228,13 @@ pub fn run(args: &AdjudicateArgs) -> Status {
         return Status::Failure;
     };
     let catalogue = &*catalogue;
+    let mut judging = match Judging::new(&args.levels) {
+        Ok(j) => j,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "arbiter: error: {e}");
+            return Status::Failure;
+        }
+    };
     // With the records on standard output, the report goes to standard error.
     let records_to_stdout = args.write.as_deref().is_some_and(|p| p == Path::new("-"));
     // The inputs are never changed: writing over one of them is refused before any work.
@@ -288,10 +291,12 @@ pub fn run(args: &AdjudicateArgs) -> Status {
             let write = records.is_some();
             let judged: Vec<Judged> =
                 batch.into_par_iter().map(|item| judge(item, catalogue, &limits, settings, write)).collect();
-            for j in judged {
+            for mut j in judged {
+                j.problems = judging.game(std::mem::take(&mut j.problems));
                 if j.stopped {
                     // Where reading stopped (--max-games): a warning, no game.
-                    if !args.quiet || args.format == Format::Json {
+                    let shown = j.problems.iter().any(|p| p.severity == Severity::Error) || !args.quiet;
+                    if shown || args.format == Format::Json {
                         let _ = print_stop(&mut report, &name, &j, args.format);
                     }
                     continue;
@@ -323,6 +328,8 @@ pub fn run(args: &AdjudicateArgs) -> Status {
         let _ = writeln!(io::stderr(), "arbiter: error: cannot write the records");
         status = Status::Failure;
     }
+    summary.errors = judging.tally.errors;
+    summary.warnings = judging.tally.warnings;
     if summary.errors > 0 {
         status = status.max(Status::Problems);
     }
@@ -339,6 +346,7 @@ pub fn run(args: &AdjudicateArgs) -> Status {
                 "mismatches": summary.mismatches,
                 "errors": summary.errors,
                 "warnings": summary.warnings,
+                "kinds": judging.tally.json(),
                 "seconds": (seconds * 1000.0).round() / 1000.0,
                 "megabytes_per_second": megabytes_per_second,
                 "games_per_second": games_per_second,
@@ -379,9 +387,6 @@ fn plural(n: u64) -> &'static str {
 }
 
 fn tally(summary: &mut Summary, j: &Judged) {
-    let errors = j.errors() as u64;
-    summary.errors += errors;
-    summary.warnings += j.problems.len() as u64 - errors;
     match &j.verdict {
         Some(v) => {
             *summary.verdicts.entry(v.decision.kind()).or_insert(0) += 1;
@@ -404,7 +409,7 @@ fn game_label(j: &Judged) -> String {
 fn print_stop(out: &mut dyn Write, name: &str, j: &Judged, format: Format) -> io::Result<()> {
     let Some(p) = j.problems.first() else { return Ok(()) };
     match format {
-        Format::Text => writeln!(out, "{name}:{}:{}: warning: {}", p.line, p.col, p.message),
+        Format::Text => writeln!(out, "{name}:{}:{}: {}[{}]: {}", p.line, p.col, p.severity, p.kind, p.message),
         Format::Json => {
             writeln!(out, "{}", json!({ "file": name, "line": p.line, "col": p.col, "stopped": p.message }))
         }

@@ -9,16 +9,18 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use arbiter::diag::Severity;
+use arbiter::diag::{Kind, Severity};
 use arbiter::dialect::{GameReader, GameText, Item, write_game};
 use clap::Args;
 use similar::{ChangeTag, TextDiff};
 
 use super::Status;
 use super::inputs::{self, Input};
+use super::kinds::LevelArgs;
 use super::limits::LimitArgs;
 use super::output::Rewrite;
-use super::report::{Reporter, game_label};
+use super::output::eprint_line;
+use super::report::{Judging, Reporter, game_label};
 
 /// Writes games in the dialect's canonical form.
 #[derive(Args, Debug)]
@@ -42,6 +44,8 @@ pub struct FmtArgs {
     #[arg(short, long)]
     quiet: bool,
     #[command(flatten)]
+    levels: LevelArgs,
+    #[command(flatten)]
     limits: LimitArgs,
 }
 
@@ -61,15 +65,22 @@ struct FileOutcome {
 
 /// Runs `arbiter fmt`.
 pub fn run(args: &FmtArgs) -> Status {
+    let judging = match Judging::new(&args.levels) {
+        Ok(j) => j,
+        Err(e) => {
+            eprint_line(&format!("arbiter: error: {e}"));
+            return Status::Failure;
+        }
+    };
     let (inputs, failures) = inputs::expand(&args.paths, inputs::PGN);
-    let mut reporter = Reporter::new(args.quiet);
+    let mut reporter = Reporter::new(args.quiet, judging);
     let mut status = Status::Clean;
     for (path, e) in &failures {
-        reporter.file(&path.display().to_string(), Severity::Error, &format!("cannot read: {e}"));
+        reporter.file(&path.display().to_string(), Kind::Io, &format!("cannot read: {e}"));
         status = Status::Failure;
     }
     if args.write && inputs.contains(&Input::Stdin) {
-        reporter.file("<stdin>", Severity::Error, "--write needs files: standard input cannot be rewritten");
+        eprint_line("arbiter: error: --write needs files: standard input cannot be rewritten");
         return Status::Failure;
     }
     let stdout = io::stdout();
@@ -91,7 +102,7 @@ pub fn run(args: &FmtArgs) -> Status {
             }
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return status,
             Err(e) => {
-                reporter.file(&input.name(), Severity::Error, &e.to_string());
+                reporter.file(&input.name(), Kind::Io, &e.to_string());
                 status = Status::Failure;
             }
         }
@@ -99,7 +110,7 @@ pub fn run(args: &FmtArgs) -> Status {
     if let Err(e) = out.flush()
         && e.kind() != io::ErrorKind::BrokenPipe
     {
-        reporter.file("<stdout>", Severity::Error, &e.to_string());
+        reporter.file("<stdout>", Kind::Io, &e.to_string());
         status = Status::Failure;
     }
     reporter.summary(games, files);
@@ -128,7 +139,9 @@ fn format_input(
         if reader.had_bom() && !bom_reported {
             bom_reported = true;
             outcome.changed = true;
-            reporter.file(&name, Severity::Warning, "starts with a byte-order mark; the canonical form has none");
+            let severity =
+                reporter.file(&name, Kind::ByteOrderMark, "starts with a byte-order mark; the canonical form has none");
+            outcome.errors |= severity == Some(Severity::Error);
             if let Mode::Check(out) = mode {
                 diff.header(out, &name)?;
                 writeln!(out, "(the byte-order mark at the start of {name} would be removed)")?;
@@ -143,7 +156,7 @@ fn format_input(
             Item::TooLarge { origin, size } => {
                 outcome.errors = true;
                 let message = limits.too_large(size);
-                reporter.at(&name, origin, Severity::Error, &format!("game {}", origin.index + 1), &message);
+                reporter.at(&name, origin, Kind::Limit, &format!("game {}", origin.index + 1), &message);
                 continue;
             }
             // Not asked for: fmt reads every game, so that no output loses one.
@@ -151,8 +164,8 @@ fn format_input(
         };
         let label = game_label(origin.index, &game.text);
         let parsed = game.parse(&limits);
-        for d in &parsed.diagnostics {
-            reporter.game(&name, &game, &label, d);
+        if reporter.text(&name, &game, &label, &parsed.diagnostics) == Severity::Error {
+            outcome.errors = true;
         }
         let canonical = match &parsed.game {
             Some(record) => write_game(record),
@@ -175,11 +188,12 @@ fn format_input(
         }
     }
     if reader.had_carriage_return() {
-        reporter.file(&name, Severity::Warning, "has CRLF line ends; the canonical form uses LF");
+        let severity = reporter.file(&name, Kind::Crlf, "has CRLF line ends; the canonical form uses LF");
+        outcome.errors |= severity == Some(Severity::Error);
     }
     if let Some(rewrite) = rewrite {
         if outcome.errors {
-            reporter.file(&name, Severity::Error, "not rewritten: it has games with errors");
+            eprint_line(&format!("{name}: not rewritten: it has games with errors"));
             rewrite.abandon();
         } else if outcome.changed {
             rewrite.commit()?;

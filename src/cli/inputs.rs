@@ -176,6 +176,17 @@ fn walk(dir: &Path, extensions: &[&str], inputs: &mut Vec<Input>, failures: &mut
     inputs.extend(found.into_iter().map(Input::File));
 }
 
+/// The files the inputs read (an output must not replace one).
+pub fn files(inputs: &[Input]) -> Vec<PathBuf> {
+    inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::File(p) => Some(p.clone()),
+            Input::Stdin => None,
+        })
+        .collect()
+}
+
 /// The bytes of the file inputs together (standard input counts nothing): a progress bar's
 /// total.
 pub fn total_size(inputs: &[Input]) -> u64 {
@@ -192,7 +203,7 @@ pub fn total_size(inputs: &[Input]) -> u64 {
 /// standard error that cannot be written is ignored.
 pub fn input_error(progress: &indicatif::ProgressBar, name: &str, what: &str) {
     progress.suspend(|| {
-        let _ = io::Write::write_fmt(&mut io::stderr(), format_args!("{name}: error: {what}\n"));
+        let _ = io::Write::write_fmt(&mut io::stderr(), format_args!("{name}: error[io]: {what}\n"));
     });
 }
 

@@ -8,6 +8,7 @@ mod adjudicate;
 mod convert;
 mod fmt;
 mod inputs;
+mod kinds;
 mod limits;
 mod output;
 mod perft;
@@ -46,6 +47,7 @@ enum Command {
     Adjudicate(adjudicate::AdjudicateArgs),
     Perft(perft::PerftArgs),
     Variants(variants::VariantsArgs),
+    Kinds(kinds::KindsArgs),
 }
 
 /// The catalogue a command plays by: the built-in one, or it with the user's variant file.
@@ -83,7 +85,7 @@ fn start(
     let (inputs, failures) = inputs::expand(paths, inputs::PGN);
     let mut status = Status::Clean;
     for (path, e) in &failures {
-        let _ = writeln!(std::io::stderr(), "{}: error: cannot read: {e}", path.display());
+        let _ = writeln!(std::io::stderr(), "{}: error[io]: cannot read: {e}", path.display());
         status = Status::Failure;
     }
     Some((catalogue, inputs, status))
@@ -127,6 +129,7 @@ pub fn run() -> ExitCode {
         Command::Adjudicate(args) => adjudicate::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Variants(args) => variants::run(&args),
+        Command::Kinds(args) => kinds::run(&args),
     };
     status.code()
 }

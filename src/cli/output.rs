@@ -84,6 +84,17 @@ impl Output {
         matches!(self, Output::Stdout { closed: true, .. })
     }
 
+    /// Gives up the output: a file is left as it was (its temporary file removed); what was
+    /// written to standard output stays written.
+    pub fn abandon(self) {
+        match self {
+            Output::Stdout { mut out, .. } => {
+                let _ = out.flush();
+            }
+            Output::File(rewrite) => rewrite.abandon(),
+        }
+    }
+
     /// Completes the output: flushes standard output, or puts the file in place.
     pub fn finish(self) -> io::Result<()> {
         match self {
@@ -110,4 +121,99 @@ pub fn print(text: &str) -> io::Result<()> {
 /// there is nowhere left to say so.
 pub fn eprint_line(text: &str) {
     let _ = writeln!(io::stderr(), "{text}");
+}
+
+/// Where a file is, to tell whether two paths name the same file: its device and inode where
+/// the system has them, else its canonical path. `None` for a file that does not exist.
+fn identity(path: &Path) -> Option<(u64, u64, PathBuf)> {
+    let meta = fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino(), PathBuf::new()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        Some((0, 0, fs::canonicalize(path).ok()?))
+    }
+}
+
+/// Where a path that may not exist yet will be: its directory's canonical path and its name.
+fn destination(path: &Path) -> Option<PathBuf> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Some(fs::canonicalize(dir).ok()?.join(path.file_name()?))
+}
+
+/// Whether `a` and `b` name the same file, existing or to be written.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (identity(a), identity(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => destination(a).is_some_and(|d| Some(d) == destination(b)),
+    }
+}
+
+/// Refuses, before any work, outputs that would replace an input or each other: `outputs`
+/// are the options' names and paths, `inputs` the files read.
+pub fn refuse_overlaps(outputs: &[(&str, &Path)], inputs: &[PathBuf]) -> Result<(), String> {
+    for (i, (option, path)) in outputs.iter().enumerate() {
+        if let Some(input) = inputs.iter().find(|input| same_file(path, input)) {
+            return Err(format!(
+                "{option} {} would replace the input {}; write elsewhere",
+                path.display(),
+                input.display()
+            ));
+        }
+        if let Some((other, _)) = outputs[..i].iter().find(|(_, p)| same_file(path, p)) {
+            return Err(format!("{other} and {option} name the same file, {}", path.display()));
+        }
+    }
+    Ok(())
+}
+
+/// The input that standard output writes into, when it is redirected to one of `inputs`
+/// (`arbiter convert a.pgn >> a.pgn` would read its own output for ever, as `cat` knows).
+pub fn stdout_into_input(inputs: &[PathBuf]) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
+        let meta = fs::File::from(fd).metadata().ok()?;
+        if !meta.is_file() {
+            return None;
+        }
+        let id = (meta.dev(), meta.ino(), PathBuf::new());
+        inputs.iter().find(|p| identity(p).as_ref() == Some(&id)).cloned()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = inputs;
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlapping_outputs_are_refused() {
+        let dir = std::env::temp_dir().join(format!("arbiter-output-{}", std::process::id()));
+        let _ = fs::create_dir_all(&dir);
+        let input = dir.join("in.pgn");
+        let _ = fs::write(&input, "*\n");
+        let inputs = vec![input.clone()];
+        // The same file by another path.
+        let other_path = dir.join(".").join("in.pgn");
+        let e = refuse_overlaps(&[("-o", &other_path)], &inputs).err().unwrap_or_default();
+        assert!(e.contains("would replace the input"), "{e}");
+        let new = dir.join("new.pgn");
+        assert!(refuse_overlaps(&[("-o", &new)], &inputs).is_ok());
+        let e = refuse_overlaps(&[("--valid-out", &new), ("--invalid-out", &dir.join("new.pgn"))], &inputs)
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("name the same file"), "{e}");
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

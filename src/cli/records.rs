@@ -24,8 +24,10 @@ pub enum Kind {
 
 /// What reading the next record gave.
 pub enum Next {
-    /// The record as the dialect (or a record too large, or the end of the games allowed).
+    /// A record too large, or the end of the games allowed (or, from a PGN input, a game).
     Item(Item),
+    /// A record's game, as the dialect, with where its actions are in the input.
+    Record(GameText, RecordPlaces),
     /// A record that cannot be read: where in the input (line, and column when known), and
     /// why.
     Bad { line: u64, col: Option<u64>, message: String },
@@ -44,8 +46,45 @@ impl From<String> for Unreadable {
     }
 }
 
+/// One record's text as read (empty when its size is over the limit: it is not kept), its
+/// first line with content, the line its text starts on, and its size.
+type RawRecord = (Vec<u8>, u64, u64, usize);
+
+/// Where a record and its actions are in the input, for diagnostics: the dialect's text of a
+/// record is read and replayed, and what is found in it is reported at these places.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordPlaces {
+    /// The record's first line.
+    pub line: u64,
+    /// The line and column of each action text, in the order of the record (the main line's
+    /// turns, each followed by its variations), which is the order of the dialect's text.
+    pub actions: Vec<(u64, u64)>,
+}
+
+impl RecordPlaces {
+    /// The line and column in the input of what is at byte `offset` of the record's text in
+    /// the dialect, whose actions are at `spans`: the action's own place where `offset` is in
+    /// one, else the record's first line.
+    pub fn locate(&self, spans: &[arbiter::record::Span], offset: u32) -> (u64, u64) {
+        let action = spans.iter().position(|s| s.start <= offset && offset < s.end.max(s.start + 1));
+        match action.filter(|_| spans.len() == self.actions.len()).and_then(|i| self.actions.get(i)) {
+            Some(&place) => place,
+            None => (self.line, 1),
+        }
+    }
+}
+
+/// What a record holds: a game, or the text of a game that could not be read, kept as it was
+/// (a record with `text`, notation/FORMATS.md).
+pub enum RecordGame {
+    /// A game.
+    Game(Game),
+    /// A game's text as read.
+    Text(String),
+}
+
 /// The game of one record's text.
-pub fn game_of(text: &str, kind: Kind, catalogue: &Catalogue) -> Result<Game, Unreadable> {
+pub fn game_of(text: &str, kind: Kind, catalogue: &Catalogue) -> Result<RecordGame, Unreadable> {
     // The readers' messages end with the place; it is given apart, in the input's lines.
     let without_place = |message: String| match message.rfind(" at line ") {
         Some(i) => message[..i].to_owned(),
@@ -58,14 +97,152 @@ pub fn game_of(text: &str, kind: Kind, catalogue: &Catalogue) -> Result<Game, Un
             Unreadable { at: e.location().map(|l| (l.line(), l.column())), message: without_place(e.to_string()) }
         })?,
     };
+    if let Some(text) = convert::unread_text(&record)? {
+        return Ok(RecordGame::Text(text.to_owned()));
+    }
     // An explicit record is read with the rules of its variant.
     if record.notation.as_deref() == Some("explicit") {
         let variant_tag = record.tags.iter().find(|(n, _)| n == "Variant").map(|(_, v)| v.as_str());
         let variant = catalogue.find(variant_tag).map_err(|e| e.to_string())?;
-        Ok(convert::from_explicit_record(&variant, &record)?)
+        Ok(RecordGame::Game(convert::from_explicit_record(&variant, &record)?))
     } else {
-        Ok(convert::from_record(&record)?)
+        Ok(RecordGame::Game(convert::from_record(&record)?))
     }
+}
+
+/// The line (from 0) and column (from 1, in characters) of every action text of a JSON
+/// record: each string in an array that is the value of a key `actions`.
+fn json_actions(text: &str) -> Vec<(u64, u64)> {
+    enum Frame {
+        Object { key: String, expecting_key: bool },
+        Array { of_actions: bool },
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut found = Vec::new();
+    let (mut line, mut col) = (0u64, 0u64);
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        col += 1;
+        match c {
+            '\n' => (line, col) = (line + 1, 0),
+            '{' => stack.push(Frame::Object { key: String::new(), expecting_key: true }),
+            '[' => {
+                let of_actions =
+                    matches!(stack.last(), Some(Frame::Object { key, expecting_key: false }) if key == "actions");
+                stack.push(Frame::Array { of_actions });
+            }
+            '}' | ']' => {
+                stack.pop();
+            }
+            ':' => {
+                if let Some(Frame::Object { expecting_key, .. }) = stack.last_mut() {
+                    *expecting_key = false;
+                }
+            }
+            ',' => {
+                if let Some(Frame::Object { expecting_key, .. }) = stack.last_mut() {
+                    *expecting_key = true;
+                }
+            }
+            '"' => {
+                let at = (line, col + 1);
+                let mut content = String::new();
+                while let Some(c) = chars.next() {
+                    col += 1;
+                    match c {
+                        '"' => break,
+                        '\\' => {
+                            chars.next();
+                            col += 1;
+                        }
+                        c => content.push(c),
+                    }
+                }
+                match stack.last_mut() {
+                    Some(Frame::Object { key, expecting_key: true }) => *key = content,
+                    Some(Frame::Array { of_actions: true }) => found.push(at),
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// The line (from 0) and column (from 1, in characters) of every action text of a YAML
+/// record, in the two styles in use: a block sequence under `actions:` (as arbiter writes
+/// it) and a flow sequence `actions: [e4, Nf3]`.
+fn yaml_actions(text: &str) -> Vec<(u64, u64)> {
+    let mut found = Vec::new();
+    // The indentation of an `actions:` key whose block sequence is being read.
+    let mut block: Option<usize> = None;
+    for (number, line) in text.lines().enumerate() {
+        let number = number as u64;
+        let chars: Vec<char> = line.chars().collect();
+        let indent = chars.iter().take_while(|c| **c == ' ').count();
+        if let Some(key) = block {
+            let item = chars.get(indent) == Some(&'-') && chars.get(indent + 1).is_none_or(|c| *c == ' ');
+            if indent >= key && item {
+                let start = indent + 1 + chars[indent + 1..].iter().take_while(|c| **c == ' ').count();
+                found.push((number, scalar_start(&chars, start)));
+                continue;
+            }
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            block = None;
+        }
+        // `actions:` after any number of `- ` that open sequence items.
+        let mut at = indent;
+        while chars.get(at) == Some(&'-') && chars.get(at + 1) == Some(&' ') {
+            at += 2;
+            at += chars[at..].iter().take_while(|c| **c == ' ').count();
+        }
+        let key: String = chars[at.min(chars.len())..].iter().take(8).collect();
+        if key != "actions:" {
+            continue;
+        }
+        let mut rest = at + 8;
+        rest += chars[rest.min(chars.len())..].iter().take_while(|c| **c == ' ').count();
+        match chars.get(rest) {
+            None | Some('#') => block = Some(at),
+            Some('[') => {
+                // Items separated by commas outside quotes.
+                let mut item = rest + 1;
+                let mut quote: Option<char> = None;
+                let mut i = item;
+                while let Some(&c) = chars.get(i) {
+                    match (quote, c) {
+                        (Some(q), c) if c == q => quote = None,
+                        (Some(_), _) => {}
+                        (None, '\'' | '"') => quote = Some(c),
+                        (None, ',' | ']') => {
+                            let start = item + chars[item..i].iter().take_while(|c| **c == ' ').count();
+                            if start < i {
+                                found.push((number, scalar_start(&chars, start)));
+                            }
+                            if c == ']' {
+                                break;
+                            }
+                            item = i + 1;
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    found
+}
+
+/// The column (from 1) of a YAML scalar's first character at index `start` of a line: inside
+/// its quotes, where it has them.
+fn scalar_start(chars: &[char], start: usize) -> u64 {
+    let quoted = matches!(chars.get(start), Some('\'' | '"'));
+    (start + usize::from(quoted) + 1) as u64
 }
 
 /// The records of one input, one at a time. Each game's place is given in the input as the
@@ -82,8 +259,6 @@ pub struct Records<'a, R> {
     pending_start: Option<(u64, Vec<u8>)>,
     /// Records read.
     records: u64,
-    /// Where the next game's text starts in the dialect.
-    written: Origin,
     done: bool,
 }
 
@@ -91,8 +266,7 @@ impl<'a, R: BufRead> Records<'a, R> {
     /// The records of `reader`, within `limits` (a record larger than the game size limit is
     /// skipped whole, without being kept).
     pub fn new(reader: R, kind: Kind, catalogue: &'a Catalogue, limits: Limits) -> Records<'a, R> {
-        let written = Origin { index: 0, offset: 0, line: 1, col: 1 };
-        Records { reader, kind, catalogue, limits, line: 0, pending_start: None, records: 0, written, done: false }
+        Records { reader, kind, catalogue, limits, line: 0, pending_start: None, records: 0, done: false }
     }
 
     /// Reads one line into `line`, keeping at most the game size limit and one byte of it;
@@ -123,9 +297,8 @@ impl<'a, R: BufRead> Records<'a, R> {
         Ok(length)
     }
 
-    /// The next record's text, its first line, and its size (when that is over the limit,
-    /// the text is not kept); `None` at the end.
-    fn record(&mut self) -> io::Result<Option<(Vec<u8>, u64, usize)>> {
+    /// The next record; `None` at the end.
+    fn record(&mut self) -> io::Result<Option<RawRecord>> {
         let mut line = Vec::new();
         let mut text = Vec::new();
         let limit = self.limits.game_bytes;
@@ -139,13 +312,15 @@ impl<'a, R: BufRead> Records<'a, R> {
                     if length <= limit {
                         text = line;
                     }
-                    return Ok(Some((text, self.line, length)));
+                    return Ok(Some((text, self.line, self.line, length)));
                 }
             },
             Kind::Yaml => {
                 let (mut first, mut size, mut content) = (None, 0, false);
+                let mut text_line = self.line + 1;
                 if let Some((number, marker)) = self.pending_start.take() {
                     first = Some(number);
+                    text_line = number;
                     size = marker.len();
                     text = marker;
                 }
@@ -158,7 +333,7 @@ impl<'a, R: BufRead> Records<'a, R> {
                     if start && content {
                         // The next document begins: its marker is its first line.
                         self.pending_start = Some((self.line, std::mem::take(&mut line)));
-                        return Ok(Some((text, first.unwrap_or(self.line), size)));
+                        return Ok(Some((text, first.unwrap_or(self.line), text_line, size)));
                     }
                     content |= !is_blank_yaml(&String::from_utf8_lossy(&line));
                     if content {
@@ -171,7 +346,7 @@ impl<'a, R: BufRead> Records<'a, R> {
                         text = Vec::new();
                     }
                 }
-                Ok(content.then(|| (text, first.unwrap_or(self.line), size)))
+                Ok(content.then(|| (text, first.unwrap_or(self.line), text_line, size)))
             }
         }
     }
@@ -190,7 +365,7 @@ impl<R: BufRead> Iterator for Records<'_, R> {
         if self.done {
             return None;
         }
-        let (text, line, size) = match self.record() {
+        let (text, line, text_line, size) = match self.record() {
             Ok(Some(record)) => record,
             Ok(None) => return None,
             Err(e) => {
@@ -198,7 +373,7 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                 return Some(Err(e));
             }
         };
-        let origin = Origin { index: self.records, ..self.written };
+        let origin = Origin { index: self.records, offset: 0, line, col: 1 };
         if self.records == self.limits.games {
             self.done = true;
             return Some(Ok(Next::Item(Item::Stopped { origin, games: self.records })));
@@ -207,16 +382,28 @@ impl<R: BufRead> Iterator for Records<'_, R> {
         if size > self.limits.game_bytes {
             return Some(Ok(Next::Item(Item::TooLarge { origin, size: size as u64 })));
         }
-        let game = String::from_utf8(text)
-            .map_err(|_| Unreadable::from("not UTF-8".to_owned()))
-            .and_then(|text| game_of(&text, self.kind, self.catalogue));
+        let text = match String::from_utf8(text) {
+            Ok(text) => text,
+            Err(_) => return Some(Ok(Next::Bad { line, col: None, message: "not UTF-8".to_owned() })),
+        };
+        let game = game_of(&text, self.kind, self.catalogue);
         Some(Ok(match game {
             Ok(game) => {
-                let mut text = write_game(&game);
-                text.push('\n');
-                self.written.offset += text.len() as u64;
-                self.written.line += text.bytes().filter(|&b| b == b'\n').count() as u64;
-                Next::Item(Item::Game(GameText { origin, text, latin1: false }))
+                let mut written = match game {
+                    RecordGame::Game(game) => write_game(&game),
+                    RecordGame::Text(text) => text,
+                };
+                if !written.ends_with('\n') {
+                    written.push('\n');
+                }
+                let actions = match self.kind {
+                    Kind::Json => json_actions(&text),
+                    Kind::Yaml => yaml_actions(&text),
+                };
+                let places =
+                    RecordPlaces { line, actions: actions.into_iter().map(|(l, c)| (text_line + l, c)).collect() };
+                let origin = Origin { index: origin.index, offset: 0, line: 1, col: 1 };
+                Next::Record(GameText { origin, text: written, latin1: false }, places)
             }
             Err(Unreadable { message, at: Some((l, c)) }) => {
                 Next::Bad { line: line + l.saturating_sub(1) as u64, col: Some(c as u64), message }
@@ -237,6 +424,14 @@ mod tests {
                 Ok(Next::Item(Item::Game(text))) => {
                     format!("{}: {}", text.origin.line, text.text.lines().last().unwrap_or(""))
                 }
+                Ok(Next::Record(text, places)) => {
+                    format!(
+                        "{}: {} {:?}",
+                        places.line,
+                        text.text.trim_end().lines().last().unwrap_or(""),
+                        places.actions
+                    )
+                }
                 Ok(Next::Item(Item::TooLarge { size, .. })) => format!("too large: {size}"),
                 Ok(Next::Item(Item::Stopped { games, .. })) => format!("stopped after {games}"),
                 Ok(Next::Bad { line, col, message }) => format!("line {line}:{col:?}: {message}"),
@@ -253,10 +448,10 @@ mod tests {
         let input = format!("{GAME}\n\n{{\"version\": 1\n{GAME}\n");
         let games = read(&input, Kind::Json, Limits::default());
         assert_eq!(games.len(), 3, "{games:?}");
-        assert!(games[0].starts_with("1: "), "{games:?}");
+        // Each record's line in the input, and its action's line and column.
+        assert_eq!(games[0], "1: 1. e4 * [(1, 85)]", "{games:?}");
         assert_eq!(games[1], "line 3:Some(13): EOF while parsing an object");
-        // The second game follows the first in the dialect.
-        assert!(!games[2].starts_with("1: "), "{games:?}");
+        assert_eq!(games[2], "4: 1. e4 * [(4, 85)]", "{games:?}");
         let limited = read(&input, Kind::Json, Limits { games: 1, ..Limits::default() });
         assert_eq!(limited[1], "stopped after 1");
         assert_eq!(limited.len(), 2);
@@ -265,11 +460,23 @@ mod tests {
     }
 
     #[test]
+    fn actions_are_found_where_the_records_write_them() {
+        let json = r#"{"tags": [["Event", "actions"]], "moves": [{"actions": ["e4", "d5"], "comments": ["x"],
+  "variations": [[{"actions": ["c\"5"]}]]}, {"actions": []}]}"#;
+        assert_eq!(json_actions(json), vec![(0, 58), (0, 64), (1, 33)]);
+        let yaml =
+            "moves:\n- actions:\n  - e4\n  - 'O-O'\n  comments: [a]\n  variations:\n  - - actions: [d4, \"c5\"]\n";
+        assert_eq!(yaml_actions(yaml), vec![(2, 5), (3, 6), (6, 17), (6, 22)]);
+    }
+
+    #[test]
     fn yaml_documents_one_by_one() {
         let doc = "format: arbiter-record\nversion: 1\ntags:\n- [Event, E]\nmoves:\n- actions: [e4]\nresult: '*'\n";
         let input = format!("# records\n---\n{doc}---\n{doc}--- \nversion: [\n---\n{doc}\n");
         let games = read(&input, Kind::Yaml, Limits::default());
         assert_eq!(games.len(), 4, "{games:?}");
+        assert_eq!(games[0], "3: 1. e4 * [(8, 13)]", "{games:?}");
+        assert_eq!(games[1], "10: 1. e4 * [(16, 13)]", "{games:?}");
         assert!(games[2].starts_with("line 19:Some("), "{games:?}");
         assert!(read("", Kind::Yaml, Limits::default()).is_empty());
         assert!(read("# nothing\n---\n", Kind::Yaml, Limits::default()).is_empty());

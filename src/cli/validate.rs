@@ -5,15 +5,16 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use arbiter::batch::{self, Checked};
-use arbiter::diag::{Place, Severity};
+use arbiter::diag::{Kind, Place, Severity};
 use arbiter::dialect::Limits;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::Status;
 use super::inputs;
+use super::kinds::LevelArgs;
 use super::limits::CountedLimitArgs;
-use super::report::{Located, write_located};
+use super::report::{Judging, Located, plural, write_located};
 
 /// Replays every game and reports every illegal move, broken record and wrong result.
 #[derive(Args, Debug)]
@@ -38,6 +39,8 @@ pub struct ValidateArgs {
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
     #[command(flatten)]
+    levels: LevelArgs,
+    #[command(flatten)]
     limits: CountedLimitArgs,
 }
 
@@ -52,6 +55,10 @@ enum Format {
 #[derive(Serialize)]
 struct JsonProblem {
     severity: String,
+    kind: &'static str,
+    /// Occurrences of the kind in the game this one stands for.
+    #[serde(skip_serializing_if = "is_one")]
+    count: u64,
     line: u64,
     col: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -63,6 +70,10 @@ struct JsonProblem {
     fen: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     candidates: Vec<String>,
+}
+
+fn is_one(n: &u64) -> bool {
+    *n == 1
 }
 
 #[derive(Serialize)]
@@ -85,6 +96,7 @@ struct Summary {
     invalid_games: u64,
     errors: u64,
     warnings: u64,
+    kinds: std::collections::BTreeMap<&'static str, u64>,
     seconds: f64,
     megabytes_per_second: f64,
     games_per_second: f64,
@@ -93,30 +105,30 @@ struct Summary {
 fn locate(checked: &Checked) -> Vec<Located> {
     let mut out = Vec::new();
     let Some(text) = &checked.text else {
-        if let Some(reason) = &checked.refused {
-            out.push(Located::plain(Severity::Error, checked.origin.line, checked.origin.col, reason));
+        if let Some((kind, reason)) = &checked.refused {
+            out.push(Located::plain(*kind, checked.origin.line, checked.origin.col, reason));
         }
         return out;
     };
     let place = Place::new(&text.text, text.origin.line, text.origin.col);
     for d in &checked.syntax {
-        let at = place.line_col(d.span.start as usize);
-        out.push(Located::plain(d.severity, at.line, at.col, &d.message));
+        out.push(Located::of(&place, d));
     }
-    if let Some(reason) = &checked.refused {
+    if let Some((kind, reason)) = &checked.refused {
         let at = checked.refused_at.map(|span| place.line_col(span.start as usize));
         let (line, col) = at.map_or((checked.origin.line, checked.origin.col), |a| (a.line, a.col));
-        out.push(Located::plain(Severity::Error, line, col, reason));
+        out.push(Located::plain(*kind, line, col, reason));
     }
     if let Some(replay) = &checked.replay {
         for p in &replay.problems {
             let at = place.line_col(p.span.start as usize);
             out.push(Located {
+                severity: p.severity,
                 turn: p.at.map(|t| format!("{} ({})", t.label(), t.color)),
                 written: p.written.clone(),
                 fen: p.fen.clone(),
                 candidates: p.candidates.clone(),
-                ..Located::plain(p.severity, at.line, at.col, &p.message)
+                ..Located::plain(p.kind, at.line, at.col, &p.message)
             });
         }
     }
@@ -130,6 +142,13 @@ pub fn run(args: &ValidateArgs) -> Status {
         return Status::Failure;
     };
     let catalogue = &*catalogue;
+    let mut judging = match Judging::new(&args.levels) {
+        Ok(j) => j,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "arbiter: error: {e}");
+            return Status::Failure;
+        }
+    };
     let stderr = io::stderr();
     let total_bytes = inputs::total_size(&inputs);
     let progress = inputs::progress_bar(total_bytes, !args.quiet && stderr.is_terminal());
@@ -154,18 +173,15 @@ pub fn run(args: &ValidateArgs) -> Status {
         let result = batch::validate(reader, &limits, catalogue, |checked: Checked, read| {
             summary.games += 1;
             summary.moves += checked.turns();
-            let located = locate(&checked);
-            let errors = located.iter().filter(|l| l.severity == Severity::Error).count() as u64;
-            let warnings = located.len() as u64 - errors;
-            summary.errors += errors;
-            summary.warnings += warnings;
-            if !checked.valid() {
+            let located = judging.game(locate(&checked));
+            let valid = !located.iter().any(|l| l.severity == Severity::Error);
+            if !valid {
                 summary.invalid_games += 1;
             }
             let written = match args.format {
                 Format::Text if located.is_empty() => Ok(()),
                 Format::Text => write_located(&mut out, &name, &game_label(&checked), &located, args.quiet),
-                Format::Json => write_json(&mut out, &name, &checked, located),
+                Format::Json => write_json(&mut out, &name, &checked, valid, located),
             };
             if written.is_err() {
                 // A closed pipe: nothing more to say.
@@ -182,10 +198,13 @@ pub fn run(args: &ValidateArgs) -> Status {
         match result {
             Ok(Some((origin, games))) => {
                 let message = Limits::stopped(games);
-                let written = match args.format {
-                    Format::Text if args.quiet => Ok(()),
-                    Format::Text => writeln!(out, "{name}:{}:{}: warning: {message}", origin.line, origin.col),
-                    Format::Json => serde_json::to_string(&serde_json::json!({
+                let written = match (args.format, judging.one(Kind::MaxGames)) {
+                    (_, None) | (Format::Text, Some(Severity::Warning)) if args.quiet => Ok(()),
+                    (Format::Text, Some(severity)) => {
+                        writeln!(out, "{name}:{}:{}: {severity}[max-games]: {message}", origin.line, origin.col)
+                    }
+                    (_, None) => Ok(()),
+                    (Format::Json, Some(_)) => serde_json::to_string(&serde_json::json!({
                         "file": name, "line": origin.line, "col": origin.col, "stopped_after_games": games
                     }))
                     .map_err(io::Error::other)
@@ -207,7 +226,10 @@ pub fn run(args: &ValidateArgs) -> Status {
     summary.seconds = (seconds * 1000.0).round() / 1000.0;
     summary.megabytes_per_second = ((done_bytes as f64 / 1e6 / seconds.max(1e-9)) * 10.0).round() / 10.0;
     summary.games_per_second = (summary.games as f64 / seconds.max(1e-9)).round();
-    if summary.invalid_games > 0 {
+    summary.errors = judging.tally.errors;
+    summary.warnings = judging.tally.warnings;
+    summary.kinds = judging.tally.json();
+    if summary.invalid_games > 0 || summary.errors > 0 {
         status = status.max(Status::Problems);
     }
     let _ = match args.format {
@@ -235,6 +257,9 @@ pub fn run(args: &ValidateArgs) -> Status {
             summary.megabytes_per_second,
             summary.games_per_second
         );
+        if let Some(kinds) = judging.tally.by_kind() {
+            let _ = writeln!(io::stderr(), "arbiter: {kinds}");
+        }
     }
     status
 }
@@ -247,10 +272,6 @@ fn status_code(status: Status) -> i32 {
     }
 }
 
-fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 fn game_label(checked: &Checked) -> String {
     let n = checked.origin.index + 1;
     match &checked.players {
@@ -259,7 +280,13 @@ fn game_label(checked: &Checked) -> String {
     }
 }
 
-fn write_json(out: &mut impl Write, name: &str, checked: &Checked, located: Vec<Located>) -> io::Result<()> {
+fn write_json(
+    out: &mut impl Write,
+    name: &str,
+    checked: &Checked,
+    valid: bool,
+    located: Vec<Located>,
+) -> io::Result<()> {
     let (white, black) = checked.players.as_ref().map_or(("?", "?"), |(w, b)| (w.as_str(), b.as_str()));
     let game = JsonGame {
         file: name,
@@ -267,12 +294,14 @@ fn write_json(out: &mut impl Write, name: &str, checked: &Checked, located: Vec<
         line: checked.origin.line,
         white,
         black,
-        valid: checked.valid(),
+        valid,
         moves: checked.turns(),
         problems: located
             .into_iter()
             .map(|l| JsonProblem {
                 severity: l.severity.to_string(),
+                kind: l.kind.name(),
+                count: l.occurrences(),
                 line: l.line,
                 col: l.col,
                 r#move: l.turn.map(|t| t.split(' ').next().unwrap_or_default().to_owned()),

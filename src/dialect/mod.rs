@@ -23,7 +23,7 @@ pub use plain::{PlainGame, PlainStep, San, SanKind, read_plain};
 pub use split::{Chunk, DEFAULT_GAME_LIMIT, Origin, Splitter};
 pub use write::{MAX_LINE, write_action, write_game, write_turn};
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Kind};
 use crate::record::{Action, Span};
 
 /// The one action `text` is, read as the movetext reader reads it (lenient forms included,
@@ -119,7 +119,7 @@ impl GameText {
         if self.latin1 {
             parsed
                 .diagnostics
-                .insert(0, Diagnostic::warning(Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
+                .insert(0, Diagnostic::new(Kind::Latin1, Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
         }
         parsed
     }

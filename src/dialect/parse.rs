@@ -8,7 +8,7 @@
 
 use super::Limits;
 use super::lex::{self, Leniency, LexError};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Kind};
 use crate::record::{Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
 
 /// The outcome of parsing one game's text.
@@ -53,8 +53,28 @@ pub fn parse_game_with(text: &str, limits: &Limits) -> Parsed {
     let mut parser = GameParser { text, limits: *limits, game: Game::new(), diagnostics: Vec::new() };
     let ok = parser.run().is_ok();
     let mut diagnostics = parser.diagnostics;
+    if ok {
+        note_coordinates(&parser.game, &mut diagnostics);
+    }
     diagnostics.sort_by_key(|d| d.span.start);
     Parsed { game: ok.then_some(parser.game), diagnostics }
+}
+
+/// A game written in long algebraic or coordinates throughout ([`Game::in_coordinates`]), as
+/// `arbiter convert` writes them, gets one warning, at its first such move, instead of one a
+/// move.
+fn note_coordinates(game: &Game, diagnostics: &mut Vec<Diagnostic>) {
+    let Some(first) = diagnostics.iter().position(|d| d.kind == Kind::LongAlgebraic) else { return };
+    if !game.in_coordinates() {
+        return;
+    }
+    let span = diagnostics[first].span;
+    diagnostics.retain(|d| d.kind != Kind::LongAlgebraic);
+    diagnostics.push(Diagnostic::new(
+        Kind::Coordinates,
+        span,
+        "the game is written in coordinates or long algebraic throughout, not SAN; read so (checks and captures need no mark)",
+    ));
 }
 
 /// At a digit or `*` in plain movetext: a standard result marker that ends its token
@@ -144,12 +164,19 @@ impl<'a> GameParser<'a> {
         Span::new(start, start.saturating_add(len).min(self.text.len()))
     }
 
-    fn warn(&mut self, span: Span, message: impl Into<String>) {
-        self.diagnostics.push(Diagnostic::warning(span, message));
+    fn warn(&mut self, kind: Kind, span: Span, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic::new(kind, span, message));
     }
 
+    /// Text that cannot be read: the parse stops.
     fn error(&mut self, span: Span, message: impl Into<String>) -> Stop {
-        self.diagnostics.push(Diagnostic::error(span, message));
+        self.diagnostics.push(Diagnostic::new(Kind::Syntax, span, message));
+        Stop
+    }
+
+    /// Text past a limit: the parse stops.
+    fn limit_error(&mut self, span: Span, message: impl Into<String>) -> Stop {
+        self.diagnostics.push(Diagnostic::new(Kind::Limit, span, message));
         Stop
     }
 
@@ -194,7 +221,11 @@ impl<'a> GameParser<'a> {
                 }
                 Some('[') => match forum_delimiter(trimmed) {
                     Some(after) => {
-                        self.warn(self.span(trimmed, trimmed.len() - after.len()), "forum delimiter ignored");
+                        self.warn(
+                            Kind::ForumDelimiter,
+                            self.span(trimmed, trimmed.len() - after.len()),
+                            "forum delimiter ignored",
+                        );
                         rest = after;
                     }
                     None => rest = self.tag_pair(trimmed)?,
@@ -218,7 +249,7 @@ impl<'a> GameParser<'a> {
     fn skip_filler(&mut self, at: &'a str) -> &'a str {
         let after = at.trim_start_matches(|c: char| lex::is_filler(c) || c.is_whitespace());
         let span = self.span(at, at.len() - after.len());
-        self.warn(span, "NUL or Ctrl-Z characters outside comments; ignored");
+        self.warn(Kind::Padding, span, "NUL or Ctrl-Z characters outside comments; ignored");
         after
     }
 
@@ -253,6 +284,7 @@ impl<'a> GameParser<'a> {
         // Messages show at most the first 40 characters of a name.
         if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
             self.warn(
+                Kind::TagName,
                 self.span(inner, name_len),
                 format!("tag name {:?} has characters the standard does not allow", shorten(name)),
             );
@@ -313,6 +345,7 @@ impl<'a> GameParser<'a> {
                 ));
             };
             self.warn(
+                Kind::UnclosedValue,
                 self.span(&value_text[close..], 1),
                 format!("the value of tag {shown} has no closing '\"'; read up to ']'"),
             );
@@ -321,6 +354,7 @@ impl<'a> GameParser<'a> {
         };
         if let Some(i) = stray_quote {
             self.warn(
+                Kind::UnescapedQuote,
                 self.span(&value_text[i..], 1),
                 format!("unescaped '\"' inside the value of tag {shown}; kept as part of the value"),
             );
@@ -331,7 +365,7 @@ impl<'a> GameParser<'a> {
             Some(after) => &at[line.len() - after.len()..],
             None => {
                 let rest = &at[line.len() - tail.len()..];
-                self.warn(self.span(rest, 0), format!("tag {shown} has no closing ']'"));
+                self.warn(Kind::UnclosedTag, self.span(rest, 0), format!("tag {shown} has no closing ']'"));
                 rest
             }
         };
@@ -343,7 +377,7 @@ impl<'a> GameParser<'a> {
         let size = name.len() + value.len();
         if size > self.limits.tag_bytes {
             let limit = self.limits.tag_bytes;
-            return Err(self.error(
+            return Err(self.limit_error(
                 span,
                 format!(
                     "tag {} is {size} bytes long, over the limit of {limit} (--max-tag-size raises it)",
@@ -352,7 +386,7 @@ impl<'a> GameParser<'a> {
             ));
         }
         if self.game.tags.iter().any(|t| t.name == name) {
-            self.warn(span, format!("tag {} appears more than once; all are kept", shorten(name)));
+            self.warn(Kind::DuplicateTag, span, format!("tag {} appears more than once; all are kept", shorten(name)));
         }
         if self.game.tags.capacity() == 0 {
             // Room for a lichess export's tags, without growing the list as they come.
@@ -367,7 +401,15 @@ impl<'a> GameParser<'a> {
         let missing = self.game.fill_roster();
         if !missing.is_empty() {
             let span = Span::new(0, 0);
-            self.warn(span, format!("missing tag{} {}; added", plural(missing.len()), missing.join(", ")));
+            self.warn(
+                Kind::MissingTag,
+                span,
+                format!(
+                    "missing tag{} {} of the seven tag roster; read as unknown",
+                    plural(missing.len()),
+                    missing.join(", ")
+                ),
+            );
         }
     }
 
@@ -393,7 +435,7 @@ impl<'a> GameParser<'a> {
     fn check_comment_size(&mut self, size: usize, span: Span) -> Result<(), Stop> {
         let limit = self.limits.comment_bytes;
         if size > limit {
-            return Err(self.error(
+            return Err(self.limit_error(
                 Span::new(span.start as usize, span.start as usize + 1),
                 format!("comment of {size} bytes, over the limit of {limit} (--max-comment-size raises it)"),
             ));
@@ -450,7 +492,7 @@ impl<'a> GameParser<'a> {
                     let opened_at = self.offset(at);
                     if lines.len() > self.limits.depth {
                         let limit = self.limits.depth;
-                        return Err(self.error(
+                        return Err(self.limit_error(
                             self.span(at, 1),
                             format!("variations nested more than {limit} deep (--max-depth raises the limit)"),
                         ));
@@ -468,7 +510,11 @@ impl<'a> GameParser<'a> {
                 }
                 ')' => {
                     if lines.len() == 1 {
-                        self.warn(self.span(at, 1), "')' without a variation to close; ignored");
+                        self.warn(
+                            Kind::StrayParenthesis,
+                            self.span(at, 1),
+                            "')' without a variation to close; ignored",
+                        );
                     } else if let Some(closed) = lines.pop() {
                         if let Some((_, span)) = cast.take() {
                             return Err(self.error(span, "die cast not followed by a turn"));
@@ -481,7 +527,11 @@ impl<'a> GameParser<'a> {
                                 n.comments.extend(closed.pending);
                                 n.nags.extend(closed.pending_nags);
                             }
-                            self.warn(span, "empty variation; left out (its comments kept with the move before)");
+                            self.warn(
+                                Kind::EmptyVariation,
+                                span,
+                                "empty variation; left out (its comments kept with the move before)",
+                            );
                         }
                     }
                     numbered = None;
@@ -496,7 +546,7 @@ impl<'a> GameParser<'a> {
                     let (after, nag) =
                         lex::suffix_annotation(at).map_err(|e| self.lex_error(e, at, "an annotation"))?;
                     let span = self.span(at, at.len() - after.len());
-                    self.warn(span, "annotation separated from its move by a space");
+                    self.warn(Kind::SpacedAnnotation, span, "annotation separated from its move by a space");
                     self.attach_nag(&mut lines, nag, span)?;
                     after
                 }
@@ -513,7 +563,7 @@ impl<'a> GameParser<'a> {
                     let Some(after) = forum_delimiter(at) else {
                         return Err(self.error(self.span(at, 1), "tag pair inside movetext: a new game starts at the beginning of a line after the previous game's result"));
                     };
-                    self.warn(self.span(at, at.len() - after.len()), "forum delimiter ignored");
+                    self.warn(Kind::ForumDelimiter, self.span(at, at.len() - after.len()), "forum delimiter ignored");
                     after
                 }
                 c if lex::is_filler(c) => self.skip_filler(at),
@@ -527,6 +577,7 @@ impl<'a> GameParser<'a> {
                     if let Some((after, nag)) = maybe_glyph.then(|| glyph(at)).flatten().or_else(|| minus_glyph(at)) {
                         let span = self.span(at, at.len() - after.len());
                         self.warn(
+                            Kind::AnnotationGlyph,
                             span,
                             format!("annotation glyph {:?} read as ${}", &at[..at.len() - after.len()], nag.0),
                         );
@@ -536,6 +587,7 @@ impl<'a> GameParser<'a> {
                         let span = self.span(at, at.len() - after.len());
                         if lenient {
                             self.warn(
+                                Kind::ResultSpelling,
                                 span,
                                 format!("result written as {:?}; read as {}", &at[..at.len() - after.len()], outcome),
                             );
@@ -548,7 +600,7 @@ impl<'a> GameParser<'a> {
                             return Err(self.error(span, format!("move number {written} is too large")));
                         };
                         if dots == 0 {
-                            self.warn(span, "move number without a period");
+                            self.warn(Kind::MoveNumberForm, span, "move number without a period");
                         }
                         numbered = Some((number, dots < 2, span));
                         after
@@ -558,11 +610,15 @@ impl<'a> GameParser<'a> {
                         let span = self.span(at, at.len() - after.len());
                         match numbered.as_mut() {
                             Some(n) => n.1 = false,
-                            None => self.warn(span, "periods without a move number; ignored"),
+                            None => self.warn(Kind::MoveNumberForm, span, "periods without a move number; ignored"),
                         }
                         after
                     } else if let Some(after) = at.strip_prefix("e.p.") {
-                        self.warn(self.span(at, 4), "'e.p.' after an en passant capture is not SAN; dropped");
+                        self.warn(
+                            Kind::EnPassantMark,
+                            self.span(at, 4),
+                            "'e.p.' after an en passant capture is not SAN; ignored",
+                        );
                         after
                     } else {
                         self.numbered_turn(at, &mut lines, cast.take(), numbered.take(), start)?
@@ -594,7 +650,11 @@ impl<'a> GameParser<'a> {
         if number != expected || (!white && expected_white) {
             let written = if white { "." } else { "..." };
             let side = if expected_white { "." } else { "..." };
-            self.warn(span, format!("move number says {number}{written} but this turn is {expected}{side}"));
+            self.warn(
+                Kind::MoveNumber,
+                span,
+                format!("move number says {number}{written} but this turn is {expected}{side}"),
+            );
         }
     }
 
@@ -630,7 +690,7 @@ impl<'a> GameParser<'a> {
             action.span = self.span(rest, rest.len() - after.len());
             for leniency in leniencies.into_iter().flatten() {
                 let written = &rest[..rest.len() - after.len()];
-                self.warn(action.span, leniency_message(leniency, written));
+                self.warn(leniency_kind(leniency), action.span, leniency_message(leniency, written));
             }
             turn.actions.push(action);
             match after.strip_prefix(',') {
@@ -669,7 +729,7 @@ impl<'a> GameParser<'a> {
             Some(node) => self.game.node_mut(node).nags.push(nag),
             None if depth == 1 => self.game.node_mut(NodeId::ROOT).nags.push(nag),
             None => {
-                self.warn(span, "NAG before the first move of a variation; moved after that move");
+                self.warn(Kind::MisplacedNag, span, "NAG before the first move of a variation; read as that move's");
                 line.pending_nags.push(nag);
             }
         }
@@ -680,6 +740,7 @@ impl<'a> GameParser<'a> {
         while lines.len() > 1 {
             if let Some(line) = lines.pop() {
                 self.warn(
+                    Kind::UnclosedVariation,
                     Span::new(line.opened_at, line.opened_at + 1),
                     "variation not closed before the end of the game; closed there",
                 );
@@ -695,6 +756,7 @@ impl<'a> GameParser<'a> {
         let tag = self.game.tag("Result").and_then(Outcome::from_pgn);
         let outcome = tag.unwrap_or(Outcome::Unknown);
         self.warn(
+            Kind::MissingResult,
             self.span(at, 0),
             format!(
                 "the game ends without a result (1-0, 0-1, 1/2-1/2 or *); {outcome} {} is used",
@@ -741,7 +803,7 @@ impl<'a> GameParser<'a> {
                 Some(c) if lex::is_filler(c) => rest = self.skip_filler(at),
                 Some('[') if forum_delimiter(at).is_some() => {
                     let after = forum_delimiter(at).unwrap_or(at);
-                    self.warn(self.span(at, at.len() - after.len()), "forum delimiter ignored");
+                    self.warn(Kind::ForumDelimiter, self.span(at, at.len() - after.len()), "forum delimiter ignored");
                     rest = after;
                 }
                 Some(_) => {
@@ -759,6 +821,19 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+fn leniency_kind(leniency: Leniency) -> Kind {
+    match leniency {
+        Leniency::ZeroCastling => Kind::ZeroCastling,
+        Leniency::NullMoveSpelling => Kind::NullMoveSpelling,
+        Leniency::PromotionWithoutEquals => Kind::PromotionWithoutEquals,
+        Leniency::DoubleCheckMark => Kind::DoublePlus,
+        Leniency::LongAlgebraic => Kind::LongAlgebraic,
+        Leniency::ColonCapture => Kind::ColonCapture,
+        Leniency::UnicodeDash => Kind::UnicodeDash,
+        Leniency::EnPassantMark => Kind::EnPassantMark,
+    }
+}
+
 fn leniency_message(leniency: Leniency, written: &str) -> String {
     match leniency {
         Leniency::ZeroCastling => format!("castling written with zeros ({written}); read as O-O or O-O-O"),
@@ -768,7 +843,7 @@ fn leniency_message(leniency: Leniency, written: &str) -> String {
         Leniency::LongAlgebraic => format!("long algebraic notation ({written}); kept with its origin square"),
         Leniency::ColonCapture => format!("':' for a capture ({written}); read as 'x'"),
         Leniency::UnicodeDash => format!("a Unicode dash in {written}; read as '-'"),
-        Leniency::EnPassantMark => format!("'e.p.' after an en passant capture ({written}) is not SAN; dropped"),
+        Leniency::EnPassantMark => format!("'e.p.' after an en passant capture ({written}) is not SAN; ignored"),
     }
 }
 

@@ -17,7 +17,7 @@
 use std::sync::Arc;
 
 use super::{MATE_MARKED_AS_CHECK, Problem, Replay, TurnRef, check_result_tag, start_position_from};
-use crate::diag::Severity;
+use crate::diag;
 use crate::dialect::{PlainGame, PlainStep, San, SanKind, move_number};
 use crate::record::{Action, CastleSide, Check, Game, NodeId, Outcome};
 use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Rules8, Special};
@@ -103,7 +103,7 @@ fn mate_marked_as_check(
     let ply = u32::try_from(turns.checked_sub(1)?).ok()?;
     let (number, white) = move_number((start.side_to_move() == Color::White, start.fullmove()), ply);
     let at = TurnRef { node, number, color: if white { Color::White } else { Color::Black } };
-    Some(Problem::about(Severity::Warning, action, at, MATE_MARKED_AS_CHECK))
+    Some(Problem::about(diag::Kind::MateMarkedAsCheck, action, at, MATE_MARKED_AS_CHECK))
 }
 
 /// A game being replayed in the lane, turn by turn; it gives up (`None`) at the first thing
