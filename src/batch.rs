@@ -32,6 +32,8 @@ pub struct Checked {
     pub refused_at: Option<crate::record::Span>,
     /// The players, from the tags.
     pub players: Option<(String, String)>,
+    /// The size of a game too large to keep in memory, whose text is not here.
+    pub unkept: Option<u64>,
 }
 
 impl Checked {
@@ -65,12 +67,15 @@ fn refused(origin: Origin, kind: Kind, reason: String) -> Checked {
         refused: Some((kind, reason)),
         refused_at: None,
         players: None,
+        unkept: None,
     }
 }
 
 fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
     match item {
-        Item::TooLarge { origin, size } => refused(origin, Kind::Limit, limits.too_large(size)),
+        Item::TooLarge { origin, size } => {
+            Checked { unkept: Some(size), ..refused(origin, Kind::Limit, limits.too_large(size)) }
+        }
         // `validate` below ends at the stop and never checks it.
         Item::Stopped { origin, games } => refused(origin, Kind::MaxGames, Limits::stopped(games)),
         Item::Game(text) => check_game(text, catalogue, limits),
@@ -113,6 +118,7 @@ fn whole(
         refused: None,
         refused_at: None,
         players: None,
+        unkept: None,
     };
     if let Some(game) = parsed.game {
         checked.players = Some(players(&game));
@@ -165,6 +171,7 @@ fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
             refused: None,
             refused_at: None,
             players: Some((white.to_owned(), black.to_owned())),
+            unkept: None,
         })),
         PlainVerdict::GaveUp => PlainRead::LaneGaveUp,
         PlainVerdict::NotPlain => PlainRead::NotPlain,

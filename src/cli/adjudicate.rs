@@ -40,9 +40,9 @@ Exit code: 0 when every game has a verdict the record agrees with, 1 when a game
 or its result disagrees, 2 on a usage or I/O error. notation/SPEC.md, \"Adjudication\", has
 the rules.")]
 pub struct AdjudicateArgs {
-    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
-    /// [default: -].
-    paths: Vec<PathBuf>,
+    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input;
+    /// with none, standard input unless it is a terminal.
+    pub paths: Vec<PathBuf>,
     /// How to report.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -94,6 +94,8 @@ struct Judged {
     bytes: u64,
     /// Not a game: where reading stopped (--max-games).
     stopped: bool,
+    /// The size of a game too large to keep in memory, whose text is not here.
+    unkept: Option<u64>,
 }
 
 fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings, write: bool) -> Judged {
@@ -109,6 +111,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
                 written: None,
                 bytes: size,
                 stopped: false,
+                unkept: Some(size),
             };
         }
         Item::Stopped { origin, games } => {
@@ -121,6 +124,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
                 written: None,
                 bytes: 0,
                 stopped: true,
+                unkept: None,
             };
         }
     };
@@ -134,13 +138,24 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
         written: None,
         bytes: text.text.len() as u64,
         stopped: false,
+        unkept: None,
     };
     let parsed = text.parse(limits);
     // Warnings about the text are `validate`'s; errors stop the verdict.
     for d in parsed.diagnostics.iter().filter(|d| d.is_error()) {
         judged.problems.push(Located::of(&place, d));
     }
-    let Some(game) = parsed.game else { return judged };
+    let Some(game) = parsed.game else {
+        // A game that cannot be read is written as it was read.
+        if write {
+            let mut text = text.text.clone();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            judged.written = Some(text);
+        }
+        return judged;
+    };
     judged.players = Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
     let variant = match catalogue.find(game.tag("Variant")) {
         Ok(v) => v,
@@ -276,6 +291,7 @@ pub fn run(args: &AdjudicateArgs) -> Status {
             }
         };
         let mut games = GameReader::new(BufReader::new(reader), &limits);
+        let games_before = summary.games;
         loop {
             let batch = match next_batch(&mut games) {
                 Ok(batch) => batch,
@@ -312,21 +328,44 @@ pub fn run(args: &AdjudicateArgs) -> Status {
                     // A closed pipe: nothing more to say.
                     return status.max(Status::Problems);
                 }
-                if let (Some(out), Some(text)) = (records.as_mut(), &j.written)
-                    && out.write(text).is_err()
-                {
-                    write_failed = true;
+                if let Some(out) = records.as_mut().filter(|_| !write_failed) {
+                    let written = match (&j.written, j.unkept) {
+                        (Some(text), _) => out.write(text),
+                        // Too large to have been kept: copied from the input again.
+                        (None, Some(size)) => inputs::copy_again(input, j.origin.offset, size, out),
+                        (None, None) => Ok(()),
+                    };
+                    if let Err(e) = written {
+                        inputs::input_error(&progress, &name, &format!("cannot write the records: {e}"));
+                        write_failed = true;
+                    }
                 }
                 progress.set_position(summary.bytes);
             }
         }
+        if summary.games == games_before {
+            let severity = judging.one(Kind::EmptyInput);
+            if severity == Some(Severity::Error) || (severity.is_some() && !args.quiet) {
+                let severity = severity.unwrap_or(Severity::Warning);
+                progress.suspend(|| {
+                    let _ = writeln!(io::stderr(), "{name}: {severity}[empty-input]: no game in this input");
+                });
+            }
+        }
     }
     progress.finish_and_clear();
-    if let Some(out) = records
-        && (out.finish().is_err() || write_failed)
-    {
-        let _ = writeln!(io::stderr(), "arbiter: error: cannot write the records");
-        status = Status::Failure;
+    if let Some(out) = records {
+        // A file is put in place only when every record was written to it.
+        let finished = if write_failed {
+            out.abandon();
+            Err(io::Error::other("a write failed"))
+        } else {
+            out.finish()
+        };
+        if let Err(e) = finished {
+            let _ = writeln!(io::stderr(), "arbiter: error[io]: cannot write the records: {e}");
+            status = Status::Failure;
+        }
     }
     summary.errors = judging.tally.errors;
     summary.warnings = judging.tally.warnings;

@@ -31,8 +31,9 @@ use super::report::{Judging, Located, Reporter, game_label};
   arbiter convert --to uci --check games.pgn  # converts there and back, shows any difference")]
 pub struct ConvertArgs {
     /// Files, directories (searched for *.pgn, or with --from, for *.json, *.jsonl and
-    /// *.ndjson, or *.yaml and *.yml), glob patterns, or `-` for standard input [default: -].
-    paths: Vec<PathBuf>,
+    /// *.ndjson, or *.yaml and *.yml), glob patterns, or `-` for standard input; with none,
+    /// standard input unless it is a terminal.
+    pub paths: Vec<PathBuf>,
     /// What to write.
     #[arg(long, value_enum)]
     to: Target,
@@ -182,6 +183,7 @@ pub fn run(args: &ConvertArgs) -> Status {
                 continue;
             }
         };
+        let games_before = games;
         let items: Box<dyn Iterator<Item = io::Result<Next>>> = match args.from {
             Source::Pgn => Box::new(GameReader::new(reader, &limits).map(|item| item.map(Next::Item))),
             Source::Json => Box::new(Records::new(reader, records::Kind::Json, &catalogue, limits)),
@@ -259,6 +261,11 @@ pub fn run(args: &ConvertArgs) -> Status {
             }
         }
         status = status.max(flush(&mut chunk, &mut reporter, &mut out));
+        if games == games_before
+            && reporter.file(&name, Kind::EmptyInput, "no game in this input") == Some(Severity::Error)
+        {
+            status = status.max(Status::Problems);
+        }
     }
     if write_failed.get() {
         // What was written is incomplete: the file, if any, is left as it was.

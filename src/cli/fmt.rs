@@ -30,8 +30,9 @@ use super::report::{Judging, Reporter, game_label};
   arbiter fmt --write archive/          # rewrite changed files in place, atomically
   cat games.pgn | arbiter fmt -")]
 pub struct FmtArgs {
-    /// Files, directories (searched for *.pgn) or `-` for standard input [default: -].
-    paths: Vec<PathBuf>,
+    /// Files, directories (searched for *.pgn) or `-` for standard input; with none, standard
+    /// input unless it is a terminal.
+    pub paths: Vec<PathBuf>,
     /// Print a unified diff of what would change instead of the games; exit 1 if anything
     /// would change.
     #[arg(long, conflicts_with = "write")]
@@ -79,6 +80,12 @@ pub fn run(args: &FmtArgs) -> Status {
         reporter.file(&path.display().to_string(), Kind::Io, &format!("cannot read: {e}"));
         status = Status::Failure;
     }
+    if !args.write
+        && let Some(input) = super::output::stdout_into_input(&inputs::files(&inputs))
+    {
+        eprint_line(&format!("arbiter: error: standard output is the input {}; write elsewhere", input.display()));
+        return Status::Failure;
+    }
     if args.write && inputs.contains(&Input::Stdin) {
         eprint_line("arbiter: error: --write needs files: standard input cannot be rewritten");
         return Status::Failure;
@@ -96,6 +103,11 @@ pub fn run(args: &FmtArgs) -> Status {
         match result {
             Ok(outcome) => {
                 games += outcome.games;
+                if outcome.games == 0
+                    && reporter.file(&input.name(), Kind::EmptyInput, "no game in this input") == Some(Severity::Error)
+                {
+                    status = status.max(Status::Problems);
+                }
                 if outcome.errors || (args.check && outcome.changed) {
                     status = status.max(Status::Problems);
                 }

@@ -1,7 +1,7 @@
 //! Turning the paths on the command line into the inputs to read.
 
 use std::fs;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// One input: standard input or a file.
@@ -174,6 +174,26 @@ fn walk(dir: &Path, extensions: &[&str], inputs: &mut Vec<Input>, failures: &mut
     }
     found.sort();
     inputs.extend(found.into_iter().map(Input::File));
+}
+
+/// Copies `size` bytes from `offset` of `input`, read again from its start.
+pub fn copy_again(input: &Input, offset: u64, size: u64, out: &mut super::output::Output) -> io::Result<()> {
+    if *input == Input::Stdin {
+        return Err(io::Error::other("a game too large to keep in memory cannot be read again from standard input"));
+    }
+    let mut reader = input.open()?;
+    io::copy(&mut (&mut reader).take(offset), &mut io::sink())?;
+    let mut buffer = vec![0; 1 << 16];
+    let mut left = size;
+    while left > 0 {
+        let n = reader.read(&mut buffer[..left.min(1 << 16) as usize])?;
+        if n == 0 {
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "the input changed while it was read"));
+        }
+        out.write_bytes(&buffer[..n])?;
+        left -= n as u64;
+    }
+    Ok(())
 }
 
 /// The files the inputs read (an output must not replace one).

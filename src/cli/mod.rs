@@ -58,6 +58,21 @@ fn catalogue(variant_file: Option<&std::path::Path>) -> Result<Cow<'static, Cata
     }
 }
 
+/// Refuses to wait for standard input on a terminal when no input is named: a user who runs
+/// `arbiter validate` alone is told what it reads, rather than left before a silent prompt.
+/// Standard input that is a pipe or a file is read.
+fn no_input_named(command: &str, paths: &[std::path::PathBuf]) -> Option<Status> {
+    use std::io::IsTerminal;
+    if !paths.is_empty() || !std::io::stdin().is_terminal() {
+        return None;
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "arbiter {command}: no input named: give files, directories or glob patterns, or `-` to read standard input"
+    );
+    Some(Status::Failure)
+}
+
 /// Sets the number of worker threads where the command line gives one.
 fn set_threads(threads: Option<usize>) {
     if let Some(n) = threads {
@@ -68,7 +83,8 @@ fn set_threads(threads: Option<usize>) {
 
 /// Where `validate` and `adjudicate` start: the thread pool set, the catalogue loaded and the
 /// inputs found, each unreadable path reported on standard error (and the status says so).
-/// `None`, after a message, when the variant file cannot be read.
+/// `None`, after a message, when the variant file cannot be read or standard output is one of
+/// the inputs.
 fn start(
     threads: Option<usize>,
     variant_file: Option<&std::path::Path>,
@@ -83,6 +99,14 @@ fn start(
         }
     };
     let (inputs, failures) = inputs::expand(paths, inputs::PGN);
+    if let Some(input) = output::stdout_into_input(&inputs::files(&inputs)) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "arbiter: error: standard output is the input {}; write elsewhere",
+            input.display()
+        );
+        return None;
+    }
     let mut status = Status::Clean;
     for (path, e) in &failures {
         let _ = writeln!(std::io::stderr(), "{}: error[io]: cannot read: {e}", path.display());
@@ -123,10 +147,12 @@ pub fn run() -> ExitCode {
         }
     };
     let status = match cli.command {
-        Command::Fmt(args) => fmt::run(&args),
-        Command::Convert(args) => convert::run(&args),
-        Command::Validate(args) => validate::run(&args),
-        Command::Adjudicate(args) => adjudicate::run(&args),
+        Command::Fmt(args) => no_input_named("fmt", &args.paths).unwrap_or_else(|| fmt::run(&args)),
+        Command::Convert(args) => no_input_named("convert", &args.paths).unwrap_or_else(|| convert::run(&args)),
+        Command::Validate(args) => no_input_named("validate", &args.paths).unwrap_or_else(|| validate::run(&args)),
+        Command::Adjudicate(args) => {
+            no_input_named("adjudicate", &args.paths).unwrap_or_else(|| adjudicate::run(&args))
+        }
         Command::Perft(args) => perft::run(&args),
         Command::Variants(args) => variants::run(&args),
         Command::Kinds(args) => kinds::run(&args),

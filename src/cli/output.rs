@@ -66,16 +66,21 @@ impl Output {
 
     /// Writes `text`.
     pub fn write(&mut self, text: &str) -> io::Result<()> {
+        self.write_bytes(text.as_bytes())
+    }
+
+    /// Writes `bytes`.
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
         match self {
             Output::Stdout { closed: true, .. } => Ok(()),
-            Output::Stdout { out, closed } => match out.write_all(text.as_bytes()) {
+            Output::Stdout { out, closed } => match out.write_all(bytes) {
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
                     *closed = true;
                     Ok(())
                 }
                 other => other,
             },
-            Output::File(rewrite) => rewrite.file.write_all(text.as_bytes()),
+            Output::File(rewrite) => rewrite.file.write_all(bytes),
         }
     }
 

@@ -11,9 +11,10 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::Status;
-use super::inputs;
+use super::inputs::{self, Input};
 use super::kinds::LevelArgs;
 use super::limits::CountedLimitArgs;
+use super::output::{self, Output};
 use super::report::{Judging, Located, plural, write_located};
 
 /// Replays every game and reports every illegal move, broken record and wrong result.
@@ -21,11 +22,12 @@ use super::report::{Judging, Located, plural, write_located};
 #[command(after_help = "Examples:
   arbiter validate archive/                 # every *.pgn under archive/
   arbiter validate --format json games.pgn  # one JSON object per game, then a summary
-  arbiter validate -j 1 'archive/**/*.pgn'  # one thread; the output is the same with any number")]
+  arbiter validate -j 1 'archive/**/*.pgn'  # one thread; the output is the same with any number
+  arbiter validate --valid-out good.pgn --invalid-out broken.pgn archive/   # sort the games")]
 pub struct ValidateArgs {
-    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
-    /// [default: -].
-    paths: Vec<PathBuf>,
+    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input;
+    /// with none, standard input unless it is a terminal.
+    pub paths: Vec<PathBuf>,
     /// How to report.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -38,6 +40,13 @@ pub struct ValidateArgs {
     /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
+    /// Writes the text of every valid game, exactly as read, to FILE (replaced only once the
+    /// run has written it all; FILE must not be an input).
+    #[arg(long, value_name = "FILE")]
+    valid_out: Option<PathBuf>,
+    /// Writes the text of every invalid game, exactly as read, to FILE.
+    #[arg(long, value_name = "FILE")]
+    invalid_out: Option<PathBuf>,
     #[command(flatten)]
     levels: LevelArgs,
     #[command(flatten)]
@@ -149,6 +158,13 @@ pub fn run(args: &ValidateArgs) -> Status {
             return Status::Failure;
         }
     };
+    let mut sorted = match Sorted::open(args, &inputs) {
+        Ok(sorted) => sorted,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "arbiter: error: {e}");
+            return Status::Failure;
+        }
+    };
     let stderr = io::stderr();
     let total_bytes = inputs::total_size(&inputs);
     let progress = inputs::progress_bar(total_bytes, !args.quiet && stderr.is_terminal());
@@ -170,6 +186,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
         };
         let before = done_bytes;
+        let games_before = summary.games;
         let result = batch::validate(reader, &limits, catalogue, |checked: Checked, read| {
             summary.games += 1;
             summary.moves += checked.turns();
@@ -177,6 +194,9 @@ pub fn run(args: &ValidateArgs) -> Status {
             let valid = !located.iter().any(|l| l.severity == Severity::Error);
             if !valid {
                 summary.invalid_games += 1;
+            }
+            if let Err(e) = sorted.write(input, &checked, valid) {
+                inputs::input_error(&progress, &name, &e);
             }
             let written = match args.format {
                 Format::Text if located.is_empty() => Ok(()),
@@ -218,10 +238,24 @@ pub fn run(args: &ValidateArgs) -> Status {
             Err(e) => {
                 inputs::input_error(&progress, &name, &e.to_string());
                 status = Status::Failure;
+                continue;
+            }
+        }
+        if summary.games == games_before {
+            let severity = judging.one(Kind::EmptyInput);
+            if severity == Some(Severity::Error) || (severity.is_some() && !args.quiet) {
+                let severity = severity.unwrap_or(Severity::Warning);
+                progress.suspend(|| {
+                    let _ = writeln!(io::stderr(), "{name}: {severity}[empty-input]: no game in this input");
+                });
             }
         }
     }
     progress.finish_and_clear();
+    if let Err(e) = sorted.finish() {
+        let _ = writeln!(io::stderr(), "arbiter: error[io]: {e}");
+        status = Status::Failure;
+    }
     let seconds = started.elapsed().as_secs_f64();
     summary.seconds = (seconds * 1000.0).round() / 1000.0;
     summary.megabytes_per_second = ((done_bytes as f64 / 1e6 / seconds.max(1e-9)) * 10.0).round() / 10.0;
@@ -262,6 +296,84 @@ pub fn run(args: &ValidateArgs) -> Status {
         }
     }
     status
+}
+
+/// The files `--valid-out` and `--invalid-out` write: each game's text as read goes to one
+/// or the other, in the order of the inputs.
+struct Sorted {
+    valid: Option<(PathBuf, Output)>,
+    invalid: Option<(PathBuf, Output)>,
+    /// A write failed: the files are not put in place.
+    failed: Option<String>,
+}
+
+impl Sorted {
+    /// The outputs asked for, refused before any work where one would replace an input or
+    /// the other.
+    fn open(args: &ValidateArgs, inputs: &[Input]) -> Result<Sorted, String> {
+        let mut named = Vec::new();
+        for (option, path) in [("--valid-out", &args.valid_out), ("--invalid-out", &args.invalid_out)] {
+            if let Some(path) = path {
+                if path.as_os_str() == "-" {
+                    return Err(format!("{option} needs a file: the report goes to standard output"));
+                }
+                named.push((option, path.as_path()));
+            }
+        }
+        output::refuse_overlaps(&named, &inputs::files(inputs))?;
+        let open = |path: &Option<PathBuf>| -> Result<Option<(PathBuf, Output)>, String> {
+            path.as_ref()
+                .map(|p| {
+                    Output::open(Some(p))
+                        .map(|o| (p.clone(), o))
+                        .map_err(|e| format!("{}: cannot write: {e}", p.display()))
+                })
+                .transpose()
+        };
+        Ok(Sorted { valid: open(&args.valid_out)?, invalid: open(&args.invalid_out)?, failed: None })
+    }
+
+    /// Writes the text of the game `checked` of `input` where it belongs.
+    fn write(&mut self, input: &Input, checked: &Checked, valid: bool) -> Result<(), String> {
+        let Some((path, out)) = (if valid { self.valid.as_mut() } else { self.invalid.as_mut() }) else {
+            return Ok(());
+        };
+        if self.failed.is_some() {
+            return Ok(());
+        }
+        let written = match (&checked.text, checked.unkept) {
+            (Some(text), _) => {
+                let bytes = text.bytes();
+                // A game that ends its file without a line end gets one, so that the next
+                // game starts a line.
+                out.write_bytes(&bytes).and_then(|()| match bytes.last() {
+                    Some(b'\n') | None => Ok(()),
+                    Some(_) => out.write_bytes(b"\n"),
+                })
+            }
+            // Too large to have been kept: read again from the input.
+            (None, Some(size)) => inputs::copy_again(input, checked.origin.offset, size, out),
+            (None, None) => Ok(()),
+        };
+        written.map_err(|e| {
+            let message = format!("{}: cannot write: {e}", path.display());
+            self.failed = Some(message.clone());
+            message
+        })
+    }
+
+    /// Puts the files in place, unless a write failed.
+    fn finish(self) -> Result<(), String> {
+        let outputs = [self.valid, self.invalid].into_iter().flatten();
+        if let Some(failed) = self.failed {
+            outputs.for_each(|(_, out)| out.abandon());
+            return Err(format!("{failed}; no file written"));
+        }
+        for (path, out) in outputs {
+            out.finish().map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        }
+        Ok(())
+    }
 }
 
 fn status_code(status: Status) -> i32 {

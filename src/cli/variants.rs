@@ -77,23 +77,33 @@ pub fn run(args: &VariantsArgs) -> Status {
                 Status::Failure
             }
         },
-        Some(Action::Check { file }) => match Catalogue::with_file(file) {
-            Ok(c) => {
-                let name = c.definitions().last().map(|d| d.resolved.name.clone()).unwrap_or_default();
-                match c.definition(&name).map(|d| &d.playable) {
-                    Some(Ok(_)) => written(&format!("{}: variant {name:?} is valid\n", file.display()), Status::Clean),
-                    Some(Err(why)) => written(
-                        &format!("{}: variant {name:?} is valid but not playable yet: {why}\n", file.display()),
-                        Status::Clean,
-                    ),
-                    None => Status::Failure,
-                }
+        Some(Action::Check { file }) => check(file),
+    }
+}
+
+/// Checks a variant file: one that cannot be read is an I/O error (exit 2); one that is read
+/// and wrong, a problem found (exit 1).
+fn check(file: &std::path::Path) -> Status {
+    if let Err(e) = std::fs::File::open(file) {
+        eprint_line(&format!("{}: error[io]: cannot read: {e}", file.display()));
+        return Status::Failure;
+    }
+    match Catalogue::with_file(file) {
+        Ok(c) => {
+            let name = c.definitions().last().map(|d| d.resolved.name.clone()).unwrap_or_default();
+            match c.definition(&name).map(|d| &d.playable) {
+                Some(Ok(_)) => written(&format!("{}: variant {name:?} is valid\n", file.display()), Status::Clean),
+                Some(Err(why)) => written(
+                    &format!("{}: variant {name:?} is valid but not playable yet: {why}\n", file.display()),
+                    Status::Clean,
+                ),
+                None => Status::Failure,
             }
-            Err(e) => {
-                eprint_line(&e.to_string());
-                Status::Problems
-            }
-        },
+        }
+        Err(e) => {
+            eprint_line(&e.to_string());
+            Status::Problems
+        }
     }
 }
 

@@ -110,6 +110,16 @@ impl GameText {
         }
     }
 
+    /// The bytes the text was decoded from, exactly as read.
+    pub fn bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+        if self.latin1 {
+            // Every character was one byte.
+            std::borrow::Cow::Owned(self.text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect())
+        } else {
+            std::borrow::Cow::Borrowed(self.text.as_bytes())
+        }
+    }
+
     /// Parses the text within `limits`; an ISO-8859-1 decoding is reported as a warning first.
     pub fn parse(&self, limits: &Limits) -> Parsed {
         self.noting_decoding(parse_game_with(&self.text, limits))
@@ -206,5 +216,19 @@ impl<R: Read> Iterator for GameReader<R> {
                 Chunk::TooLarge { origin, size } => Item::TooLarge { origin, size },
             }
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_text_gives_back_the_bytes_it_was_read_from() {
+        let origin = Origin { index: 0, offset: 0, line: 1, col: 1 };
+        for bytes in [&b"[Event \"Caf\xe9\"]\n\n*\n"[..], "[Event \"Café\"]\n\n*\n".as_bytes(), b"\xff\x00\x80"] {
+            let text = GameText::decode(origin, bytes.to_vec());
+            assert_eq!(&*text.bytes(), bytes);
+        }
     }
 }
