@@ -441,7 +441,7 @@ pub fn from_record(record: &RecordFile) -> Result<Game, String> {
     for (name, value) in &record.tags {
         // What the dialect's tag pair can carry: a name without white space, quotes or a
         // closing bracket (the reader's name ends at them), and a value on one line.
-        if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c == '"' || c == ']') {
+        if name.is_empty() || name.chars().any(crate::dialect::ends_tag_name) {
             return Err(format!("tag name {name:?} cannot be written as a tag pair"));
         }
         if value.contains('\n') {

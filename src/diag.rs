@@ -90,6 +90,8 @@ kinds! {
     TagName = "tag-name", Warn, false, "a tag name with characters the standard does not allow";
     /// A quote inside a tag value, not escaped.
     UnescapedQuote = "unescaped-quote", Warn, false, "a '\"' inside a tag value, not escaped, kept in the value";
+    /// A tag value in typographic quotes (`“Paris”`).
+    TypographicQuotes = "typographic-quotes", Warn, false, "a tag value in typographic quotes (“Paris”), read as in '\"'";
     /// A tag value without its closing quote.
     UnclosedValue = "unclosed-value", Warn, false, "a tag value without its closing '\"', read up to ']'";
     /// A tag pair without its closing bracket.

@@ -18,7 +18,7 @@ mod write;
 use std::io::{self, Read};
 
 pub use lex::{LexError, file as lex_file, square as lex_square};
-pub use parse::{Parsed, move_number, parse_game, parse_game_with, start_of};
+pub use parse::{Parsed, ends_tag_name, move_number, parse_game, parse_game_with, start_of};
 pub use plain::{PlainGame, PlainStep, San, SanKind, read_plain};
 pub use split::{Chunk, DEFAULT_GAME_LIMIT, Origin, Splitter};
 pub use write::{MAX_LINE, write_action, write_game, write_turn};

@@ -264,17 +264,13 @@ impl<'a> GameParser<'a> {
     fn tag_pair(&mut self, at: &'a str) -> Result<&'a str, Stop> {
         let line_end = at.find('\n').unwrap_or(at.len());
         let line = at[..line_end].trim_end_matches('\r');
-        let inner = skip_spaces(&line[1..]);
-        // The name ends at white space, `"` or `]`; read byte-wise up to the first non-ASCII
-        // character, if any (Unicode white space ends it too).
-        let ascii_end = inner
-            .bytes()
-            .position(|b| b.is_ascii_whitespace() || b == b'"' || b == b']' || !b.is_ascii())
-            .unwrap_or(inner.len());
+        let inner = skip_tag_spaces(&line[1..]);
+        // The name ends where `ends_tag_name` says; read byte-wise up to the first non-ASCII
+        // character, if any.
+        let ascii_end =
+            inner.bytes().position(|b| !b.is_ascii() || ends_tag_name(char::from(b))).unwrap_or(inner.len());
         let name_len = match inner.as_bytes().get(ascii_end) {
-            Some(b) if !b.is_ascii() => {
-                inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']').unwrap_or(inner.len())
-            }
+            Some(b) if !b.is_ascii() => inner.find(ends_tag_name).unwrap_or(inner.len()),
             _ => ascii_end,
         };
         let name = &inner[..name_len];
@@ -289,8 +285,12 @@ impl<'a> GameParser<'a> {
                 format!("tag name {:?} has characters the standard does not allow", shorten(name)),
             );
         }
-        let after_name = skip_spaces(&inner[name_len..]);
+        let after_name = skip_tag_spaces(&inner[name_len..]);
         let Some(value_text) = after_name.strip_prefix('"') else {
+            if let Some((value, rest)) = self.typographic_value(name, after_name) {
+                let rest = &at[line.len() - rest.len()..];
+                return self.push_tag(at, name, value, rest);
+            }
             return Err(self.error(
                 self.span(after_name, 1),
                 format!("expected '\"' opening the value of tag {}, found {}", shorten(name), describe(after_name)),
@@ -344,12 +344,30 @@ impl<'a> GameParser<'a> {
                     format!("the value of tag {shown} has no closing '\"'"),
                 ));
             };
-            self.warn(
-                Kind::UnclosedValue,
-                self.span(&value_text[close..], 1),
-                format!("the value of tag {shown} has no closing '\"'; read up to ']'"),
-            );
-            let value = value_text[..close].replace("\\\"", "\"").replace("\\\\", "\\");
+            // `[Event "Paris”]`: closed by a typographic quote.
+            let inside = value_text[..close].trim_end_matches([' ', '\t']);
+            let value = match inside.chars().next_back().filter(|&c| is_typographic_quote(c)) {
+                Some(c) => {
+                    self.warn(
+                        Kind::TypographicQuotes,
+                        self.span(&inside[inside.len() - c.len_utf8()..], 1),
+                        format!(
+                            "the value of tag {shown} is closed by a typographic quote, {c} (U+{:04X}); read as if by '\"'",
+                            u32::from(c)
+                        ),
+                    );
+                    &inside[..inside.len() - c.len_utf8()]
+                }
+                None => {
+                    self.warn(
+                        Kind::UnclosedValue,
+                        self.span(&value_text[close..], 1),
+                        format!("the value of tag {shown} has no closing '\"'; read up to ']'"),
+                    );
+                    &value_text[..close]
+                }
+            };
+            let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
             return self.push_tag(at, name, value, &at[line.len() - value_text[close + 1..].len()..]);
         };
         if let Some(i) = stray_quote {
@@ -370,6 +388,38 @@ impl<'a> GameParser<'a> {
             }
         };
         self.push_tag(at, name, value, rest)
+    }
+
+    /// A value in typographic quotes, as word processors write them (`“Paris”`, `„Paris“`,
+    /// `«Paris»`), or opened by one and closed by `"`: the value, and what follows the `]`
+    /// (or the line, where the `]` is missing), with a warning that names the quotes. `at`
+    /// starts with the opening quote.
+    fn typographic_value(&mut self, name: &str, at: &'a str) -> Option<(String, &'a str)> {
+        let open = at.chars().next().filter(|&c| is_typographic_quote(c))?;
+        let body = &at[open.len_utf8()..];
+        // The value ends at the last quote of either kind that only spaces and `]` follow.
+        let (end, close) = body
+            .char_indices()
+            .filter(|&(_, c)| c == '"' || is_typographic_quote(c))
+            .filter(|&(i, c)| {
+                let tail = skip_tag_spaces(&body[i + c.len_utf8()..]);
+                tail.is_empty() || tail.starts_with(']')
+            })
+            .last()?;
+        let tail = skip_tag_spaces(&body[end + close.len_utf8()..]);
+        let rest = tail.strip_prefix(']').unwrap_or(tail);
+        let quotes = |c: char| format!("{c} (U+{:04X})", u32::from(c));
+        self.warn(
+            Kind::TypographicQuotes,
+            self.span(at, 1),
+            format!(
+                "the value of tag {} is in typographic quotes, {} and {}; read as if in '\"'",
+                shorten(name),
+                quotes(open),
+                quotes(close)
+            ),
+        );
+        Some((body[..end].to_owned(), rest))
     }
 
     fn push_tag(&mut self, at: &'a str, name: &str, value: String, rest: &'a str) -> Result<&'a str, Stop> {
@@ -878,6 +928,43 @@ fn skip_blank(s: &str) -> &str {
     s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
 }
 
+/// Whether `c` ends a tag name: white space, `"` or `]`. What the writer writes back as a
+/// name must not hold one (notation/SPEC.md, "Tag pair").
+pub fn ends_tag_name(c: char) -> bool {
+    c.is_whitespace() || c == '"' || c == ']'
+}
+
+/// Quotes that word processors put for `"`: the curly double and single quotes, low and
+/// reversed ones, guillemets and the full-width quote.
+fn is_typographic_quote(c: char) -> bool {
+    matches!(
+        c,
+        '\u{201C}'
+            | '\u{201D}'
+            | '\u{201E}'
+            | '\u{201F}'
+            | '\u{2018}'
+            | '\u{2019}'
+            | '\u{201A}'
+            | '\u{201B}'
+            | '\u{00AB}'
+            | '\u{00BB}'
+            | '\u{2039}'
+            | '\u{203A}'
+            | '\u{FF02}'
+    )
+}
+
+/// Skips the white space inside a tag pair's line: any but a line end.
+fn skip_tag_spaces(s: &str) -> &str {
+    let ascii = s.bytes().take_while(|&b| b == b' ' || b == b'\t').count();
+    let s = &s[ascii..];
+    match s.as_bytes().first() {
+        Some(&b) if b.is_ascii() && b != 0x0b && b != 0x0c => s,
+        _ => s.trim_start_matches(|c: char| c.is_whitespace() && c != '\n' && c != '\r'),
+    }
+}
+
 fn skip_spaces(s: &str) -> &str {
     &s[s.bytes().take_while(|&b| b == b' ' || b == b'\t').count()..]
 }
@@ -1044,6 +1131,43 @@ mod tests {
     }
 
     const ROSTER: &str = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n";
+
+    #[test]
+    fn values_in_typographic_quotes_are_read_with_a_warning_that_names_them() {
+        for line in ["[Event “Paris”]", "[Event „Paris“]", "[Event «Paris»]", "[Event ”Paris”  ]", "[Event \"Paris”]"]
+        {
+            let text = format!("{line}\n\n1. e4 *\n");
+            let parsed = parse_game(&text);
+            let game = parsed.game.unwrap_or_else(|| panic!("{line}: {:?}", parsed.diagnostics));
+            assert_eq!(game.tag("Event"), Some("Paris"), "{line}");
+            let warnings: Vec<&Diagnostic> =
+                parsed.diagnostics.iter().filter(|d| d.kind == Kind::TypographicQuotes).collect();
+            assert_eq!(warnings.len(), 1, "{line}: {:?}", parsed.diagnostics);
+            assert!(
+                warnings[0].message.contains("(U+20") || warnings[0].message.contains("(U+00"),
+                "{:?}",
+                warnings[0]
+            );
+        }
+        // Only around the value: a typographic quote inside one stays.
+        let game = parse_ok("[Event \"Kasparov’s day\"]\n\n*\n");
+        assert_eq!(game.tag("Event"), Some("Kasparov’s day"));
+        // Not a tag pair at all.
+        assert!(!errors("[Event “Paris]\n\n*\n").is_empty());
+    }
+
+    /// Found by the `convert` fuzz target: a vertical tab after a tag's name was read as part
+    /// of the name, which a JSON record could then not carry back as a tag pair.
+    #[test]
+    fn a_tag_name_ends_at_any_white_space() {
+        for line in ["[Round\u{b} \"2\"]", "[Round\u{c}\"2\"]", "[Round\u{a0}\"2\"]", "[\u{b}Round \"2\"]"] {
+            let game = parse_ok(&format!("{line}\n\n*\n"));
+            assert_eq!(game.tag("Round"), Some("2"), "{line:?}");
+            let written = crate::dialect::write_game(&game);
+            assert!(written.contains("[Round \"2\"]\n"), "{written}");
+            assert_eq!(parse_ok(&written).tag("Round"), Some("2"));
+        }
+    }
 
     #[test]
     fn a_plain_game() {
