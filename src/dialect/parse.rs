@@ -398,14 +398,11 @@ impl<'a> GameParser<'a> {
         let open = at.chars().next().filter(|&c| is_typographic_quote(c))?;
         let body = &at[open.len_utf8()..];
         // The value ends at the last quote of either kind that only spaces and `]` follow.
-        let (end, close) = body
-            .char_indices()
-            .filter(|&(_, c)| c == '"' || is_typographic_quote(c))
-            .filter(|&(i, c)| {
+        let (end, close) =
+            body.char_indices().rev().filter(|&(_, c)| c == '"' || is_typographic_quote(c)).find(|&(i, c)| {
                 let tail = skip_tag_spaces(&body[i + c.len_utf8()..]);
                 tail.is_empty() || tail.starts_with(']')
-            })
-            .last()?;
+            })?;
         let tail = skip_tag_spaces(&body[end + close.len_utf8()..]);
         let rest = tail.strip_prefix(']').unwrap_or(tail);
         let quotes = |c: char| format!("{c} (U+{:04X})", u32::from(c));
