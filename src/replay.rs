@@ -8,8 +8,10 @@
 //! reports every problem with its place.
 
 mod lane;
+mod laws;
 
 pub use lane::{PlainVerdict, judge_plain};
+pub use laws::{draw_contradicted, laws_of, laws_of_date};
 
 use std::sync::Arc;
 
@@ -708,7 +710,26 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
     // below it, so that a game without variations keeps nothing per turn.
     let mut pending = stack.len();
     let mut main_ended = false;
-    let mut drawn = false;
+    // FIDE 5.2.2 and 9.6: a draw that ends the game by itself, and after which turn (`None`:
+    // in the start position); the moves after it do not count, and the result must be a draw.
+    let laws = laws_of(game);
+    let mut drawn: Option<(Ending, Option<String>)> = None;
+    if let Some(draw) = laws.draw(&position)
+        && position.game_over().is_none()
+    {
+        drawn = Some((draw, None));
+        if game.root().main_child().is_some() {
+            report.problems.push(Problem {
+                severity: Severity::Warning,
+                span: game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default(),
+                at: None,
+                written: None,
+                message: format!("the game is drawn in the start position ({draw}); the moves after it do not count"),
+                fen: None,
+                candidates: Vec::new(),
+            });
+        }
+    }
     let mut scratch = Scratch { other_safe: true, ..Scratch::default() };
     let plan = usize::from(variant.spec.actions_per_turn.max(1));
     // Fastpawn: a turn is one move, and its pawn's further moves.
@@ -895,24 +916,21 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 if let Some(visit) = visit.as_mut() {
                     visit(&mut position, Sight::Turn { node, main });
                 }
-                // FIDE 9.6: these draws end the game at once; moves after them do not count.
-                if main && !drawn && n.main_child().is_some() {
-                    let draw = if position.insufficient_material() {
-                        Some(Ending::InsufficientMaterial)
-                    } else if position.halfmove_clock() >= 150 {
-                        Some(Ending::SeventyFiveMoves)
-                    } else if position.repetitions() >= 5 {
-                        Some(Ending::FivefoldRepetition)
-                    } else {
-                        None
-                    };
-                    if let Some(draw) = draw {
-                        drawn = true;
+                // FIDE 5.2.2 and 9.6: these draws end the game at once; moves after them do not
+                // count. Mate comes first (9.6.2).
+                if main
+                    && drawn.is_none()
+                    && let Some(draw) = laws.draw(&position)
+                    && position.game_over().is_none()
+                {
+                    let turn = n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",");
+                    drawn = Some((draw, Some(format!("{} {turn}", at.label()))));
+                    if n.main_child().is_some() {
                         report.problems.push(Problem {
                             severity: Severity::Warning,
                             span: n.span,
                             at: Some(at),
-                            written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
+                            written: Some(turn),
                             message: format!(
                                 "the game is drawn after this move ({draw}); the moves after it do not count"
                             ),
@@ -931,14 +949,14 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 stack[before..].reverse();
                 if main && pushed == 0 {
                     // The end of the main line: the position the result must agree with.
-                    check_result(&mut position, game, &mut report);
+                    check_result(&mut position, game, drawn.as_ref(), &mut report);
                     main_ended = true;
                 }
             }
         }
     }
     if !main_ended && game.root().main_child().is_none() {
-        check_result(&mut position, game, &mut report);
+        check_result(&mut position, game, drawn.as_ref(), &mut report);
     }
     check_result_tag(game, &mut report);
     report.problems.sort_by_key(|p| p.span.start);
@@ -1071,11 +1089,18 @@ fn check_result_tag(game: &Game, report: &mut Replay) {
     }
 }
 
-/// The Result tag (or the termination marker) against the final position.
-fn check_result(position: &mut Position, game: &Game, report: &mut Replay) {
+/// The Result tag (or the termination marker) against the draw that ended the game by itself
+/// (`drawn`: how, and after which turn), or else against the final position.
+fn check_result(position: &mut Position, game: &Game, drawn: Option<&(Ending, Option<String>)>, report: &mut Replay) {
     let tag = game.tag("Result").and_then(Outcome::from_pgn);
     let marker = game.outcome;
     let mut push = |message: String| report.problems.push(result_problem(game, message));
+    if let Some((draw, after)) = drawn {
+        if let Some(message) = draw_contradicted(tag.unwrap_or(marker), *draw, after.as_deref()) {
+            push(message);
+        }
+        return;
+    }
     let ending =
         position.game_over().or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
     let claimed = tag.unwrap_or(marker);
