@@ -19,8 +19,9 @@ use crate::diag::Severity;
 use crate::dialect::move_number;
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome, Span};
 use crate::rules::fen::Fen;
+use crate::rules::geometry::Square;
 use crate::rules::position::{Ending, Move, MoveKind, Position, Reach, Undo};
-use crate::rules::variant::{Color, Kind, Variant};
+use crate::rules::variant::{Color, Kind, UciCastling, Variant};
 
 /// What a notated action resolved to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,7 +195,9 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     };
     let side = position.side_to_move();
     // Coordinate notation (`g1f3`, as UCI writes it): no letter, the whole origin. The piece
-    // standing there says what moves; a king's two-step (or king-takes-rook) is castling.
+    // standing there says what moves; the king taking its own rook is castling, and so is
+    // the king's move to its castling square where no move of the king's own goes there
+    // (`e1g1`; not Chess960's `f1g1`, which is the king's step).
     let origin = match (m.piece, m.from_file, m.from_rank) {
         (None, Some(file), Some(rank)) => g.square(0, file, rank).and_then(|sq| position.piece_at(sq).map(|p| (sq, p))),
         _ => None,
@@ -204,7 +207,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             for c in position.castlings() {
                 if c.from == from
                     && let MoveKind::Castle { rook_from, .. } = c.kind
-                    && (c.to == to || rook_from == to)
+                    && (rook_from == to || (c.to == to && !steps_to(position, from, to)))
                     && Some(piece.kind) == position.variant().castler
                 {
                     return if position.is_legal(c) {
@@ -352,6 +355,25 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             Err(Refusal { message: format!("ambiguous: {} could be {}", target, candidates.join(" or ")), candidates })
         }
     }
+}
+
+/// Whether the piece on `from` goes to `to` by a move of its own (castling aside).
+fn steps_to(position: &Position, from: Square, to: Square) -> bool {
+    let Some(piece) = position.piece_at(from) else { return false };
+    let mut reach = Vec::new();
+    position.reaching(to, piece.kind, piece.color, &mut reach);
+    reach.iter().any(|r| r.from == from)
+}
+
+/// The square coordinate notation (UCI) names after the king's for castling `m`, a move of
+/// `position`, as [`resolve`] reads it back: the king's own rook's where the variant says so
+/// ([`UciCastling::KingTakesRook`], Chess960) or where the king's destination would read as
+/// an ordinary move of the king (or as none: the king stays); else the king's destination
+/// (`e1g1`). Any other move: its destination.
+pub fn coordinate_target(position: &Position, m: Move) -> Square {
+    let MoveKind::Castle { rook_from, .. } = m.kind else { return m.to };
+    let takes_rook = position.variant().spec.uci_castling == UciCastling::KingTakesRook;
+    if takes_rook || m.to == m.from || steps_to(position, m.from, m.to) { rook_from } else { m.to }
 }
 
 /// The SAN of the legal moves of pieces of `kind`.

@@ -20,7 +20,8 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::variant::{
-    CastlingStyle, Direction, FarRank, PawnJumps, PieceSpec, Rules, Transparency, Variant, VariantSpec, Zone,
+    CastlingStyle, Direction, FarRank, PawnJumps, PieceSpec, Rules, Transparency, UciCastling, Variant, VariantSpec,
+    Zone,
 };
 
 mod embedded {
@@ -90,6 +91,10 @@ pub struct VariantFile {
     /// Into how many boards of equal width the back line falls for castling (Double Chess: 2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub castling_boards: Option<u8>,
+    /// How coordinate notation writes castling: `king-to-square` (the default) or
+    /// `king-takes-rook`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub castling_uci: Option<String>,
     /// Which way each side's pawns go: north, south, east or west.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forward: Option<ForwardFile>,
@@ -435,6 +440,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
         castling: child.castling.or(parent.castling),
         castling_style: child.castling_style.clone().or_else(|| parent.castling_style.clone()),
         castling_boards: child.castling_boards.or(parent.castling_boards),
+        castling_uci: child.castling_uci.clone().or_else(|| parent.castling_uci.clone()),
         forward: child.forward.clone().or_else(|| parent.forward.clone()),
         reserves: child.reserves.or(parent.reserves),
         turn: child.turn.or(parent.turn),
@@ -664,6 +670,13 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
             return Err(error(other, format!("castling_style: {other:?} is not chess960 or two-squares")));
         }
     };
+    let uci_castling = match resolved.castling_uci.as_deref() {
+        None | Some("king-to-square") => UciCastling::KingToSquare,
+        Some("king-takes-rook") => UciCastling::KingTakesRook,
+        Some(other) => {
+            return Err(error(other, format!("castling_uci: {other:?} is not king-to-square or king-takes-rook")));
+        }
+    };
     let promotions = resolved.promotion.iter().flatten().map(|l| l.bytes().next().unwrap_or(b'?')).collect();
     let spec = VariantSpec {
         name: resolved.name.clone(),
@@ -686,6 +699,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         directions,
         castling_style,
         castling_boards: resolved.castling_boards.unwrap_or(1).max(1),
+        uci_castling,
         royals_per_side,
     };
     let variant = Variant::build(spec).map_err(|e| {
@@ -1126,6 +1140,12 @@ mod tests {
         let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: far-rank, params: { safety: true } }\n").err();
         assert!(
             e.as_ref().is_some_and(|e| e.message.contains("no parameter \"safety\"") && e.at.map(|a| a.0) == Some(4))
+        );
+        let e = user("name: x\nparent: orthodox\ncastling_uci: sideways\n").err();
+        assert!(
+            e.as_ref()
+                .is_some_and(|e| e.message.contains("not king-to-square or king-takes-rook") && e.at == Some((3, 15))),
+            "{e:?}"
         );
         let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: freeze }\n");
         let catalogue = e.unwrap_or_else(|e| panic!("{e}"));

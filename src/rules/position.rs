@@ -3318,6 +3318,7 @@ mod tests {
             directions: [crate::rules::variant::Direction::North, crate::rules::variant::Direction::South],
             castling_style: CastlingStyle::Chess960,
             castling_boards: 1,
+            uci_castling: crate::rules::variant::UciCastling::KingToSquare,
             royals_per_side: 1,
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
