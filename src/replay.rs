@@ -1123,8 +1123,8 @@ fn check_result(position: &mut Position, game: &Game, drawn: Option<&(Ending, Op
         }
         return;
     }
-    let ending =
-        position.game_over().or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
+    // A dead position at the end is `drawn`'s: the replay asks `Laws::draw` after every turn.
+    let ending = position.game_over();
     let claimed = tag.unwrap_or(marker);
     let expected = match ending {
         Some(Ending::Checkmate { winner: Color::White } | Ending::FarRank { winner: Color::White }) => {
