@@ -11,7 +11,9 @@ use std::sync::Arc;
 use crate::diag::Severity;
 use crate::dialect::parse_game;
 use crate::record::{Action, Game, NodeId};
-use crate::replay::{Problem, Sight, Visit, check_suffix_in_turn, replay_visiting, san_in_turn, start_position};
+use crate::replay::{
+    Problem, Sight, Visit, check_suffix_in_turn, coordinate_target, replay_visiting, san_in_turn, start_position,
+};
 use crate::rules::geometry::Square;
 use crate::rules::position::{Move, MoveKind, Position};
 use crate::rules::variant::Variant;
@@ -25,7 +27,9 @@ pub enum Notation {
     /// check mark: `Ng1f3`, `e2e4`, `Bf1xc6+`, `e7e8=Q`.
     Lan,
     /// Coordinates as UCI writes them: origin and target, a lowercase promotion letter, no
-    /// marks: `g1f3`, `e7e8q`; castling as the king's two-step (`e1g1`); drops as `N@f3`.
+    /// marks: `g1f3`, `e7e8q`; castling as the king's move to its square (`e1g1`), or in
+    /// Chess960 (and wherever that would read as a step of the king) as the king taking its
+    /// own rook (`e1h1`), as [`coordinate_target`] says; drops as `N@f3`.
     Uci,
 }
 
@@ -112,7 +116,8 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
                 .promotion
                 .map(|k| char::from(variant.kind(k).spec.letter.to_ascii_lowercase()).to_string())
                 .unwrap_or_default();
-            format!("{}{}{promotion}", square(position, m.from), square(position, m.to))
+            let to = coordinate_target(position, m);
+            format!("{}{}{promotion}", square(position, m.from), square(position, to))
         }
         (Notation::Lan, _) => {
             let spec = &variant.kind(m.piece).spec;
@@ -152,6 +157,32 @@ mod tests {
         assert!(uci.contains("e1g1") && uci.contains("e5d6"), "{uci}");
         let lan = write_game(&rewrite(&variant, &original, Notation::Lan).unwrap_or_default());
         assert!(lan.contains("Bb5xc6+") && lan.contains("O-O"), "{lan}");
+    }
+
+    /// UCI writes orthodox castling as the king's two-step (`e1g1`) and, in Chess960, as the
+    /// king taking its own rook (`f1h1`, `g8h8` where the king stays), as engines in
+    /// UCI_Chess960 mode do; and where the king's step to its castling square is a move of its
+    /// own (`f1g1`), castling is written as the king taking its rook in any variant, so that
+    /// every castling reads back as castling and every king's step as a step.
+    #[test]
+    fn castling_in_coordinates_reads_back_as_castling() {
+        let uci = |variant: &str, text: &str| {
+            let variant = crate::variants::find(Some(variant)).unwrap_or_else(|e| panic!("{e}"));
+            let converted = rewrite(&variant, &game(text), Notation::Uci).unwrap_or_else(|p| panic!("{}", p.message));
+            let written = write_game(&converted);
+            let back = rewrite(&variant, &game(&written), Notation::San).unwrap_or_else(|p| panic!("{}", p.message));
+            let san = rewrite(&variant, &game(text), Notation::San).unwrap_or_else(|p| panic!("{}", p.message));
+            assert_eq!(write_game(&back), write_game(&san), "{written}");
+            written.split("\n\n").nth(1).unwrap_or_default().trim().to_owned()
+        };
+        let open = "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O *";
+        assert_eq!(uci("orthodox", open), "1. e2e4 e7e5 2. g1f3 g8f6 3. f1c4 f8c5 4. e1g1 e8g8 *");
+        assert_eq!(uci("chess960", open), "1. e2e4 e7e5 2. g1f3 g8f6 3. f1c4 f8c5 4. e1h1 e8h8 *");
+        // King on f1, rook on h1 (Chess960 position 192): O-O takes the king one square.
+        let fen = "[FEN \"bbqnrknr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKNR w KQkq - 0 1\"]\n\n";
+        assert_eq!(uci("chess960", &format!("{fen}1. Nf3 Nf6 2. O-O O-O *")), "1. g1f3 g8f6 2. f1h1 f8h8 *");
+        assert_eq!(uci("chess960", &format!("{fen}1. Nf3 Nf6 2. Kg1 O-O *")), "1. g1f3 g8f6 2. f1g1 f8h8 *");
+        assert_eq!(uci("orthodox", &format!("{fen}1. Nf3 Nf6 2. O-O Kg8 *")), "1. g1f3 g8f6 2. f1h1 f8g8 *");
     }
 
     #[test]

@@ -8,8 +8,10 @@
 //! reports every problem with its place.
 
 mod lane;
+mod laws;
 
 pub use lane::{PlainVerdict, judge_plain};
+pub use laws::{draw_contradicted, laws_of, laws_of_date};
 
 use std::sync::Arc;
 
@@ -17,8 +19,9 @@ use crate::diag::{self, Severity};
 use crate::dialect::move_number;
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome, Span};
 use crate::rules::fen::Fen;
+use crate::rules::geometry::Square;
 use crate::rules::position::{Ending, Move, MoveKind, Position, Reach, Undo};
-use crate::rules::variant::{Color, Kind, Variant};
+use crate::rules::variant::{Color, Kind, UciCastling, Variant};
 
 /// What a notated action resolved to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,7 +197,9 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     };
     let side = position.side_to_move();
     // Coordinate notation (`g1f3`, as UCI writes it): no letter, the whole origin. The piece
-    // standing there says what moves; a king's two-step (or king-takes-rook) is castling.
+    // standing there says what moves; the king taking its own rook is castling, and so is
+    // the king's move to its castling square where no move of the king's own goes there
+    // (`e1g1`; not Chess960's `f1g1`, which is the king's step).
     let origin = match (m.piece, m.from_file, m.from_rank) {
         (None, Some(file), Some(rank)) => g.square(0, file, rank).and_then(|sq| position.piece_at(sq).map(|p| (sq, p))),
         _ => None,
@@ -204,7 +209,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             for c in position.castlings() {
                 if c.from == from
                     && let MoveKind::Castle { rook_from, .. } = c.kind
-                    && (c.to == to || rook_from == to)
+                    && (rook_from == to || (c.to == to && !steps_to(position, from, to)))
                     && Some(piece.kind) == position.variant().castler
                 {
                     return if position.is_legal(c) {
@@ -360,6 +365,25 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             })
         }
     }
+}
+
+/// Whether the piece on `from` goes to `to` by a move of its own (castling aside).
+fn steps_to(position: &Position, from: Square, to: Square) -> bool {
+    let Some(piece) = position.piece_at(from) else { return false };
+    let mut reach = Vec::new();
+    position.reaching(to, piece.kind, piece.color, &mut reach);
+    reach.iter().any(|r| r.from == from)
+}
+
+/// The square coordinate notation (UCI) names after the king's for castling `m`, a move of
+/// `position`, as [`resolve`] reads it back: the king's own rook's where the variant says so
+/// ([`UciCastling::KingTakesRook`], Chess960) or where the king's destination would read as
+/// an ordinary move of the king (or as none: the king stays); else the king's destination
+/// (`e1g1`). Any other move: its destination.
+pub fn coordinate_target(position: &Position, m: Move) -> Square {
+    let MoveKind::Castle { rook_from, .. } = m.kind else { return m.to };
+    let takes_rook = position.variant().spec.uci_castling == UciCastling::KingTakesRook;
+    if takes_rook || m.to == m.from || steps_to(position, m.from, m.to) { rook_from } else { m.to }
 }
 
 /// The SAN of the legal moves of pieces of `kind`.
@@ -713,7 +737,23 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
     // below it, so that a game without variations keeps nothing per turn.
     let mut pending = stack.len();
     let mut main_ended = false;
-    let mut drawn = false;
+    // FIDE 5.2.2 and 9.6: a draw that ends the game by itself, and after which turn (`None`:
+    // in the start position); the moves after it do not count, and the result must be a draw.
+    let laws = laws_of(game);
+    let mut drawn: Option<(Ending, Option<String>)> = None;
+    if let Some(draw) = laws.draw(&position)
+        && position.game_over().is_none()
+    {
+        drawn = Some((draw, None));
+        if game.root().main_child().is_some() {
+            let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
+            report.problems.push(Problem::at(
+                diag::Kind::MovesAfterDraw,
+                span,
+                format!("the game is drawn in the start position ({draw}); the moves after it do not count"),
+            ));
+        }
+    }
     let mut scratch = Scratch { other_safe: true, ..Scratch::default() };
     let plan = usize::from(variant.spec.actions_per_turn.max(1));
     // Fastpawn: a turn is one move, and its pawn's further moves.
@@ -903,25 +943,22 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 if let Some(visit) = visit.as_mut() {
                     visit(&mut position, Sight::Turn { node, main });
                 }
-                // FIDE 9.6: these draws end the game at once; moves after them do not count.
-                if main && !drawn && n.main_child().is_some() {
-                    let draw = if position.insufficient_material() {
-                        Some(Ending::InsufficientMaterial)
-                    } else if position.halfmove_clock() >= 150 {
-                        Some(Ending::SeventyFiveMoves)
-                    } else if position.repetitions() >= 5 {
-                        Some(Ending::FivefoldRepetition)
-                    } else {
-                        None
-                    };
-                    if let Some(draw) = draw {
-                        drawn = true;
+                // FIDE 5.2.2 and 9.6: these draws end the game at once; moves after them do not
+                // count. Mate comes first (9.6.2).
+                if main
+                    && drawn.is_none()
+                    && let Some(draw) = laws.draw(&position)
+                    && position.game_over().is_none()
+                {
+                    let turn = n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",");
+                    drawn = Some((draw, Some(format!("{} {turn}", at.label()))));
+                    if n.main_child().is_some() {
                         report.problems.push(Problem {
                             severity: Severity::Warning,
                             kind: diag::Kind::MovesAfterDraw,
                             span: n.span,
                             at: Some(at),
-                            written: Some(n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",")),
+                            written: Some(turn),
                             message: format!(
                                 "the game is drawn after this move ({draw}); the moves after it do not count"
                             ),
@@ -940,14 +977,14 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 stack[before..].reverse();
                 if main && pushed == 0 {
                     // The end of the main line: the position the result must agree with.
-                    check_result(&mut position, game, &mut report);
+                    check_result(&mut position, game, drawn.as_ref(), &mut report);
                     main_ended = true;
                 }
             }
         }
     }
     if !main_ended && game.root().main_child().is_none() {
-        check_result(&mut position, game, &mut report);
+        check_result(&mut position, game, drawn.as_ref(), &mut report);
     }
     check_result_tag(game, &mut report);
     report.problems.sort_by_key(|p| p.span.start);
@@ -1096,13 +1133,20 @@ fn check_result_tag(game: &Game, report: &mut Replay) {
     }
 }
 
-/// The Result tag (or the termination marker) against the final position.
-fn check_result(position: &mut Position, game: &Game, report: &mut Replay) {
+/// The Result tag (or the termination marker) against the draw that ended the game by itself
+/// (`drawn`: how, and after which turn), or else against the final position.
+fn check_result(position: &mut Position, game: &Game, drawn: Option<&(Ending, Option<String>)>, report: &mut Replay) {
     let tag = game.tag("Result").and_then(Outcome::from_pgn);
     let marker = game.outcome;
     let mut push = |message: String| report.problems.push(result_problem(game, diag::Kind::WrongResult, message));
-    let ending =
-        position.game_over().or_else(|| position.insufficient_material().then_some(Ending::InsufficientMaterial));
+    if let Some((draw, after)) = drawn {
+        if let Some(message) = draw_contradicted(tag.unwrap_or(marker), *draw, after.as_deref()) {
+            push(message);
+        }
+        return;
+    }
+    // A dead position at the end is `drawn`'s: the replay asks `Laws::draw` after every turn.
+    let ending = position.game_over();
     let claimed = tag.unwrap_or(marker);
     let expected = match ending {
         Some(Ending::Checkmate { winner: Color::White } | Ending::FarRank { winner: Color::White }) => {

@@ -20,7 +20,8 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::variant::{
-    CastlingStyle, Direction, FarRank, PawnJumps, PieceSpec, Rules, Transparency, Variant, VariantSpec, Zone,
+    CastlingStyle, Direction, FarRank, PawnJumps, PieceSpec, Rules, Transparency, UciCastling, Variant, VariantSpec,
+    Zone,
 };
 
 mod embedded {
@@ -47,44 +48,67 @@ pub const PLANNED: &[&str] = &[
     "bughouse",
 ];
 
-/// One variant file as written.
+/// Whether a flag is unset, for writing only what a file sets.
+fn is_false(flag: &bool) -> bool {
+    !flag
+}
+
+/// One variant file as written; written back (`arbiter variants show`), it gives only the
+/// fields that are set.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantFile {
     /// The name games use in their Variant tag.
     pub name: String,
     /// Other names for it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub aliases: Vec<String>,
-    /// Where the rules come from (a seed file and section, or a published standard).
+    /// Where the rules come from, as a user can find it: the rule text's title and section
+    /// (`Rules for Karl's Chess Variants: Limpy Chess`), or a published standard.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,
     /// The variant this one changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
     /// The board.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardFile>,
     /// The pieces (merged with the parent's by letter).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pieces: Option<Vec<PieceFile>>,
     /// The start position, in FEN.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub setup: Option<String>,
     /// Letters a pawn may promote to.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub promotion: Option<Vec<String>>,
     /// Orthodox (Chess960-general) castling.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub castling: Option<bool>,
     /// Where castling takes king and rook: `chess960` (the default) or `two-squares`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub castling_style: Option<String>,
     /// Into how many boards of equal width the back line falls for castling (Double Chess: 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub castling_boards: Option<u8>,
+    /// How coordinate notation writes castling: `king-to-square` (the default) or
+    /// `king-takes-rook`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub castling_uci: Option<String>,
     /// Which way each side's pawns go: north, south, east or west.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub forward: Option<ForwardFile>,
     /// Pieces in hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reserves: Option<bool>,
     /// The turn plan.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub turn: Option<TurnFile>,
     /// Rule modules and their parameters.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<ModuleFile>,
-    /// How each sentence of the seed was read.
-    #[serde(default)]
+    /// How each sentence of the rule text was read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interpretation: Vec<Interpretation>,
 }
 
@@ -93,17 +117,23 @@ pub struct VariantFile {
 #[serde(deny_unknown_fields)]
 pub struct BoardFile {
     /// Files.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<u8>,
     /// Ranks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ranks: Option<u8>,
     /// Cells that do not exist, by square name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub holes: Option<Vec<String>>,
     /// Which edges are joined.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub wrap: Option<WrapFile>,
     /// Whether walls may stand on the board.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub walls: Option<bool>,
     /// A ring folded onto the board (Circular Chess): the left and right halves of the files
     /// are the two halves of the ring, glued at both ends.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ring: Option<bool>,
 }
 
@@ -112,10 +142,10 @@ pub struct BoardFile {
 #[serde(deny_unknown_fields)]
 pub struct WrapFile {
     /// Left and right.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub files: bool,
     /// Top and bottom.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub ranks: bool,
 }
 
@@ -126,16 +156,22 @@ pub struct PieceFile {
     /// The letter (uppercase).
     pub letter: String,
     /// The name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Movement in Betza notation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub betza: Option<String>,
     /// Value in pawns.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<u32>,
     /// Losing it loses the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub royal: Option<bool>,
     /// Promotes, and its double step may be taken en passant.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pawn: Option<bool>,
     /// Removes the parent's piece of this letter.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub remove: Option<bool>,
 }
 
@@ -144,8 +180,10 @@ pub struct PieceFile {
 #[serde(deny_unknown_fields)]
 pub struct ForwardFile {
     /// White's forward: `north` unless said.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub white: Option<String>,
     /// Black's forward: `south` unless said.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub black: Option<String>,
 }
 
@@ -164,11 +202,11 @@ pub struct ModuleFile {
     /// The module's name.
     pub name: String,
     /// Its parameters.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "serde_yaml::Value::is_null")]
     pub params: serde_yaml::Value,
 }
 
-/// A sentence of the seed and how it was read.
+/// A sentence of the rule text and how it was read.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Interpretation {
@@ -413,6 +451,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
         castling: child.castling.or(parent.castling),
         castling_style: child.castling_style.clone().or_else(|| parent.castling_style.clone()),
         castling_boards: child.castling_boards.or(parent.castling_boards),
+        castling_uci: child.castling_uci.clone().or_else(|| parent.castling_uci.clone()),
         forward: child.forward.clone().or_else(|| parent.forward.clone()),
         reserves: child.reserves.or(parent.reserves),
         turn: child.turn.or(parent.turn),
@@ -642,6 +681,13 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
             return Err(error(other, format!("castling_style: {other:?} is not chess960 or two-squares")));
         }
     };
+    let uci_castling = match resolved.castling_uci.as_deref() {
+        None | Some("king-to-square") => UciCastling::KingToSquare,
+        Some("king-takes-rook") => UciCastling::KingTakesRook,
+        Some(other) => {
+            return Err(error(other, format!("castling_uci: {other:?} is not king-to-square or king-takes-rook")));
+        }
+    };
     let promotions = resolved.promotion.iter().flatten().map(|l| l.bytes().next().unwrap_or(b'?')).collect();
     let spec = VariantSpec {
         name: resolved.name.clone(),
@@ -664,6 +710,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         directions,
         castling_style,
         castling_boards: resolved.castling_boards.unwrap_or(1).max(1),
+        uci_castling,
         royals_per_side,
     };
     let variant = Variant::build(spec).map_err(|e| {
@@ -899,6 +946,38 @@ mod tests {
     }
 
     /// build.rs reads the names of each shipped file without a YAML parser: as the parser does.
+    /// A shipped variant written back as YAML (as `arbiter variants show` writes it) gives
+    /// only what it sets, and read again under another name builds the same variant.
+    #[test]
+    fn every_variant_written_back_reads_back_as_itself() {
+        let builtin = Catalogue::builtin();
+        let mut checked = 0;
+        for d in builtin.definitions() {
+            let name = &d.resolved.name;
+            let written = serde_yaml::to_string(&d.resolved).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(!written.contains("null"), "{name}: {written}");
+            let mut again: VariantFile = serde_yaml::from_str(&written).unwrap_or_else(|e| panic!("{name}: {e}"));
+            again.name = "written back".to_owned();
+            again.aliases.clear();
+            let text = serde_yaml::to_string(&again).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut entries: Vec<Entry> = embedded::FILES.iter().map(Entry::shipped).collect();
+            entries.push(Entry::read("written-back.yaml".to_owned(), text, again));
+            let catalogue = Catalogue::of(entries);
+            let rebuilt = catalogue.definition("written back").unwrap_or_else(|| panic!("{name}: does not build"));
+            match (&d.playable, &rebuilt.playable) {
+                (Ok(original), Ok(rebuilt)) => {
+                    let mut spec = rebuilt.spec.clone();
+                    spec.name = name.clone();
+                    assert_eq!(format!("{spec:?}"), format!("{:?}", original.spec), "{name}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b, "{name}"),
+                (a, b) => panic!("{name}: {:?} / {:?}", a.is_ok(), b.is_ok()),
+            }
+            checked += 1;
+        }
+        assert!(checked >= 40, "only {checked} variants");
+    }
+
     #[test]
     fn the_names_build_rs_reads_are_the_parsers() {
         for f in embedded::FILES {
@@ -1072,6 +1151,12 @@ mod tests {
         let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: far-rank, params: { safety: true } }\n").err();
         assert!(
             e.as_ref().is_some_and(|e| e.message.contains("no parameter \"safety\"") && e.at.map(|a| a.0) == Some(4))
+        );
+        let e = user("name: x\nparent: orthodox\ncastling_uci: sideways\n").err();
+        assert!(
+            e.as_ref()
+                .is_some_and(|e| e.message.contains("not king-to-square or king-takes-rook") && e.at == Some((3, 15))),
+            "{e:?}"
         );
         let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: freeze }\n");
         let catalogue = e.unwrap_or_else(|e| panic!("{e}"));

@@ -225,3 +225,64 @@ fn the_time_controls_of_the_spec_read_as_it_says() {
     }
     assert!(rows >= 10, "only {rows} forms in the table");
 }
+
+/// `validate` and `adjudicate` judge a record's result alike: for every game of the files,
+/// both accept it or both call it an error, in the same words, wherever the record gives a
+/// result (`*` is the one difference: `validate` reads it as no result given, `adjudicate`
+/// asks for its verdict to be written in). corpus/adjudicate/laws.pgn holds the automatic
+/// draws of FIDE 9.6 before and after 1 July 2014 and undated (notation/SPEC.md, section 9,
+/// "The laws in force").
+#[test]
+fn validate_and_adjudicate_judge_a_result_alike() {
+    let files = ["corpus/adjudicate/laws.pgn", "corpus/adjudicate/verdicts.pgn", "corpus/adjudicate/variants.pgn"];
+    for file in files {
+        let validated = games(&arbiter(&["validate", "--format", "json", file]));
+        let judged = games(&arbiter(&["adjudicate", "--format", "json", file]));
+        assert_eq!(validated.len(), judged.len(), "{file}");
+        for (v, a) in validated.iter().zip(&judged) {
+            let at = format!("{file}: game {}", v["game"]);
+            assert_eq!(v["game"], a["game"], "{at}");
+            if a.get("verdict").is_none() || a["record"]["token"] == "*" {
+                continue;
+            }
+            // The errors about the result are those at no move.
+            let result_errors: Vec<&str> = v["problems"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|p| p["severity"] == "error" && p.get("move").is_none())
+                .filter_map(|p| p["message"].as_str())
+                .collect();
+            let mismatches: Vec<&str> =
+                a["record"]["mismatches"].as_array().into_iter().flatten().filter_map(|m| m.as_str()).collect();
+            assert_eq!(result_errors.is_empty(), mismatches.is_empty(), "{at}: {result_errors:?} / {mismatches:?}");
+            if ["fivefold-repetition", "seventy-five-moves", "insufficient-material"]
+                .contains(&a["verdict"]["kind"].as_str().unwrap_or_default())
+            {
+                assert_eq!(result_errors, mismatches, "{at}");
+            }
+        }
+    }
+    // Before July 2014 both accept a decisive result after the automatic draws; from then on,
+    // and where the date cannot tell, both refuse it.
+    let file = "corpus/adjudicate/laws.pgn";
+    let validated = games(&arbiter(&["validate", "--format", "json", file]));
+    let valid: Vec<bool> = validated.iter().map(|g| g["valid"] == true).collect();
+    assert_eq!(valid, [true, false, false, true, false, false, true]);
+    let judged = games(&arbiter(&["adjudicate", "--format", "json", file]));
+    let kinds: Vec<&str> = judged.iter().map(|g| g["verdict"]["kind"].as_str().unwrap_or_default()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "checkmate",
+            "fivefold-repetition",
+            "fivefold-repetition",
+            "open",
+            "seventy-five-moves",
+            "seventy-five-moves",
+            "open"
+        ]
+    );
+    let grounds = judged[0]["verdict"]["grounds"].to_string();
+    assert!(grounds.contains("which ended no game begun before 1 July 2014"), "{grounds}");
+}

@@ -60,3 +60,58 @@ fn every_variant_has_an_interpretation_counts_and_legal_and_illegal_games() {
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
 }
+
+fn arbiter(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"))
+}
+
+/// What `arbiter variants` shows is for users: every variant names where its rules come from
+/// as a user can find them (no file name of the project's), the names sort as people sort
+/// them, and `variants show` writes only what a variant sets, as a variant file that
+/// `variants check` and `validate --variant-file` read back as the same variant.
+#[test]
+fn the_catalogue_as_users_see_it() {
+    let list = String::from_utf8_lossy(&arbiter(&["variants"]).stdout).into_owned();
+    let names: Vec<&str> =
+        list.lines().filter(|l| !l.starts_with(' ')).map(|l| l.split(" [").next().unwrap_or(l)).collect();
+    let sources: Vec<&str> = list.lines().filter_map(|l| l.strip_prefix("    from: ")).collect();
+    assert_eq!(names.len(), sources.len(), "{list}");
+    for source in &sources {
+        assert!(!source.contains(".txt") && !source.contains("shared/"), "{source}");
+    }
+    let position = |name: &str| names.iter().position(|&n| n == name).unwrap_or_else(|| panic!("{name}: {list}"));
+    assert!(position("better pawns 2") < position("better pawns 10"), "{list}");
+    assert!(position("angle") < position("angle rooks"), "{list}");
+    let dir = std::env::temp_dir().join(format!("arbiter-catalogue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let game = dir.join("game.pgn");
+    std::fs::write(&game, "[Variant \"written back\"]\n\n*\n").unwrap_or_else(|e| panic!("{e}"));
+    for definition in Catalogue::builtin().definitions() {
+        let name = &definition.resolved.name;
+        let shown = arbiter(&["variants", "show", name]);
+        assert_eq!(shown.status.code(), Some(0), "{name}");
+        let text = String::from_utf8_lossy(&shown.stdout);
+        assert!(!text.contains("null"), "{name}: {text}");
+        // Under a name of its own, so that the game names it and not the shipped file.
+        let renamed: String = text
+            .lines()
+            .map(|l| if l.starts_with("name: ") { "name: written back\n".to_owned() } else { format!("{l}\n") })
+            .collect();
+        let file = dir.join("written-back.yaml");
+        std::fs::write(&file, renamed).unwrap_or_else(|e| panic!("{e}"));
+        let file = file.to_string_lossy();
+        let checked = arbiter(&["variants", "check", &file]);
+        assert_eq!(checked.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&checked.stderr));
+        let said = String::from_utf8_lossy(&checked.stdout);
+        assert_eq!(said.contains("not playable"), definition.playable.is_err(), "{name}: {said}");
+        if definition.playable.is_ok() {
+            let validated = arbiter(&["validate", "-q", "--variant-file", &file, &game.to_string_lossy()]);
+            assert_eq!(validated.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&validated.stdout));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -56,3 +56,56 @@ fn real_archives_read_without_errors_and_format_stably() {
     assert!(failures.is_empty(), "{} of {games} games failed:\n{}", failures.len(), failures.join("\n"));
     assert!(games > 50_000, "only {games} games found");
 }
+
+/// The master games and lichess games that reach the fifth occurrence of a position or the
+/// 75th move without capture or pawn move (FIDE 9.6.1, 9.6.2): `validate` and `adjudicate`
+/// judge each one's result alike, by the laws of its Date tag. The lane gives up on every
+/// game with such a draw but one drawn on its last move and scored as a draw (or `*`), which
+/// no laws contradict; the others are judged by both commands here. The counts go to
+/// standard error.
+#[test]
+fn the_automatic_draws_of_real_games_are_judged_alike() {
+    use arbiter::adjudicate::{Decision, Settings, adjudicate};
+    use arbiter::diag::Severity;
+    use arbiter::rules::position::Ending;
+
+    let Some(root) = shared_corpus() else {
+        eprintln!("skipped: ../shared/corpus is absent");
+        return;
+    };
+    let mut files = common::files_with_extension(&root.join("orthodox"), "pgn");
+    files.sort();
+    let variant = arbiter::variants::find(None).unwrap_or_else(|e| panic!("{e}"));
+    let (mut drawn, mut unapplied, mut failures) = (0, 0, Vec::new());
+    for file in &files {
+        let Ok(handle) = std::fs::File::open(file) else { continue };
+        for item in GameReader::new(std::io::BufReader::new(handle), &Limits::default()).flatten() {
+            let Item::Game(text) = item else { continue };
+            let Some(game) = text.parse(&Limits::default()).game else { continue };
+            if game.tag("Variant").is_some() || arbiter::replay::replay_in_lane(&variant, &game).is_some() {
+                continue;
+            }
+            let Ok(verdict) = adjudicate(&variant, &game, Settings::default()) else { continue };
+            let automatic = |e: &Ending| matches!(e, Ending::FivefoldRepetition | Ending::SeventyFiveMoves);
+            match &verdict.decision {
+                Decision::Rules { ending, .. } if automatic(ending) => drawn += 1,
+                _ if verdict.unapplied.is_some() => unapplied += 1,
+                _ => continue,
+            }
+            let report = arbiter::replay::replay(&variant, &game);
+            let errors: Vec<String> = report
+                .problems
+                .into_iter()
+                .filter(|p| p.severity == Severity::Error && p.at.is_none())
+                .map(|p| p.message)
+                .collect();
+            if verdict.token != arbiter::record::Outcome::Unknown && errors != verdict.mismatches {
+                let at = format!("{}:{}", file.display(), text.origin.line);
+                failures.push(format!("{at}: validate {errors:?}, adjudicate {:?}", verdict.mismatches));
+            }
+        }
+    }
+    eprintln!("{drawn} games drawn by FIDE 9.6.1 or 9.6.2, {unapplied} that reach them before July 2014 and go on");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(drawn + unapplied > 0, "no game reaches an automatic draw");
+}

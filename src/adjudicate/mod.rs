@@ -3,9 +3,11 @@
 //! [`adjudicate`] replays a game's main line (variations are commentary and are not judged)
 //! and finds, in the order they happened: the first position where the rules end the game
 //! (mate, stalemate or no move, a piece on the far rank, a dead position, the fivefold
-//! repetition, the 75-move rule), the first move where a side ran out of time (from the
-//! TimeControl tag and the dates and clock readings in comment commands, see [`time`]), and
-//! every draw a player could have claimed and from which move. The first decisive event is
+//! repetition, the 75-move rule; the last two only where the laws of the game's Date tag
+//! have them, [`crate::replay::laws_of`], found by the same [`Laws::draw`] as `validate`'s),
+//! the first move where a side ran out of time (from the TimeControl tag and the dates and
+//! clock readings in comment commands, see [`time`]), and every draw a player could have
+//! claimed and from which move. The first decisive event is
 //! the verdict; the record's Result tag and result token are checked against it, and a
 //! mismatch is reported, never fixed.
 //!
@@ -20,7 +22,8 @@ use std::sync::Arc;
 
 use crate::dialect::{move_number, write_turn};
 use crate::record::{Comment, Game, NodeId, Outcome, Span};
-use crate::replay::{Resolved, Scratch, resolve_with, san, start_position};
+use crate::replay::{Resolved, Scratch, draw_contradicted, laws_of, resolve_with, san, start_position};
+use crate::rules::laws::{Laws, Standing};
 use crate::rules::position::{Claim, Ending, Move, Position};
 use crate::rules::variant::{Color, Variant};
 use time::{Accounting, Moment, Overstep, Span as Duration, TimeControl};
@@ -302,6 +305,11 @@ pub struct Verdict {
     pub result: Outcome,
     /// Where the record's result disagrees with the verdict, or with itself.
     pub mismatches: Vec<String>,
+    /// The laws the game is judged by, from its Date tag ([`crate::replay::laws_of`]).
+    pub laws: Laws,
+    /// A draw the current Laws make automatic (the fifth occurrence of a position, 75 moves)
+    /// that the game's laws did not, and after which turn: the game went on.
+    pub unapplied: Option<(Ending, Ply)>,
     /// Warnings about the record's time data.
     pub notes: Vec<Note>,
 }
@@ -370,16 +378,35 @@ fn on_board(position: &Position, seen: &Seen) -> Vec<Claim> {
     claims
 }
 
-/// How the rules end the game here: [`Position::ending`], with the repetitions counted as
-/// [`Seen`] counts them.
-fn ending(position: &mut Position, seen: &Seen) -> Option<Ending> {
-    match position.ending() {
-        None | Some(Ending::SeventyFiveMoves | Ending::FivefoldRepetition) if seen.current >= 5 => {
-            Some(Ending::FivefoldRepetition)
-        }
-        Some(Ending::FivefoldRepetition) => (position.halfmove_clock() >= 150).then_some(Ending::SeventyFiveMoves),
-        other => other,
+/// The position with the repetitions counted as [`Seen`] counts them, for [`Laws::draw`].
+struct Counted<'a> {
+    position: &'a Position,
+    seen: &'a Seen,
+}
+
+impl Standing for Counted<'_> {
+    fn dead(&self) -> bool {
+        self.position.insufficient_material()
     }
+
+    fn repeated(&self, times: usize) -> bool {
+        self.seen.current as usize >= times
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.position.halfmove_clock()
+    }
+}
+
+/// The draw that ends the game by itself here under `laws`, mate aside.
+fn draw(position: &Position, seen: &Seen, laws: Laws) -> Option<Ending> {
+    laws.draw(&Counted { position, seen })
+}
+
+/// How the rules end the game here under `laws`: [`Position::ending_under`], with the
+/// repetitions counted as [`Seen`] counts them.
+fn ending(position: &mut Position, seen: &Seen, laws: Laws) -> Option<Ending> {
+    position.game_over().or_else(|| draw(position, seen, laws))
 }
 
 /// Whether moves can be tried one by one: a turn is one action that ends the turn.
@@ -509,13 +536,14 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
     let mut last_sent = game.tag("Date").and_then(time::date_tag);
     let mut clocks: [Option<(i64, At)>; 2] = [None, None];
     let start = (position.side_to_move() == Color::White, position.fullmove());
+    let laws = laws_of(game);
     let mut seen = Seen::default();
     seen.enter(&mut position);
     let mut moves = Vec::new();
     let mut scratch = Scratch::default();
     let mut claims: Vec<Claimable> = Vec::new();
     let mut decision =
-        ending(&mut position, &seen).map_or(Decision::Open, |ending| Decision::Rules { ending, at: None });
+        ending(&mut position, &seen, laws).map_or(Decision::Open, |ending| Decision::Rules { ending, at: None });
     let note_claim = |claims: &mut Vec<Claimable>, claim: Claim, way: Way, by: Color, after: Option<At>| {
         let same_kind =
             |c: &Claimable| c.claim == claim && matches!(c.way, Way::OnTheBoard) == (way == Way::OnTheBoard);
@@ -523,6 +551,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             claims.push(Claimable { claim, way, by, after: after.map(|a| a.ply(game)) });
         }
     };
+    let mut unapplied = None;
     let mut previous: Option<At> = None;
     let mut plies = 0u32;
     let mut after = 0u32;
@@ -606,22 +635,25 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
                 decision = time(Flag::Dates(over));
             } else if let Some(reading) = clock.filter(|&c| c < 0) {
                 decision = time(Flag::Clock { reading });
-            } else if position.insufficient_material()
-                || position.halfmove_clock() >= 150
-                || seen.current >= 5
-                || position.far_rank_winner().is_some()
-            {
+            } else if draw(&position, &seen, laws).is_some() || position.far_rank_winner().is_some() {
                 // The full test, for the precedence of mate over the automatic draws.
-                if let Some(ending) = ending(&mut position, &seen) {
+                if let Some(ending) = ending(&mut position, &seen, laws) {
                     decision = Decision::Rules { ending, at: Some(at.ply(game)) };
                 }
+            } else if !laws.automatic_draws
+                && unapplied.is_none()
+                && let Some(not_yet) = draw(&position, &seen, Laws::CURRENT)
+                && position.game_over().is_none()
+            {
+                // A draw the current Laws would have made, which the game's did not.
+                unapplied = Some((not_yet, at.ply(game)));
             }
         }
         previous = Some(at);
     }
     if decision == Decision::Open
         && unplayable.is_none()
-        && let Some(ending) = ending(&mut position, &seen)
+        && let Some(ending) = ending(&mut position, &seen, laws)
     {
         decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
     }
@@ -686,6 +718,8 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         token,
         result,
         mismatches: Vec::new(),
+        laws,
+        unapplied,
         notes,
     };
     verdict.mismatches = mismatches(&verdict);
@@ -759,8 +793,17 @@ fn mismatches(verdict: &Verdict) -> Vec<String> {
     }
     if let Some(expected) = verdict.decision.result() {
         let recorded = tag_outcome.unwrap_or(verdict.token);
+        // A decisive result after a draw of the rules is worded as `validate` words it.
+        let drawn = match &verdict.decision {
+            Decision::Rules { ending, at } => {
+                draw_contradicted(recorded, *ending, at.as_ref().map(Ply::to_string).as_deref())
+            }
+            _ => None,
+        };
         if recorded != expected {
-            out.push(format!("it says {recorded}, but the verdict is {expected} ({})", headline(verdict)));
+            out.push(drawn.unwrap_or_else(|| {
+                format!("it says {recorded}, but the verdict is {expected} ({})", headline(verdict))
+            }));
         }
     }
     out
@@ -897,6 +940,15 @@ impl Verdict {
         }
         if let Some((ply, why)) = &self.unplayable {
             out.push(format!("The record goes on with {ply}, which cannot be played: {why}."));
+        }
+        if let Some((ending, ply)) = &self.unapplied {
+            let (rule, article) = match ending {
+                Ending::FivefoldRepetition => ("The same position stood for the fifth time", "FIDE 9.6.1"),
+                _ => ("75 moves of each side had passed without capture or pawn move", "FIDE 9.6.2"),
+            };
+            out.push(format!(
+                "{rule} after {ply}, which ended no game begun before 1 July 2014, as the Date tag says this one was ({article} came into force then)."
+            ));
         }
         for c in &self.claims {
             let what = match c.claim {
@@ -1074,6 +1126,49 @@ mod tests {
         assert_eq!(v.decision.kind(), "fivefold-repetition");
         assert_eq!(v.after, 1);
         assert!(v.mismatches.is_empty(), "{:?}", v.mismatches);
+    }
+
+    /// The automatic draws (FIDE 9.6) decide games begun from 1 July 2014, and games whose
+    /// date cannot show they were begun before; before, the game goes on, and the grounds say
+    /// why. The record's result is judged in `validate`'s words.
+    #[test]
+    fn the_automatic_draws_decide_from_july_2014() {
+        let shuffle = |date: &str| {
+            format!(
+                "[Date \"{date}\"]\n[Result \"1-0\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 \
+                 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4 1-0"
+            )
+        };
+        let v = judge(&shuffle("2014.06.30"));
+        assert_eq!((v.decision.kind(), v.laws), ("open", Laws::BEFORE_2014));
+        assert!(v.mismatches.is_empty(), "{:?}", v.mismatches);
+        assert_eq!(
+            v.unapplied.as_ref().map(|(e, p)| (*e, p.to_string())),
+            Some((Ending::FivefoldRepetition, "8... Ng8".to_owned()))
+        );
+        assert!(
+            v.grounds().iter().any(|g| g.starts_with("The same position stood for the fifth time after 8... Ng8, which ended no game begun before 1 July 2014")),
+            "{:?}",
+            v.grounds()
+        );
+        for date in ["2014.07.01", "????.??.??"] {
+            let v = judge(&shuffle(date));
+            assert_eq!((v.decision.kind(), v.laws, v.after), ("fivefold-repetition", Laws::CURRENT, 1), "{date}");
+            assert_eq!(
+                v.mismatches,
+                [
+                    "the result 1-0 contradicts the draw after 8... Ng8: the same position a fifth time (FIDE 9.6.1, in force since 1 July 2014)"
+                ]
+            );
+            assert_eq!(v.unapplied, None);
+        }
+        // 75 moves: before the automatic draws the game goes on to what the rules decide next.
+        let text = "[Date \"2013.01.01\"]\n[FEN \"8/8/4k3/8/8/R3K3/8/8 w - - 146 120\"]\n\n\
+                    120. Ra2 Kd6 121. Ra3 Ke6 122. Ra6+ Kd5 1-0";
+        let v = judge(text);
+        assert_eq!(v.decision, Decision::Open);
+        assert_eq!(v.unapplied.map(|(e, _)| e), Some(Ending::SeventyFiveMoves));
+        assert!(v.mismatches.is_empty());
     }
 
     #[test]

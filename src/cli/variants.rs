@@ -49,7 +49,9 @@ pub fn run(args: &VariantsArgs) -> Status {
                 return Status::Failure;
             }
             let mut out = String::new();
-            for d in catalogue.definitions() {
+            let mut definitions: Vec<&Definition> = catalogue.definitions().collect();
+            definitions.sort_by(|a, b| natural_order(&a.resolved.name, &b.resolved.name));
+            for d in definitions {
                 let state = if d.playable.is_ok() { "" } else { " (not playable yet)" };
                 let aliases = if d.resolved.aliases.is_empty() {
                     String::new()
@@ -119,11 +121,43 @@ fn written(out: &str, status: Status) -> Status {
     }
 }
 
-/// The resolved definition as YAML, then the start position drawn.
+/// `a` before `b` as people sort names: runs of digits by their value, so that "better pawns
+/// 2" comes before "better pawns 10"; the rest by its characters.
+fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    /// The name cut into runs of digits (as numbers) and runs of other characters.
+    fn runs(name: &str) -> Vec<(Option<u128>, &str)> {
+        let mut out = Vec::new();
+        let mut rest = name;
+        while let Some(first) = rest.chars().next() {
+            let digits = first.is_ascii_digit();
+            let end = rest.find(|c: char| c.is_ascii_digit() != digits).unwrap_or(rest.len());
+            let (run, after) = rest.split_at(end);
+            // A number too long for u128 sorts by its digits, after every shorter number.
+            out.push((if digits { Some(run.parse().unwrap_or(u128::MAX)) } else { None }, run));
+            rest = after;
+        }
+        out
+    }
+    let (a_runs, b_runs) = (runs(a), runs(b));
+    for (x, y) in a_runs.iter().zip(&b_runs) {
+        let order = match (x, y) {
+            ((Some(m), xs), (Some(n), ys)) => m.cmp(n).then_with(|| xs.cmp(ys)),
+            ((_, xs), (_, ys)) => xs.cmp(ys),
+        };
+        if order.is_ne() {
+            return order;
+        }
+    }
+    a_runs.len().cmp(&b_runs.len()).then_with(|| a.cmp(b))
+}
+
+/// The resolved definition as YAML (the fields it sets, which `--variant-file` reads back),
+/// then the start position drawn as YAML comments.
 fn show(d: &Definition) -> Result<String, serde_yaml::Error> {
     let mut out = serde_yaml::to_string(&d.resolved)?;
     let Some(setup) = &d.resolved.setup else { return Ok(out) };
     let Ok(fen) = setup.parse::<Fen>() else { return Ok(out) };
+    let drawn = out.len();
     out.push('\n');
     for board in &fen.boards {
         let height = board.height();
@@ -151,6 +185,13 @@ fn show(d: &Definition) -> Result<String, serde_yaml::Error> {
             draw_ring(board, &mut out);
         }
     }
+    // The drawing as comments, so that the whole output is a variant file.
+    let drawing: String = out[drawn..]
+        .lines()
+        .map(|line| if line.is_empty() { "#\n".to_owned() } else { format!("# {line}\n") })
+        .collect();
+    out.truncate(drawn);
+    out.push_str(&drawing);
     Ok(out)
 }
 
@@ -187,5 +228,44 @@ fn draw_ring(board: &arbiter::rules::fen::BoardFen, out: &mut String) {
             height,
             names[1]
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_sort_with_their_numbers_as_numbers() {
+        let mut names = vec![
+            "better pawns 10",
+            "better pawns 2",
+            "angle rooks",
+            "better pawns 1",
+            "angle",
+            "chess960",
+            "better pawns 11",
+            "better pawns",
+            "crazy pawns bishop forward",
+            "crazy pawns bishop",
+        ];
+        names.sort_by(|a, b| natural_order(a, b));
+        assert_eq!(
+            names,
+            [
+                "angle",
+                "angle rooks",
+                "better pawns",
+                "better pawns 1",
+                "better pawns 2",
+                "better pawns 10",
+                "better pawns 11",
+                "chess960",
+                "crazy pawns bishop",
+                "crazy pawns bishop forward",
+            ]
+        );
+        assert!(natural_order("x 007", "x 7").is_ne());
+        assert!(natural_order("x 99999999999999999999999999999999999999999", "x 2").is_gt());
     }
 }

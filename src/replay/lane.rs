@@ -21,6 +21,7 @@ use crate::diag;
 use crate::dialect::{PlainGame, PlainStep, San, SanKind, move_number};
 use crate::record::{Action, CastleSide, Check, Game, NodeId, Outcome};
 use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Rules8, Special};
+use crate::rules::laws::Laws;
 use crate::rules::position::Position;
 use crate::rules::variant::Color;
 use crate::rules::variant::Variant;
@@ -161,9 +162,10 @@ impl Lane {
             return None;
         }
         let board = &mut self.board;
-        // FIDE 9.6: a draw that ends the game makes the moves after it void, which the
-        // generic replay reports.
-        if self.turns > 0 && (board.insufficient_material() || board.halfmove_clock() >= 150 || board.repeated(5)) {
+        // FIDE 5.2.2 and 9.6: a draw that ends the game makes the moves after it void, which
+        // the generic replay reports. Whether the game's laws have the automatic draws is the
+        // generic replay's to say (it reads the Date tag): the lane gives up on any of them.
+        if Laws::CURRENT.draw(board).is_some() {
             return None;
         }
         // The piece that moves again in this turn: a Fastpawn pawn, a Checkers Chess jumper.
@@ -222,7 +224,9 @@ impl Lane {
                 Outcome::Draw
             })
         } else {
-            board.insufficient_material().then_some(Outcome::Draw)
+            // A draw that ended the game on its last move, under the strictest laws (see
+            // `turn`).
+            Laws::CURRENT.draw(board).map(|_| Outcome::Draw)
         };
         if expected.is_some_and(|e| e != claimed) && claimed != Outcome::Unknown {
             return None;
@@ -553,6 +557,19 @@ mod tests {
         ] {
             assert!(lane("checkers", text).is_none(), "the lane judged {text}");
         }
+        // The automatic draws (FIDE 9.6): whatever the game's date, which only the generic
+        // replay reads, the lane gives up on them, before a turn and at the end of the game.
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
+        for text in [
+            format!("[Date \"2013.01.01\"]\n\n{shuffle} 9. e4 1-0"),
+            format!("[Date \"2013.01.01\"]\n\n{shuffle} 1-0"),
+            format!("[Date \"2015.01.01\"]\n\n{shuffle} 1-0"),
+            "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/R3K3/8/8 w - - 148 120\"]\n\n120. Ra2 Kd6 1-0".to_owned(),
+        ] {
+            assert!(lane("orthodox", &text).is_none(), "the lane judged {text}");
+        }
+        // Drawn, as the draw asks, the game is the lane's.
+        assert!(lane("orthodox", &format!("{shuffle} 1/2-1/2")).is_some());
         // Chess960 castling: the lane does not play it.
         let fen = "[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 *";
         assert!(lane("chess960", fen).is_none());

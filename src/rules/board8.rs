@@ -1754,6 +1754,23 @@ impl Board8 {
     }
 }
 
+impl super::laws::Standing for Board8 {
+    #[inline]
+    fn dead(&self) -> bool {
+        self.insufficient_material()
+    }
+
+    #[inline]
+    fn repeated(&self, times: usize) -> bool {
+        Board8::repeated(self, times)
+    }
+
+    #[inline]
+    fn halfmoves(&self) -> u32 {
+        self.halfmove_clock()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ pub mod betza;
 pub mod board8;
 pub mod fen;
 pub mod geometry;
+pub mod laws;
 pub mod position;
 pub mod random;
 pub mod variant;

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::board8::{self, Board8, Setup8};
 use super::fen::{BoardFen, Cell, Fen, FenSquare, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
+use super::laws::{Laws, Standing};
 use super::variant::{
     AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Order, RayBetween, Variant, Walk, Zone,
 };
@@ -2881,14 +2882,9 @@ impl Position {
     }
 
     /// The endings after which no move can follow: checkmate, stalemate and the far rank. The
-    /// automatic draws (FIDE 9.6) are [`Position::ending`]'s too; archives often play on after
-    /// them.
+    /// draws that end a game by themselves are [`Position::ending`]'s too; archives often
+    /// play on after them.
     pub fn game_over(&mut self) -> Option<Ending> {
-        self.ending().filter(|e| matches!(e, Ending::Checkmate { .. } | Ending::Stalemate | Ending::FarRank { .. }))
-    }
-
-    /// How the rules end the game here, if they do.
-    pub fn ending(&mut self) -> Option<Ending> {
         if let Some(winner) = self.far_rank_winner() {
             return Some(Ending::FarRank { winner });
         }
@@ -2900,16 +2896,18 @@ impl Position {
                 Ending::Stalemate
             });
         }
-        if self.insufficient_material() {
-            return Some(Ending::InsufficientMaterial);
-        }
-        if self.repetitions() >= 5 {
-            return Some(Ending::FivefoldRepetition);
-        }
-        if self.halfmove >= 150 {
-            return Some(Ending::SeventyFiveMoves);
-        }
         None
+    }
+
+    /// How the rules end the game here, if they do, under the current Laws.
+    pub fn ending(&mut self) -> Option<Ending> {
+        self.ending_under(Laws::CURRENT)
+    }
+
+    /// How the rules end the game here under `laws`: [`Position::game_over`], else the draw
+    /// [`Laws::draw`] finds.
+    pub fn ending_under(&mut self, laws: Laws) -> Option<Ending> {
+        self.game_over().or_else(|| laws.draw(self))
     }
 
     /// The draws the side to move may claim here.
@@ -3270,6 +3268,20 @@ impl Position {
     }
 }
 
+impl Standing for Position {
+    fn dead(&self) -> bool {
+        self.insufficient_material()
+    }
+
+    fn repeated(&self, times: usize) -> bool {
+        self.repetitions() >= times
+    }
+
+    fn halfmoves(&self) -> u32 {
+        self.halfmove
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3306,6 +3318,7 @@ mod tests {
             directions: [crate::rules::variant::Direction::North, crate::rules::variant::Direction::South],
             castling_style: CastlingStyle::Chess960,
             castling_boards: 1,
+            uci_castling: crate::rules::variant::UciCastling::KingToSquare,
             royals_per_side: 1,
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))

@@ -139,6 +139,8 @@ pub struct VariantSpec {
     /// Into how many boards of equal width the back line falls for castling (Double Chess:
     /// two, each king castling on its own half as on a board of its own).
     pub castling_boards: u8,
+    /// How coordinate notation (UCI) writes castling.
+    pub uci_castling: UciCastling,
     /// How many royal pieces each side has (Double Chess: two kings; losing or leaving any
     /// of them attacked is losing).
     pub royals_per_side: u8,
@@ -185,6 +187,19 @@ pub enum CastlingStyle {
     /// The king two cells towards the rook, the rook to the cell the king crossed (FIDE
     /// 3.8.2 taken literally, for setups where the king does not start on the e-file).
     TwoSquares,
+}
+
+/// How coordinate notation (UCI) writes castling: the king's square, then another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UciCastling {
+    /// Then the square the king goes to (`e1g1`, as UCI writes orthodox castling), or its
+    /// rook's where that would read as an ordinary move of the king, or as none (the king
+    /// stays).
+    #[default]
+    KingToSquare,
+    /// Then its rook's square (`e1h1`, `b1a1`): the king takes its own rook, as engines in
+    /// UCI_Chess960 mode write and read every castling of Chess960.
+    KingTakesRook,
 }
 
 /// Which pieces a rider may pass through (the `transparent` module).
@@ -778,6 +793,7 @@ impl Variant {
             directions: [Direction::North, Direction::South],
             castling_style: CastlingStyle::Chess960,
             castling_boards: 1,
+            uci_castling: UciCastling::KingToSquare,
             royals_per_side: 1,
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
