@@ -93,13 +93,15 @@ fn the_automatic_draws_of_real_games_are_judged_alike() {
                 _ => continue,
             }
             let report = arbiter::replay::replay(&variant, &game);
-            let errors: Vec<String> = report
+            let errors: Vec<(arbiter::diag::Kind, String)> = report
                 .problems
                 .into_iter()
                 .filter(|p| p.severity == Severity::Error && p.at.is_none())
-                .map(|p| p.message)
+                .map(|p| (p.kind, p.message))
                 .collect();
-            if verdict.token != arbiter::record::Outcome::Unknown && errors != verdict.mismatches {
+            let mismatches: Vec<(arbiter::diag::Kind, String)> =
+                verdict.mismatches.iter().map(|m| (m.kind, m.message.clone())).collect();
+            if verdict.token != arbiter::record::Outcome::Unknown && errors != mismatches {
                 let at = format!("{}:{}", file.display(), text.origin.line);
                 failures.push(format!("{at}: validate {errors:?}, adjudicate {:?}", verdict.mismatches));
             }

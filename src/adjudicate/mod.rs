@@ -304,7 +304,7 @@ pub struct Verdict {
     /// (a resignation or an agreement the rules neither give nor forbid).
     pub result: Outcome,
     /// Where the record's result disagrees with the verdict, or with itself.
-    pub mismatches: Vec<String>,
+    pub mismatches: Vec<Mismatch>,
     /// The laws the game is judged by, from its Date tag ([`crate::replay::laws_of`]).
     pub laws: Laws,
     /// A draw the current Laws make automatic (the fifth occurrence of a position, 75 moves)
@@ -312,6 +312,22 @@ pub struct Verdict {
     pub unapplied: Option<(Ending, Ply)>,
     /// Warnings about the record's time data.
     pub notes: Vec<Note>,
+}
+
+/// Where the record's result disagrees with the verdict (`wrong-result`), or with itself
+/// (`result-mismatch`: the Result tag and the movetext's result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Which of the two.
+    pub kind: crate::diag::Kind,
+    /// What, in lower case.
+    pub message: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// Why a game has no verdict: its main line cannot be replayed.
@@ -777,19 +793,25 @@ fn play_turn(position: &mut Position, game: &Game, node: NodeId, scratch: &mut S
 }
 
 /// The record's results against each other and against the verdict.
-fn mismatches(verdict: &Verdict) -> Vec<String> {
+fn mismatches(verdict: &Verdict) -> Vec<Mismatch> {
     let mut out = Vec::new();
     let tag = verdict.result_tag.as_deref();
     let tag_outcome = tag.and_then(Outcome::from_pgn);
     if let Some(tag) = tag
         && tag_outcome.is_none()
     {
-        out.push(format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *)"));
+        out.push(Mismatch {
+            kind: crate::diag::Kind::ResultMismatch,
+            message: format!("the Result tag {tag:?} is not a result (1-0, 0-1, 1/2-1/2 or *)"),
+        });
     }
     if let Some(t) = tag_outcome
         && t != verdict.token
     {
-        out.push(format!("the Result tag says {t} but the movetext ends with {}", verdict.token));
+        out.push(Mismatch {
+            kind: crate::diag::Kind::ResultMismatch,
+            message: format!("the Result tag says {t} but the movetext ends with {}", verdict.token),
+        });
     }
     if let Some(expected) = verdict.decision.result() {
         let recorded = tag_outcome.unwrap_or(verdict.token);
@@ -801,9 +823,10 @@ fn mismatches(verdict: &Verdict) -> Vec<String> {
             _ => None,
         };
         if recorded != expected {
-            out.push(drawn.unwrap_or_else(|| {
+            let message = drawn.unwrap_or_else(|| {
                 format!("it says {recorded}, but the verdict is {expected} ({})", headline(verdict))
-            }));
+            });
+            out.push(Mismatch { kind: crate::diag::Kind::WrongResult, message });
         }
     }
     out
@@ -974,7 +997,8 @@ impl Verdict {
             };
             out.push(format!("{record}, {how}."));
         } else {
-            out.push(format!("{record}, which does not agree: {}.", self.mismatches.join("; ")));
+            let mismatches: Vec<&str> = self.mismatches.iter().map(|m| m.message.as_str()).collect();
+            out.push(format!("{record}, which does not agree: {}.", mismatches.join("; ")));
         }
         out
     }
@@ -1062,7 +1086,10 @@ mod tests {
         assert_eq!(v.decision.kind(), "checkmate");
         assert_eq!(v.result, Outcome::BlackWins);
         assert_eq!(v.mismatches.len(), 1, "{:?}", v.mismatches);
-        assert_eq!(v.mismatches[0], "it says 1/2-1/2, but the verdict is 0-1 (White is checkmated after 2... Qh4#)");
+        assert_eq!(
+            v.mismatches[0].message,
+            "it says 1/2-1/2, but the verdict is 0-1 (White is checkmated after 2... Qh4#)"
+        );
         let v = judge("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1");
         assert!(v.mismatches.is_empty());
     }
@@ -1154,8 +1181,9 @@ mod tests {
         for date in ["2014.07.01", "????.??.??"] {
             let v = judge(&shuffle(date));
             assert_eq!((v.decision.kind(), v.laws, v.after), ("fivefold-repetition", Laws::CURRENT, 1), "{date}");
+            let messages: Vec<&str> = v.mismatches.iter().map(|m| m.message.as_str()).collect();
             assert_eq!(
-                v.mismatches,
+                messages,
                 [
                     "the result 1-0 contradicts the draw after 8... Ng8: the same position a fifth time (FIDE 9.6.1, in force since 1 July 2014)"
                 ]

@@ -208,7 +208,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
             for m in &verdict.mismatches {
                 let lc = at(result_span);
                 judged.problems.push(Located::plain(
-                    Kind::WrongResult,
+                    m.kind,
                     lc.line,
                     lc.col,
                     format!("the record's result does not agree: {m}"),
@@ -567,7 +567,7 @@ fn verdict_json(v: &Verdict) -> Value {
             "result_tag": v.result_tag,
             "token": v.token.as_str(),
             "agrees": v.mismatches.is_empty(),
-            "mismatches": v.mismatches,
+            "mismatches": v.mismatches.iter().map(|m| m.message.as_str()).collect::<Vec<_>>(),
         },
     })
 }
