@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use arbiter::convert::{self, Notation};
 use arbiter::diag::{Kind, Place, Severity};
-use arbiter::dialect::{GameReader, GameText, Item, Limits, Origin, write_game};
+use arbiter::dialect::{GameReader, GameText, Item, Limits, Origin, Style, write_game, write_game_as};
 use arbiter::record::{Game, Span};
 use arbiter::replay::Problem;
 use arbiter::variants::Catalogue;
@@ -393,7 +393,10 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
     };
     let not_convertible = |message: String| Problem::of_game(Kind::NotConvertible, message);
     let converted = match (args.to.notation(), args.to) {
-        (Some(notation), _) => convert::rewrite(&variant, &game, notation).map(|g| write_game(&g)),
+        (Some(notation), _) => {
+            let style = if notation == Notation::Uci { Style::Uci } else { Style::Canonical };
+            convert::rewrite(&variant, &game, notation).map(|g| write_game_as(&g, style))
+        }
         (None, Target::Json) => convert::to_record(&game).and_then(|r| json_line(&r).map_err(not_convertible)),
         (None, Target::Explicit) => {
             convert::to_explicit_record(&variant, &game).and_then(|r| json_line(&r).map_err(not_convertible))

@@ -21,7 +21,7 @@ pub use lex::{LexError, file as lex_file, square as lex_square};
 pub use parse::{Parsed, ends_tag_name, move_number, parse_game, parse_game_with, start_of};
 pub use plain::{PlainGame, PlainStep, San, SanKind, read_plain};
 pub use split::{Chunk, DEFAULT_GAME_LIMIT, Origin, Splitter};
-pub use write::{MAX_LINE, write_action, write_game, write_turn};
+pub use write::{MAX_LINE, Style, write_action, write_game, write_game_as, write_turn};
 
 use crate::diag::{Diagnostic, Kind};
 use crate::record::{Action, Span};

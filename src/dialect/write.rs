@@ -22,8 +22,25 @@ use crate::record::{
 /// The longest line the writer produces, unless a single token is longer.
 pub const MAX_LINE: usize = 79;
 
+/// How moves are spelled: the canonical form, or coordinates as UCI spells them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// The canonical form: a promotion is `=Q`.
+    #[default]
+    Canonical,
+    /// A move written with both coordinates of its origin and no piece letter promotes with
+    /// the piece's letter in lower case and no `=` (`e7e8q`), as UCI writes it; the rest is
+    /// canonical. `arbiter convert --to uci` writes so.
+    Uci,
+}
+
 /// Writes `game` in canonical form, ending with an empty line.
 pub fn write_game(game: &Game) -> String {
+    write_game_as(game, Style::Canonical)
+}
+
+/// Writes `game` in `style`, ending with an empty line.
+pub fn write_game_as(game: &Game, style: Style) -> String {
     let mut out = String::new();
     for escape in &game.escapes {
         out.push('%');
@@ -49,7 +66,7 @@ pub fn write_game(game: &Game) -> String {
     }
     out.push('\n');
     let mut lines = Lines::new();
-    movetext(game, &mut lines);
+    movetext(game, style, &mut lines);
     lines.unit(game.outcome.as_str());
     for comment in &game.trailing {
         lines.comment(comment);
@@ -61,11 +78,16 @@ pub fn write_game(game: &Game) -> String {
 
 /// Appends the canonical text of one action to `out`.
 pub fn write_action(out: &mut String, action: &Action) {
+    write_action_as(out, action, Style::Canonical);
+}
+
+/// Appends the text of one action in `style` to `out`.
+fn write_action_as(out: &mut String, action: &Action, style: Style) {
     if let Some(board) = action.board {
         let _ = write!(out, "{board}:");
     }
     match &action.kind {
-        ActionKind::Move(m) => write_move(out, m),
+        ActionKind::Move(m) => write_move(out, m, style),
         ActionKind::Castle { side, gate } => {
             out.push_str(match side {
                 CastleSide::King => "O-O",
@@ -111,7 +133,7 @@ fn write_piece_at(out: &mut String, p: PieceAt) {
     let _ = write!(out, "{}", p.at);
 }
 
-fn write_move(out: &mut String, m: &Move) {
+fn write_move(out: &mut String, m: &Move, style: Style) {
     if let Some(piece) = m.piece {
         out.push(piece.char());
     }
@@ -125,8 +147,15 @@ fn write_move(out: &mut String, m: &Move) {
         out.push('x');
     }
     let _ = write!(out, "{}", m.to);
-    if let Some(becomes) = m.becomes {
-        let _ = write!(out, "={becomes}");
+    let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
+    match m.becomes {
+        Some(becomes) if style == Style::Uci && coordinates && becomes.char().is_ascii_uppercase() => {
+            out.push(becomes.char().to_ascii_lowercase());
+        }
+        Some(becomes) => {
+            let _ = write!(out, "={becomes}");
+        }
+        None => {}
     }
     for p in &m.placements {
         let _ = write!(out, "&{}{}", p.piece, p.at);
@@ -145,11 +174,15 @@ fn write_gate(out: &mut String, gate: Option<Gate>) {
 
 /// Text of a turn: its actions joined by `,`.
 pub fn write_turn(out: &mut String, actions: &[Action]) {
+    write_turn_as(out, actions, Style::Canonical);
+}
+
+fn write_turn_as(out: &mut String, actions: &[Action], style: Style) {
     for (i, action) in actions.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_action(out, action);
+        write_action_as(out, action, style);
     }
 }
 
@@ -165,7 +198,7 @@ enum Step {
     Close,
 }
 
-fn movetext(game: &Game, lines: &mut Lines) {
+fn movetext(game: &Game, style: Style, lines: &mut Lines) {
     let start = start_of(game);
     let root = game.root();
     for nag in &root.nags {
@@ -209,7 +242,7 @@ fn movetext(game: &Game, lines: &mut Lines) {
         if let Some(cast) = node.turn.cast {
             let _ = write!(text, "<{cast}> ");
         }
-        write_turn(&mut text, &node.turn.actions);
+        write_turn_as(&mut text, &node.turn.actions, style);
         lines.unit(&text);
         interrupted = false;
         for nag in &node.nags {
@@ -334,6 +367,23 @@ mod tests {
     use super::*;
     use crate::dialect::Limits;
     use crate::dialect::parse::{parse_game, parse_game_with};
+
+    /// `convert --to uci` wrote `b7a8=Q`, which is not UCI: the style keeps the record and
+    /// spells its promotions as UCI does.
+    #[test]
+    fn uci_style_writes_promotions_in_lower_case_without_equals() {
+        let game = parse_game("1. e2e4 d7d5 2. e4d5 c7c6 3. d5c6 g8f6 4. c6b7 e7e6 5. b7a8q Nf6d5 6. e1e2 *")
+            .game
+            .unwrap_or_default();
+        let uci = write_game_as(&game, Style::Uci);
+        assert!(uci.contains("5. b7a8q Nf6d5"), "{uci}");
+        assert!(write_game(&game).contains("5. b7a8=Q Nf6d5"));
+        // Read back, the same record; a piece's promotion (Shogi-like) and SAN keep `=`.
+        let back = parse_game(&uci).game.unwrap_or_default();
+        assert_eq!(write_game(&back), write_game(&game));
+        let san = parse_game("1. e8=Q Nxd8=B *").game.unwrap_or_default();
+        assert!(write_game_as(&san, Style::Uci).contains("1. e8=Q Nxd8=B"));
+    }
 
     /// The canonical text, with no bound on the nesting of variations.
     fn canonical(text: &str) -> String {
