@@ -239,6 +239,10 @@ impl fmt::Display for Unsupported {
     }
 }
 
+// The message of a broken file's error is part of this one's: no source, so that it is not
+// printed twice.
+impl std::error::Error for Unsupported {}
+
 /// A variant of the catalogue, resolved.
 #[derive(Clone, Debug)]
 pub struct Definition {

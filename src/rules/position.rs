@@ -287,6 +287,8 @@ impl fmt::Display for CastlingObstacle {
     }
 }
 
+impl std::error::Error for CastlingObstacle {}
+
 /// A draw a player may claim (FIDE 9.2 and 9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Claim {

@@ -1,0 +1,53 @@
+//! arbiter as a library: every public error type is an error.
+
+fn is_error<E: std::error::Error>(error: &E) -> String {
+    error.to_string()
+}
+
+/// Every public error type implements `Display` and `std::error::Error`, and says what is
+/// wrong in lower case without a final period.
+#[test]
+fn public_errors_are_errors() {
+    use arbiter::rules::position::CastlingObstacle;
+
+    let lexed = arbiter::dialect::lex_square("4e");
+    let Err(nom::Err::Error(lex) | nom::Err::Failure(lex)) = lexed else { panic!("4e read as a square: {lexed:?}") };
+    let catalogue = arbiter::variants::Catalogue::builtin();
+    let unsupported = catalogue.find(Some("nonesuch")).err().unwrap_or_else(|| panic!("nonesuch is a variant"));
+    let broken = arbiter::variants::Catalogue::with_text("mine.yaml", "name: x\nparent: nonesuch\n").err();
+    let broken = broken.unwrap_or_else(|| panic!("a variant of a parent that does not exist builds"));
+    let orthodox = catalogue.find(None).unwrap_or_else(|e| panic!("{e}"));
+    let game = arbiter::dialect::parse_game("1. e4 e5 2. Ke3 *").game.unwrap_or_default();
+    let problem = arbiter::convert::rewrite(&orthodox, &game, arbiter::convert::Notation::Uci)
+        .err()
+        .unwrap_or_else(|| panic!("Ke3 converts"));
+    let mut position = arbiter::rules::position::Position::start(&orthodox).unwrap_or_else(|e| panic!("{e}"));
+    let action = arbiter::dialect::read_action("Nf4").unwrap_or_else(|| panic!("Nf4 is no action"));
+    let refusal = arbiter::replay::resolve(&mut position, &action).err().unwrap_or_else(|| panic!("Nf4 resolves"));
+    let broken_game = arbiter::adjudicate::adjudicate(&orthodox, &game, Default::default())
+        .err()
+        .unwrap_or_else(|| panic!("a game with Ke3 has a verdict"));
+    let messages = [
+        is_error(&lex),
+        is_error(&unsupported),
+        is_error(&broken),
+        is_error(&problem),
+        is_error(&refusal),
+        is_error(&*broken_game),
+        is_error(&CastlingObstacle::Blocked),
+        is_error(&"x".parse::<arbiter::rules::fen::Fen>().err().unwrap_or_else(|| panic!("x is a FEN"))),
+        is_error(&arbiter::rules::betza::parse("?").err().unwrap_or_else(|| panic!("? is a movement"))),
+        is_error(&arbiter::adjudicate::time::duration("x").err().unwrap_or_else(|| panic!("x is a duration"))),
+        is_error(&arbiter::adjudicate::time::clock("x").err().unwrap_or_else(|| panic!("x is a clock"))),
+        is_error(&arbiter::rules::geometry::Geometry::rectangle(0, 8).err().unwrap_or_else(|| panic!("0 files"))),
+    ];
+    for message in &messages {
+        // A replay's problem starts with the action as written (`Ke3: ...`).
+        let message = message.strip_prefix("Ke3: ").unwrap_or(message);
+        let first = message.chars().next().unwrap_or('?');
+        assert!(!message.ends_with('.') && !first.is_uppercase(), "{message:?}");
+    }
+    assert_eq!(messages[0], "expected a file, found \"4e\"");
+    assert_eq!(messages[3], "Ke3: illegal: no king can reach e3");
+    assert_eq!(messages[4], "illegal: no knight can reach f4");
+}
