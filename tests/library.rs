@@ -1,4 +1,14 @@
-//! arbiter as a library: every public error type is an error.
+//! arbiter as a library: every public error type is an error, and the core builds without
+//! the command line's dependencies.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 fn is_error<E: std::error::Error>(error: &E) -> String {
     error.to_string()
@@ -50,4 +60,38 @@ fn public_errors_are_errors() {
     assert_eq!(messages[0], "expected a file, found \"4e\"");
     assert_eq!(messages[3], "Ke3: illegal: no king can reach e3");
     assert_eq!(messages[4], "illegal: no knight can reach f4");
+}
+
+/// `default-features = false` gives the core alone: none of the command line's dependencies,
+/// nor rayon. (CI builds and lints that configuration: .ci/run.)
+#[test]
+fn the_core_alone_has_no_command_line_dependencies() {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let tree = |features: &[&str]| {
+        let output = Command::new(&cargo)
+            .args(["tree", "-e", "normal", "--prefix", "none", "--offline", "--locked"])
+            .args(features)
+            .current_dir(root())
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run cargo tree: {e}"));
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let mut names: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    let core = tree(&["--no-default-features"]);
+    let everything = tree(&[]);
+    for name in ["clap", "indicatif", "similar", "rayon", "serde_json"] {
+        assert!(!core.iter().any(|n| n == name), "{name} in the core: {core:?}");
+        assert!(everything.iter().any(|n| n == name), "{name} not in the default build: {everything:?}");
+    }
+    for name in ["nom", "serde", "serde_yaml"] {
+        assert!(core.iter().any(|n| n == name), "{name} not in the core: {core:?}");
+    }
+    let parallel = tree(&["--no-default-features", "--features", "parallel"]);
+    assert!(parallel.iter().any(|n| n == "rayon") && !parallel.iter().any(|n| n == "clap"), "{parallel:?}");
 }
