@@ -4,6 +4,9 @@
 //! parallel with rayon, and handed back in the order they were read, so the output is the
 //! same whatever the number of threads. Without the `parallel` feature the same batches are
 //! checked one game after another on the caller's thread.
+//!
+//! [`crate::validate`] puts this module's results in the terms of a report: line, column,
+//! move and position of every problem.
 
 use std::io::Read;
 

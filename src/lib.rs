@@ -9,7 +9,9 @@
 //! record) <- [`dialect`] (text to record and back) ; [`rules`] (the laws: geometry, pieces,
 //! positions; no notation but square names and FEN) <- [`variants`] (the catalogue) <-
 //! [`replay`] (notated actions resolved against positions) <- [`convert`] (records written
-//! again in another notation) and [`batch`] (whole archives in parallel). [`diag`] is how any of them reports a problem at a place in a file.
+//! again in another notation) and [`batch`] (whole archives in parallel) <- [`validate`]
+//! (the entry point: games from a string or a reader, reports with lines and columns).
+//! [`diag`] is how any of them reports a problem at a place in a file.
 
 #![deny(missing_docs)]
 
@@ -21,6 +23,7 @@ pub mod dialect;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod validate;
 pub mod variants;
 
 /// The fuzzing oracles are not part of the library: fuzz/oracles.rs is compiled into the fuzz

@@ -1,13 +1,50 @@
-//! arbiter as a library: every public error type is an error, and the core builds without
-//! the command line's dependencies.
+//! arbiter as a library: what `validate::Validator` reports is what `arbiter validate` prints,
+//! every public error type is an error, and the core builds without the command line's
+//! dependencies.
 
 mod common;
 
 use std::path::Path;
 use std::process::Command;
 
+use arbiter::validate::Validator;
+
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every game of corpus/, validated through the library and printed as its documentation
+/// says (`{path}:{problem:#}`), gives what `arbiter validate` prints for the file: the
+/// reports carry everything the command's reporting needs.
+#[test]
+fn reports_print_as_the_command_does() {
+    let files = common::files_with_extension(&root().join("corpus"), "pgn");
+    assert!(files.len() > 20, "only {} files under corpus/", files.len());
+    let validator = Validator::new();
+    let mut problems = 0;
+    for file in &files {
+        let name = file.strip_prefix(root()).unwrap_or(file).to_string_lossy().into_owned();
+        let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["validate", &name])
+            .current_dir(root())
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+        let printed = String::from_utf8_lossy(&output.stdout);
+        let handle = std::fs::File::open(file).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let mut reported = String::new();
+        let mut invalid = false;
+        for report in validator.validate_reader(handle) {
+            let report = report.unwrap_or_else(|e| panic!("{name}: {e}"));
+            invalid |= !report.valid;
+            for problem in &report.problems {
+                reported.push_str(&format!("{name}:{problem:#}\n"));
+                problems += 1;
+            }
+        }
+        assert_eq!(reported, printed, "{name}");
+        assert_eq!(output.status.code(), Some(i32::from(invalid)), "{name}");
+    }
+    assert!(problems > 100, "only {problems} problems in corpus/");
 }
 
 fn is_error<E: std::error::Error>(error: &E) -> String {
