@@ -2,10 +2,15 @@
 //!
 //! Games are read in bounded batches (a few hundred games or a few megabytes), checked in
 //! parallel with rayon, and handed back in the order they were read, so the output is the
-//! same whatever the number of threads.
+//! same whatever the number of threads. Without the `parallel` feature the same batches are
+//! checked one game after another on the caller's thread.
+//!
+//! [`crate::validate`] puts this module's results in the terms of a report: line, column,
+//! move and position of every problem.
 
 use std::io::Read;
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 use crate::diag::{Diagnostic, Kind, Severity};
@@ -71,7 +76,8 @@ fn refused(origin: Origin, kind: Kind, reason: String) -> Checked {
     }
 }
 
-fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
+/// Checks one item of a stream: a game, or what stood in its place.
+pub(crate) fn check(item: Item, catalogue: &Catalogue, limits: &Limits) -> Checked {
     match item {
         Item::TooLarge { origin, size } => {
             Checked { unkept: Some(size), ..refused(origin, Kind::Limit, limits.too_large(size)) }
@@ -189,14 +195,45 @@ fn players(game: &Game) -> (String, String) {
 /// The next batch is read while the current one is checked, so that splitting the stream
 /// (on one thread) overlaps the replays (on all of them). All of it runs on the threads of
 /// rayon's pool, `done` too: handing every batch from a thread outside the pool to one in it
-/// and back would cost a wait for each.
+/// and back would cost a wait for each. (Without the `parallel` feature, all of it runs on
+/// the caller's thread.)
 pub fn validate<R: Read + Send>(
     reader: R,
     limits: &Limits,
     catalogue: &Catalogue,
     done: impl FnMut(Checked, u64) + Send,
 ) -> std::io::Result<Option<(Origin, u64)>> {
-    rayon::scope(|_| validate_in_pool(reader, limits, catalogue, done))
+    #[cfg(feature = "parallel")]
+    {
+        rayon::scope(|_| validate_in_pool(reader, limits, catalogue, done))
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        validate_in_pool(reader, limits, catalogue, done)
+    }
+}
+
+/// The games of `batch` checked, in order: on all cores with the `parallel` feature.
+pub(crate) fn check_all(batch: Vec<Item>, catalogue: &Catalogue, limits: &Limits, parallel: bool) -> Vec<Checked> {
+    #[cfg(feature = "parallel")]
+    if parallel {
+        return batch.into_par_iter().map(|item| check(item, catalogue, limits)).collect();
+    }
+    let _ = parallel;
+    batch.into_iter().map(|item| check(item, catalogue, limits)).collect()
+}
+
+/// `a` and `b`, on two threads of rayon's pool where they are free (with the `parallel`
+/// feature), else one after the other.
+fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::join(a, b)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        (a(), b())
+    }
 }
 
 fn validate_in_pool<R: Read + Send>(
@@ -216,12 +253,12 @@ fn validate_in_pool<R: Read + Send>(
     while !batch.is_empty() {
         let previous = std::mem::take(&mut checked);
         let next;
-        (next, checked) = rayon::join(
+        (next, checked) = join(
             || {
                 reported.all(previous);
                 read_batch(&mut games, &mut stopped)
             },
-            || batch.into_par_iter().map(|item| check(item, catalogue, limits)).collect::<Vec<Checked>>(),
+            || check_all(batch, catalogue, limits, true),
         );
         match next {
             Ok(next) => batch = next,

@@ -13,6 +13,7 @@ mod laws;
 pub use lane::{PlainVerdict, judge_plain};
 pub use laws::{draw_contradicted, laws_of, laws_of_date};
 
+use std::fmt;
 use std::sync::Arc;
 
 use crate::diag::{self, Severity};
@@ -43,6 +44,14 @@ pub struct Refusal {
     /// moves of the named piece kind).
     pub candidates: Vec<String>,
 }
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
 
 impl Refusal {
     fn new(message: impl Into<String>) -> Refusal {
@@ -532,6 +541,19 @@ pub struct Problem {
     /// Legal alternatives worth showing.
     pub candidates: Vec<String>,
 }
+
+impl fmt::Display for Problem {
+    /// The message, after the action as written where there is one: `Nxe5: illegal: no
+    /// knight can reach e5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(written) = &self.written {
+            write!(f, "{written}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Problem {}
 
 impl Problem {
     /// A problem of `kind` with the game as a whole, at no particular place.

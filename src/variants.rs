@@ -288,6 +288,10 @@ impl fmt::Display for Unsupported {
     }
 }
 
+// The message of a broken file's error is part of this one's: no source, so that it is not
+// printed twice.
+impl std::error::Error for Unsupported {}
+
 /// A variant of the catalogue, resolved.
 #[derive(Clone, Debug)]
 pub struct Definition {
@@ -760,6 +764,23 @@ impl Catalogue {
             at: None,
             message: format!("cannot read: {e}"),
         })?;
+        Catalogue::with_text(file, text)
+    }
+
+    /// [`Catalogue::with_file`] for a file already read: `text`, which errors name `file`.
+    ///
+    /// ```
+    /// use arbiter::variants::Catalogue;
+    ///
+    /// let yaml = "name: swapped minors\nparent: orthodox\n\
+    ///             setup: rbnqknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNQKNBR w KQkq - 0 1\n";
+    /// let catalogue = Catalogue::with_text("swapped.yaml", yaml)?;
+    /// assert!(catalogue.find(Some("Swapped Minors")).is_ok());
+    /// assert!(Catalogue::with_text("broken.yaml", "name: x\nparent: nonesuch\n").is_err());
+    /// # Ok::<(), arbiter::variants::CatalogueError>(())
+    /// ```
+    pub fn with_text(file: impl Into<String>, text: impl Into<String>) -> Result<Catalogue, CatalogueError> {
+        let (file, text) = (file.into(), text.into());
         let written = parse_file(&file, &text)?;
         let mut entries: Vec<Entry> = embedded::FILES.iter().map(Entry::shipped).collect();
         let user = entries.len();

@@ -176,11 +176,12 @@ fn standard_input_and_the_game_limit() {
 /// board (the shared corpus's README names data_Benjamin.pgn and data_Yermolinsky.pgn).
 #[test]
 fn results_that_contradict_a_mate_in_real_archives_are_reported() {
-    let dir = root().join("../shared/corpus/orthodox/pgnmentor");
-    if !dir.is_dir() {
-        eprintln!("skipped: ../shared/corpus is absent");
+    let test = "results_that_contradict_a_mate_in_real_archives_are_reported";
+    let Some(dir) =
+        common::shared_corpus(test).and_then(|c| common::present_or_skip(&c.join("orthodox/pgnmentor"), test))
+    else {
         return;
-    }
+    };
     for name in ["data_Benjamin.pgn", "data_Yermolinsky.pgn"] {
         let path = dir.join(name);
         let output = arbiter(&["adjudicate", "--format", "json", "-q", &path.to_string_lossy()]);

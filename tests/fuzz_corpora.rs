@@ -1,6 +1,9 @@
-//! The fuzz targets' properties (arbiter::oracles) on every file of the fuzz corpora and of
+//! The fuzz targets' properties (fuzz/oracles.rs) on every file of the fuzz corpora and of
 //! fuzz/regressions/ (inputs that once broke a property), so that they run in `cargo test`
 //! without a fuzzer.
+
+#[path = "../fuzz/oracles.rs"]
+mod oracles;
 
 use std::path::Path;
 
@@ -10,12 +13,12 @@ type Oracle = fn(&[u8]);
 fn the_fuzz_corpora_keep_their_properties() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
     let targets: [(&str, Oracle); 6] = [
-        ("parse", arbiter::oracles::parse),
-        ("roundtrip", arbiter::oracles::roundtrip),
-        ("fen", arbiter::oracles::fen),
-        ("replay", arbiter::oracles::replay),
-        ("convert", arbiter::oracles::convert),
-        ("records", arbiter::oracles::records),
+        ("parse", oracles::parse),
+        ("roundtrip", oracles::roundtrip),
+        ("fen", oracles::fen),
+        ("replay", oracles::replay),
+        ("convert", oracles::convert),
+        ("records", oracles::records),
     ];
     let mut checked = 0;
     for (target, oracle) in targets {

@@ -66,11 +66,7 @@ fn the_lane_agrees_with_the_generic_core_on_the_shipped_corpus() {
 
 #[test]
 fn the_lane_agrees_with_the_generic_core_on_real_archives() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !root.is_dir() {
-        eprintln!("skipped: ../shared/corpus is absent");
-        return;
-    }
+    let Some(root) = common::shared_corpus("the_lane_agrees_with_the_generic_core_on_real_archives") else { return };
     let masters = common::files_with_extension(&root.join("orthodox"), "pgn");
     let (games, judged, disagreements) = compare(&masters);
     assert!(disagreements.is_empty(), "the lane and the generic core disagree on:\n{}", disagreements.join("\n"));

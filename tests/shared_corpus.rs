@@ -2,25 +2,40 @@
 //! thousands of master games, lichess games with clocks, studies with deep variations, the
 //! ECO classification. Every game must read without an error, its canonical text must read
 //! back as the same record, and a second formatting pass must change nothing. The test
-//! skips where the directory is absent; nothing from it is copied into the repository.
+//! skips where the directory is absent, and says so in the output of `cargo test`
+//! (`ARBITER_SHARED_CORPUS` names another folder); nothing from it is copied into the
+//! repository.
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::process::Command;
 
 use arbiter::dialect::{GameReader, Item, Limits, parse_game, write_game};
 
-fn shared_corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    dir.is_dir().then_some(dir)
+/// Where the shared corpus is absent, a test that needs it says in `cargo test`'s own output
+/// (without `--nocapture`) that it skipped, which test, and why: a skip cannot pass for a
+/// pass. The test binary runs itself, with the corpus made to look absent.
+#[test]
+fn a_test_skipped_for_want_of_the_shared_corpus_says_so() {
+    let absent = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-shared-corpus-here");
+    let test = "real_archives_read_without_errors_and_format_stably";
+    let exe = std::env::current_exe().unwrap_or_else(|e| panic!("no test binary: {e}"));
+    let output = Command::new(exe)
+        .args([test, "--exact"])
+        .env(common::SHARED_CORPUS_VAR, &absent)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the test binary: {e}"));
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains(&format!("test {test} ... ok")) && stdout.contains("1 passed"), "{stdout}");
+    let said = format!("skipped {test}: {} is absent\n", absent.display());
+    assert!(stderr.contains(&said), "expected {said:?} on standard error, got {stderr:?}");
 }
 
 #[test]
 fn real_archives_read_without_errors_and_format_stably() {
-    let Some(root) = shared_corpus() else {
-        eprintln!("skipped: ../shared/corpus is absent");
-        return;
-    };
+    let Some(root) = common::shared_corpus("real_archives_read_without_errors_and_format_stably") else { return };
     let mut files = Vec::new();
     // The scalachess fixtures were cut out of source code by a rough pattern: hostile input,
     // not truth (the corpus README says so); hostile.rs covers such input.
@@ -69,10 +84,7 @@ fn the_automatic_draws_of_real_games_are_judged_alike() {
     use arbiter::diag::Severity;
     use arbiter::rules::position::Ending;
 
-    let Some(root) = shared_corpus() else {
-        eprintln!("skipped: ../shared/corpus is absent");
-        return;
-    };
+    let Some(root) = common::shared_corpus("the_automatic_draws_of_real_games_are_judged_alike") else { return };
     let mut files = common::files_with_extension(&root.join("orthodox"), "pgn");
     files.sort();
     let variant = arbiter::variants::find(None).unwrap_or_else(|e| panic!("{e}"));

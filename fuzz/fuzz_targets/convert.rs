@@ -1,4 +1,7 @@
-//! Fuzz target `convert`: the property of [`arbiter::oracles::convert`] on any bytes.
+//! Fuzz target `convert`: the property of `oracles::convert` (fuzz/oracles.rs) on any bytes.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::oracles::convert(data));
+#[path = "../oracles.rs"]
+mod oracles;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| oracles::convert(data));

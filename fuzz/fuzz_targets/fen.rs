@@ -1,4 +1,7 @@
-//! Fuzz target `fen`: the property of [`arbiter::oracles::fen`] on any bytes.
+//! Fuzz target `fen`: the property of `oracles::fen` (fuzz/oracles.rs) on any bytes.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::oracles::fen(data));
+#[path = "../oracles.rs"]
+mod oracles;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| oracles::fen(data));

@@ -1,4 +1,7 @@
-//! Fuzz target `replay`: the property of [`arbiter::oracles::replay`] on any bytes.
+//! Fuzz target `replay`: the property of `oracles::replay` (fuzz/oracles.rs) on any bytes.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::oracles::replay(data));
+#[path = "../oracles.rs"]
+mod oracles;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| oracles::replay(data));

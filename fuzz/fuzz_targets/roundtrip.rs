@@ -1,4 +1,7 @@
-//! Fuzz target `roundtrip`: the property of [`arbiter::oracles::roundtrip`] on any bytes.
+//! Fuzz target `roundtrip`: the property of `oracles::roundtrip` (fuzz/oracles.rs) on any bytes.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| arbiter::oracles::roundtrip(data));
+#[path = "../oracles.rs"]
+mod oracles;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| oracles::roundtrip(data));

@@ -355,6 +355,8 @@ impl fmt::Display for Broken {
     }
 }
 
+impl std::error::Error for Broken {}
+
 /// The repetition bookkeeping of the main line: how often each position since the last
 /// irreversible move has stood (compared as FIDE 9.2.3 says: the same pieces on the same
 /// squares, the same side to move, the same castling rights, en passant only where a capture

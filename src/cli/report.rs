@@ -55,6 +55,18 @@ impl Located {
         }
     }
 
+    /// A problem the library located ([`arbiter::validate::Located`]).
+    pub fn of_located(l: &arbiter::validate::Located) -> Located {
+        Located {
+            severity: l.severity,
+            turn: l.turn.map(|t| format!("{} ({})", t.label(), t.color)),
+            written: l.written.clone(),
+            fen: l.fen.clone(),
+            candidates: l.candidates.clone(),
+            ..Located::plain(l.kind, l.line, l.col, l.message.clone())
+        }
+    }
+
     /// A diagnostic of a game's text, located with `place`.
     pub fn of(place: &Place<'_>, d: &Diagnostic) -> Located {
         let at = place.line_col(d.span.start as usize);

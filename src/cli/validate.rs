@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use arbiter::batch::{self, Checked};
-use arbiter::diag::{Kind, Place, Severity};
+use arbiter::diag::{Kind, Severity};
 use arbiter::dialect::Limits;
+use arbiter::validate::Report;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
@@ -111,39 +112,6 @@ struct Summary {
     games_per_second: f64,
 }
 
-fn locate(checked: &Checked) -> Vec<Located> {
-    let mut out = Vec::new();
-    let Some(text) = &checked.text else {
-        if let Some((kind, reason)) = &checked.refused {
-            out.push(Located::plain(*kind, checked.origin.line, checked.origin.col, reason));
-        }
-        return out;
-    };
-    let place = Place::new(&text.text, text.origin.line, text.origin.col);
-    for d in &checked.syntax {
-        out.push(Located::of(&place, d));
-    }
-    if let Some((kind, reason)) = &checked.refused {
-        let at = checked.refused_at.map(|span| place.line_col(span.start as usize));
-        let (line, col) = at.map_or((checked.origin.line, checked.origin.col), |a| (a.line, a.col));
-        out.push(Located::plain(*kind, line, col, reason));
-    }
-    if let Some(replay) = &checked.replay {
-        for p in &replay.problems {
-            let at = place.line_col(p.span.start as usize);
-            out.push(Located {
-                severity: p.severity,
-                turn: p.at.map(|t| format!("{} ({})", t.label(), t.color)),
-                written: p.written.clone(),
-                fen: p.fen.clone(),
-                candidates: p.candidates.clone(),
-                ..Located::plain(p.kind, at.line, at.col, &p.message)
-            });
-        }
-    }
-    out
-}
-
 /// Runs `arbiter validate`.
 pub fn run(args: &ValidateArgs) -> Status {
     let Some((catalogue, inputs, mut status)) = super::start(args.threads, args.variant_file.as_deref(), &args.paths)
@@ -188,20 +156,22 @@ pub fn run(args: &ValidateArgs) -> Status {
         let before = done_bytes;
         let games_before = summary.games;
         let result = batch::validate(reader, &limits, catalogue, |checked: Checked, read| {
+            let unkept = checked.unkept;
+            let report = Report::from(checked);
             summary.games += 1;
-            summary.moves += checked.turns();
-            let located = judging.game(locate(&checked));
+            summary.moves += report.moves;
+            let located = judging.game(report.problems.iter().map(Located::of_located).collect());
             let valid = !located.iter().any(|l| l.severity == Severity::Error);
             if !valid {
                 summary.invalid_games += 1;
             }
-            if let Err(e) = sorted.write(input, &checked, valid) {
+            if let Err(e) = sorted.write(input, &report, unkept, valid) {
                 inputs::input_error(&progress, &name, &e);
             }
             let written = match args.format {
                 Format::Text if located.is_empty() => Ok(()),
-                Format::Text => write_located(&mut out, &name, &game_label(&checked), &located, args.quiet),
-                Format::Json => write_json(&mut out, &name, &checked, valid, located),
+                Format::Text => write_located(&mut out, &name, &report.label(), &located, args.quiet),
+                Format::Json => write_json(&mut out, &name, &report, valid, located),
             };
             if written.is_err() {
                 // A closed pipe: nothing more to say.
@@ -333,15 +303,16 @@ impl Sorted {
         Ok(Sorted { valid: open(&args.valid_out)?, invalid: open(&args.invalid_out)?, failed: None })
     }
 
-    /// Writes the text of the game `checked` of `input` where it belongs.
-    fn write(&mut self, input: &Input, checked: &Checked, valid: bool) -> Result<(), String> {
+    /// Writes the text of the game of `report` (of `unkept` bytes, where it was too large to
+    /// keep) of `input` where it belongs.
+    fn write(&mut self, input: &Input, report: &Report, unkept: Option<u64>, valid: bool) -> Result<(), String> {
         let Some((path, out)) = (if valid { self.valid.as_mut() } else { self.invalid.as_mut() }) else {
             return Ok(());
         };
         if self.failed.is_some() {
             return Ok(());
         }
-        let written = match (&checked.text, checked.unkept) {
+        let written = match (&report.text, unkept) {
             (Some(text), _) => {
                 let bytes = text.bytes();
                 // A game that ends its file without a line end gets one, so that the next
@@ -352,7 +323,7 @@ impl Sorted {
                 })
             }
             // Too large to have been kept: read again from the input.
-            (None, Some(size)) => inputs::copy_again(input, checked.origin.offset, size, out),
+            (None, Some(size)) => inputs::copy_again(input, report.origin.offset, size, out),
             (None, None) => Ok(()),
         };
         written.map_err(|e| {
@@ -384,30 +355,16 @@ fn status_code(status: Status) -> i32 {
     }
 }
 
-fn game_label(checked: &Checked) -> String {
-    let n = checked.origin.index + 1;
-    match &checked.players {
-        Some((white, black)) => format!("game {n} ({white} - {black})"),
-        None => format!("game {n}"),
-    }
-}
-
-fn write_json(
-    out: &mut impl Write,
-    name: &str,
-    checked: &Checked,
-    valid: bool,
-    located: Vec<Located>,
-) -> io::Result<()> {
-    let (white, black) = checked.players.as_ref().map_or(("?", "?"), |(w, b)| (w.as_str(), b.as_str()));
+fn write_json(out: &mut impl Write, name: &str, report: &Report, valid: bool, located: Vec<Located>) -> io::Result<()> {
+    let (white, black) = report.players.as_ref().map_or(("?", "?"), |(w, b)| (w.as_str(), b.as_str()));
     let game = JsonGame {
         file: name,
-        game: checked.origin.index + 1,
-        line: checked.origin.line,
+        game: report.number,
+        line: report.origin.line,
         white,
         black,
         valid,
-        moves: checked.turns(),
+        moves: report.moves,
         problems: located
             .into_iter()
             .map(|l| JsonProblem {

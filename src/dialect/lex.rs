@@ -5,6 +5,8 @@
 //! a move means. Failures carry what was expected ([`LexError`]); a branch that has committed
 //! (say, `<` of a die cast) fails with `nom::Err::Failure` so that no other branch is tried.
 
+use std::fmt;
+
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, digit1, satisfy};
@@ -49,6 +51,25 @@ impl<'a> ContextError<&'a str> for LexError<'a> {
         other
     }
 }
+
+impl fmt::Display for LexError<'_> {
+    /// `expected a square, found "z9"`: what would have been read, and the start of what was
+    /// there instead (a token, at most 20 characters).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let token: String = self.at.chars().take_while(|c| !c.is_whitespace()).take(20).collect();
+        let found = match self.at.chars().next() {
+            None => "the end of the text".to_owned(),
+            Some(c) if token.is_empty() => format!("{:?}", c),
+            Some(_) => format!("\"{}\"", token.escape_debug()),
+        };
+        match self.expected {
+            "" => write!(f, "cannot read {found}"),
+            expected => write!(f, "expected {expected}, found {found}"),
+        }
+    }
+}
+
+impl std::error::Error for LexError<'_> {}
 
 /// A token parser's result.
 pub type Lexed<'a, T> = IResult<&'a str, T, LexError<'a>>;
@@ -642,6 +663,18 @@ pub(crate) fn every_token(letters: usize, longest: usize, mut visit: impl FnMut(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_say_what_was_expected_and_what_was_found() {
+        let error = |at, expected| LexError { at, expected }.to_string();
+        assert_eq!(error("4e rest", "a file"), "expected a file, found \"4e\"");
+        assert_eq!(error("", "a square"), "expected a square, found the end of the text");
+        assert_eq!(error(" x", ""), "cannot read ' '");
+        assert_eq!(error("\u{1}x", ""), "cannot read \"\\u{1}x\"");
+        assert_eq!(error(&"a".repeat(30), "")[..], format!("cannot read \"{}\"", "a".repeat(20)));
+        let boxed: Box<dyn std::error::Error> = Box::new(LexError { at: "", expected: "" });
+        assert_eq!(boxed.to_string(), "cannot read the end of the text");
+    }
 
     /// The byte-wise reader of plain SAN agrees with the general parsers on every token it
     /// reads: every token of up to four characters from an alphabet of the characters that

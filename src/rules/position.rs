@@ -288,6 +288,8 @@ impl fmt::Display for CastlingObstacle {
     }
 }
 
+impl std::error::Error for CastlingObstacle {}
+
 /// A draw a player may claim (FIDE 9.2 and 9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Claim {
@@ -2194,7 +2196,7 @@ impl Position {
 
     /// [`Position::is_legal`], told whether the side to move is in check when the caller
     /// knows it (a replay does: it has just looked, for the check mark of the move before).
-    /// Most moves then need no trial: see [`Position::safe_without_trial`].
+    /// Most moves then need no trial (`Position::safe_without_trial`, private, says which).
     pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
         let safe = self.is_safe_knowing(m, in_check);
         if !safe || self.far_rank_winner().is_some() {

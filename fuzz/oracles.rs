@@ -2,14 +2,20 @@
 //! panics if arbiter breaks a promise on them. `cargo test` runs them on every file of the
 //! fuzz corpora (tests/fuzz_corpora.rs), so that an input that once broke a promise keeps
 //! being checked.
+//!
+//! Not part of the library: each fuzz target and tests/fuzz_corpora.rs compile this file as a
+//! module of their own (`#[path]`), through arbiter's public API only, so that the oracles are
+//! never offered to the library's users and need no feature to be switched on.
+// Each includer uses a part of it.
+#![allow(dead_code)]
 
-use crate::convert::{self, Notation};
-use crate::diag::Severity;
-use crate::dialect::{GameReader, Item, Limits, parse_game, write_game};
-use crate::record::Game;
-use crate::rules::fen::Fen;
-use crate::rules::position::Position;
-use crate::variants::Catalogue;
+use arbiter::convert::{self, Notation};
+use arbiter::diag::Severity;
+use arbiter::dialect::{GameReader, Item, Limits, parse_game, write_game};
+use arbiter::record::Game;
+use arbiter::rules::fen::Fen;
+use arbiter::rules::position::Position;
+use arbiter::variants::Catalogue;
 
 /// The limits of the commands, but for a smaller largest game, so that a fuzzer spends its
 /// time on shapes rather than sizes.
@@ -18,7 +24,7 @@ fn limits() -> Limits {
 }
 
 /// The games `data` holds, parsed, with their texts.
-fn games(data: &[u8]) -> Vec<(String, crate::dialect::Parsed)> {
+fn games(data: &[u8]) -> Vec<(String, arbiter::dialect::Parsed)> {
     let mut out = Vec::new();
     let limits = limits();
     for item in GameReader::new(data, &limits).flatten() {
@@ -45,9 +51,9 @@ pub fn parse(data: &[u8]) {
     let (limits, catalogue) = (limits(), Catalogue::builtin());
     for item in GameReader::new(data, &limits).flatten() {
         if let Item::Game(text) = item
-            && let Some(plain) = crate::batch::check_plain(&text, catalogue, &limits)
+            && let Some(plain) = arbiter::batch::check_plain(&text, catalogue, &limits)
         {
-            let whole = crate::batch::check_whole(&text, catalogue, &limits);
+            let whole = arbiter::batch::check_whole(&text, catalogue, &limits);
             assert_eq!(
                 (&plain.syntax, &plain.replay, &plain.players),
                 (&whole.syntax, &whole.replay, &whole.players),
@@ -133,10 +139,10 @@ pub fn replay(data: &[u8]) {
     let catalogue = Catalogue::builtin();
     for game in clean_games(data) {
         let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
-        let report = crate::replay::replay(&variant, &game);
+        let report = arbiter::replay::replay(&variant, &game);
         // The orthodox lane's report, where it gives one, is the generic core's.
-        if let Some(lane) = crate::replay::replay_in_lane(&variant, &game) {
-            let generic = crate::replay::replay_generic(&variant, &game);
+        if let Some(lane) = arbiter::replay::replay_in_lane(&variant, &game) {
+            let generic = arbiter::replay::replay_generic(&variant, &game);
             assert_eq!(lane, generic, "the orthodox lane and the generic core disagree");
         }
         if report.problems.iter().any(|p| p.severity == Severity::Error) {
@@ -144,7 +150,7 @@ pub fn replay(data: &[u8]) {
         }
         let written = write_game(&game);
         let again = parse_game(&written).game.unwrap_or_default();
-        let second = crate::replay::replay(&variant, &again);
+        let second = arbiter::replay::replay(&variant, &again);
         assert!(
             second.problems.iter().all(|p| p.severity != Severity::Error),
             "valid, but not once formatted:\n{written}"
