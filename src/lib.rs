@@ -22,7 +22,10 @@
 //! | `parallel` | [`validate::Validator`] and [`batch::validate`] check games on all cores (rayon) | on, through `cli` |
 //!
 //! The entry point is [`validate::Validator`]: games from a string or any reader in, one
-//! [`validate::Report`] per game out, each problem with its line, column, move and position.
+//! [`validate::Report`] per game out, each problem with its kind ([`diag::Kind`], a stable
+//! name such as `illegal-move` or `mate-marked-as-check`), line, column, move and position.
+//! [`validate::Validator::with_levels`] sets the level of each kind, as the command's
+//! `--allow`, `--warn` and `--deny` do.
 //!
 //! ## Validating a game from a string
 //!
@@ -56,7 +59,7 @@
 //!     println!("{}: {} moves, {}", report.label(), report.moves, if report.valid { "valid" } else { "invalid" });
 //!     for problem in &report.problems {
 //!         // As `arbiter validate` prints it:
-//!         // games.pgn:21:24: error: game 2 (A - B), move 3. (White): Nxe6: illegal: no knight can reach e6
+//!         // games.pgn:21:24: error[illegal-move]: game 2 (A - B), move 3. (White): Nxe6: illegal: no knight can reach e6
 //!         //   position: rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3
 //!         //   legal: Na3 Nc3 Nd4 Ng1 Ng5 Nh4 Nxe5
 //!         println!("games.pgn:{problem:#}");
@@ -68,6 +71,7 @@
 //! let problem = &reports[1].problems[0];
 //! assert_eq!((problem.line, problem.col, problem.written.as_deref()), (21, 24, Some("Nxe6")));
 //! assert_eq!(problem.message, "illegal: no knight can reach e6");
+//! assert_eq!(problem.kind, arbiter::diag::Kind::IllegalMove);
 //! ```
 //!
 //! ## Reading games from a file or any reader

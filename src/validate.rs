@@ -29,7 +29,7 @@ use std::fmt;
 use std::io::{self, Read};
 
 use crate::batch::{Checked, check_all, next_batch};
-use crate::diag::{Kind, Place, Severity};
+use crate::diag::{Kind, Levels, Place, Severity};
 use crate::dialect::{GameReader, GameText, Item, Limits, Origin};
 use crate::replay::TurnRef;
 use crate::variants::Catalogue;
@@ -43,6 +43,7 @@ use crate::variants::Catalogue;
 pub struct Validator {
     catalogue: Cow<'static, Catalogue>,
     limits: Limits,
+    levels: Levels,
     parallel: bool,
 }
 
@@ -59,6 +60,7 @@ impl Validator {
         Validator {
             catalogue: Cow::Borrowed(Catalogue::builtin()),
             limits: Limits::default(),
+            levels: Levels::default(),
             parallel: cfg!(feature = "parallel"),
         }
     }
@@ -73,6 +75,28 @@ impl Validator {
     /// The same, reading within `limits`.
     pub fn with_limits(mut self, limits: Limits) -> Validator {
         self.limits = limits;
+        self
+    }
+
+    /// The same, reporting each kind of problem at the level `levels` give it, as
+    /// `arbiter validate --allow`, `--warn` and `--deny` do: an allowed kind is left out of the
+    /// reports, a denied one is an error and makes its game invalid.
+    ///
+    /// ```
+    /// use arbiter::diag::{Kind, Level, Levels};
+    /// use arbiter::validate::Validator;
+    ///
+    /// let mut levels = Levels::default();
+    /// levels.set(Kind::MissingTag, Level::Allow).expect("a warning's level can change");
+    /// levels.set(Kind::ZeroCastling, Level::Deny).expect("a warning's level can change");
+    /// let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n";
+    /// let report = Validator::new().with_levels(levels).validate_str(pgn).next().expect("one game");
+    /// assert!(!report.valid);
+    /// assert_eq!(report.problems.len(), 1);
+    /// assert_eq!(report.problems[0].kind, Kind::ZeroCastling);
+    /// ```
+    pub fn with_levels(mut self, levels: Levels) -> Validator {
+        self.levels = levels;
         self
     }
 
@@ -164,7 +188,11 @@ impl<R: Read> Reports<'_, R> {
             self.ended = true;
         }
         let checked = check_all(batch, &validator.catalogue, &validator.limits, validator.parallel);
-        self.ready.extend(checked.into_iter().map(Report::from));
+        let levels = (!validator.levels.are_default()).then_some(&validator.levels);
+        self.ready.extend(checked.into_iter().map(|c| match levels {
+            None => Report::from(c),
+            Some(levels) => Report::from(c).judged(levels),
+        }));
         Ok(())
     }
 }
@@ -229,6 +257,20 @@ impl Report {
     /// players are not known.
     pub fn label(&self) -> String {
         label(self.number, self.players.as_ref())
+    }
+
+    /// The report with each problem at the level `levels` give its kind: allowed ones left
+    /// out, the others with that severity; the game is valid when no error is left.
+    pub fn judged(mut self, levels: &Levels) -> Report {
+        self.problems.retain_mut(|p| match levels.severity(p.kind) {
+            Some(severity) => {
+                p.severity = severity;
+                true
+            }
+            None => false,
+        });
+        self.valid = !self.problems.iter().any(Located::is_error);
+        self
     }
 
     /// How many problems are errors.
