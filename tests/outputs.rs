@@ -339,3 +339,41 @@ fn exit_codes_say_what_went_wrong() {
     let run = arbiter(&dir.0, &["validate", "empty.pgn"], "");
     assert!(run.stderr.contains("empty.pgn: warning[empty-input]: no game in this input"), "{}", run.stderr);
 }
+
+#[test]
+fn an_interrupted_run_leaves_the_files_as_they_were() {
+    let dir = Scratch::new("interrupted");
+    dir.file("out.pgn", "what the user had\n");
+    for args in [
+        &["convert", "--to", "uci", "-o", "out.pgn", "-"][..],
+        &["validate", "--valid-out", "out.pgn", "-"],
+        &["adjudicate", "--write", "out.pgn", "-"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .current_dir(&dir.0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+        // A game, and standard input left open: the run waits for more, its output unfinished.
+        let mut stdin = child.stdin.take();
+        if let Some(input) = stdin.as_mut() {
+            let _ = input.write_all(VALID.as_bytes());
+            let _ = input.flush();
+        }
+        let waited = std::time::Instant::now();
+        while dir.names().len() < 2 && waited.elapsed() < std::time::Duration::from_secs(20) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert_eq!(dir.names().len(), 2, "{args:?}: no temporary file appeared: {:?}", dir.names());
+        let interrupted = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+        assert!(interrupted.is_ok_and(|s| s.success()), "{args:?}: kill failed");
+        let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+        drop(stdin);
+        assert_eq!(status.code(), Some(130), "{args:?}");
+        assert_eq!(dir.names(), vec!["out.pgn"], "{args:?}");
+        assert_eq!(dir.read("out.pgn"), "what the user had\n", "{args:?}");
+    }
+}

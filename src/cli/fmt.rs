@@ -194,7 +194,7 @@ fn format_input(
             Mode::Check(out) => diff.write(out, &name, &game, &canonical)?,
             Mode::Write => {
                 if let Some(rewrite) = rewrite.as_mut() {
-                    rewrite.file.write_all(canonical.as_bytes())?;
+                    rewrite.write_all(canonical.as_bytes())?;
                 }
             }
         }

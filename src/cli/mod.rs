@@ -138,6 +138,7 @@ impl Status {
 
 /// Parses the command line and runs the command.
 pub fn run() -> ExitCode {
+    output::clean_up_when_interrupted();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -5,12 +5,39 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::path::PathBuf;
 
+/// The temporary files of the outputs being written, removed if the run is interrupted.
+static UNFINISHED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Removes, when the run is interrupted (Ctrl-C, SIGTERM or SIGHUP), the temporary files of
+/// the outputs not yet complete, and exits with 130 as a shell does after Ctrl-C: the files
+/// the user named are left as they were. Called once, at the start.
+pub fn clean_up_when_interrupted() {
+    let _ = ctrlc::set_handler(|| {
+        let unfinished = UNFINISHED.lock().map(|files| files.clone()).unwrap_or_default();
+        for temp in unfinished {
+            let _ = fs::remove_file(temp);
+        }
+        std::process::exit(130);
+    });
+}
+
+fn unfinished(temp: &Path, now: bool) {
+    if let Ok(mut files) = UNFINISHED.lock() {
+        match now {
+            true => files.push(temp.to_path_buf()),
+            false => files.retain(|f| f != temp),
+        }
+    }
+}
+
 /// A file being rewritten: the new text goes to a temporary file in the same directory,
-/// renamed over the original only when complete.
+/// renamed over the original only when complete. Dropped without [`Rewrite::commit`] (an
+/// error on the way, a panic), the temporary file is removed and the original left as it was.
 pub struct Rewrite {
     target: PathBuf,
     temp: PathBuf,
-    pub file: BufWriter<fs::File>,
+    /// `None` once committed or abandoned.
+    file: Option<BufWriter<fs::File>>,
 }
 
 impl Rewrite {
@@ -19,29 +46,49 @@ impl Rewrite {
         let base = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let temp = dir.join(format!(".{base}.arbiter-{}.tmp", std::process::id()));
         let file = fs::OpenOptions::new().write(true).create_new(true).open(&temp)?;
+        unfinished(&temp, true);
         if let Ok(meta) = fs::metadata(target) {
             let _ = fs::set_permissions(&temp, meta.permissions());
         }
-        Ok(Rewrite { target: target.to_path_buf(), temp, file: BufWriter::new(file) })
+        Ok(Rewrite { target: target.to_path_buf(), temp, file: Some(BufWriter::new(file)) })
     }
 
-    pub fn commit(self) -> io::Result<()> {
-        let Rewrite { target, temp, file } = self;
+    /// Writes `bytes` to the new text.
+    pub fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self.file.as_mut() {
+            Some(file) => file.write_all(bytes),
+            None => Err(io::Error::other("the file is already complete")),
+        }
+    }
+
+    /// Puts the new text in place of the original.
+    pub fn commit(mut self) -> io::Result<()> {
+        let Some(file) = self.file.take() else { return Ok(()) };
         let result = file
             .into_inner()
             .map_err(|e| e.into_error())
             .and_then(|f| f.sync_all())
-            .and_then(|()| fs::rename(&temp, &target));
+            .and_then(|()| fs::rename(&self.temp, &self.target));
         if result.is_err() {
-            let _ = fs::remove_file(&temp);
+            let _ = fs::remove_file(&self.temp);
         }
+        unfinished(&self.temp, false);
         result
     }
 
+    /// Gives the new text up: the original stays as it was.
     pub fn abandon(self) {
-        let Rewrite { temp, file, .. } = self;
-        drop(file);
-        let _ = fs::remove_file(&temp);
+        drop(self);
+    }
+}
+
+impl Drop for Rewrite {
+    fn drop(&mut self) {
+        if let Some(file) = self.file.take() {
+            drop(file);
+            let _ = fs::remove_file(&self.temp);
+            unfinished(&self.temp, false);
+        }
     }
 }
 
@@ -80,7 +127,7 @@ impl Output {
                 }
                 other => other,
             },
-            Output::File(rewrite) => rewrite.file.write_all(bytes),
+            Output::File(rewrite) => rewrite.write_all(bytes),
         }
     }
 
