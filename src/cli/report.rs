@@ -132,6 +132,23 @@ impl Judging {
         out
     }
 
+    /// Reports a problem of `kind` about the whole input `name` on standard error, above the
+    /// progress bar; a warning only unless `quiet`. Its severity, `None` where it is allowed.
+    pub fn about_input(
+        &mut self,
+        progress: &indicatif::ProgressBar,
+        name: &str,
+        kind: Kind,
+        message: &str,
+        quiet: bool,
+    ) -> Option<Severity> {
+        let severity = self.one(kind)?;
+        if severity == Severity::Error || !quiet {
+            progress.suspend(|| print_line(&format!("{name}: {severity}[{kind}]: {message}")));
+        }
+        Some(severity)
+    }
+
     /// The severity a problem of `kind` outside any game (about a whole input, or where its
     /// reading stopped) is reported with, counted; `None` where it is allowed.
     pub fn one(&mut self, kind: Kind) -> Option<Severity> {

@@ -212,13 +212,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
         }
         if summary.games == games_before {
-            let severity = judging.one(Kind::EmptyInput);
-            if severity == Some(Severity::Error) || (severity.is_some() && !args.quiet) {
-                let severity = severity.unwrap_or(Severity::Warning);
-                progress.suspend(|| {
-                    let _ = writeln!(io::stderr(), "{name}: {severity}[empty-input]: no game in this input");
-                });
-            }
+            judging.about_input(&progress, &name, Kind::EmptyInput, "no game in this input", args.quiet);
         }
     }
     progress.finish_and_clear();
