@@ -149,7 +149,7 @@ enum PlainRead {
 }
 
 fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
-    if text.latin1 {
+    if text.has_decoding_notes() {
         return PlainRead::NotPlain;
     }
     let Some(game) = read_plain(&text.text, limits) else { return PlainRead::NotPlain };

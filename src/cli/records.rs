@@ -216,7 +216,7 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                 text.push('\n');
                 self.written.offset += text.len() as u64;
                 self.written.line += text.bytes().filter(|&b| b == b'\n').count() as u64;
-                Next::Item(Item::Game(GameText { origin, text, latin1: false }))
+                Next::Item(Item::Game(GameText { origin, text, latin1: false, line_boms: Vec::new() }))
             }
             Err(Unreadable { message, at: Some((l, c)) }) => {
                 Next::Bad { line: line + l.saturating_sub(1) as u64, col: Some(c as u64), message }

@@ -9,6 +9,7 @@
 //! or ISO-8859-1 when they are not UTF-8, as the PGN standard's character set), so that a
 //! caller gets the text, its place in the file, and the parse.
 
+mod chars;
 mod lex;
 mod parse;
 pub mod plain;
@@ -96,33 +97,84 @@ pub struct GameText {
     pub text: String,
     /// The bytes were not UTF-8 and were read as ISO-8859-1.
     pub latin1: bool,
+    /// Where in `text` a byte-order mark (U+FEFF) starts a line: another file began there,
+    /// when files were joined (the splitter read it as white space).
+    pub line_boms: Vec<usize>,
 }
 
 impl GameText {
     /// Decodes `bytes`.
     pub fn decode(origin: Origin, bytes: Vec<u8>) -> GameText {
+        // Real archives rarely hold the byte 0xEF at all: the search is skipped for them.
+        let boms = if bytes.contains(&split::BOM[0]) { line_boms(&bytes) } else { Vec::new() };
         match String::from_utf8(bytes) {
-            Ok(text) => GameText { origin, text, latin1: false },
+            Ok(text) => GameText { origin, text, latin1: false, line_boms: boms },
             Err(e) => {
-                let text = e.as_bytes().iter().map(|&b| char::from(b)).collect();
-                GameText { origin, text, latin1: true }
+                // ISO-8859-1, but for the marks, which are read as what they are.
+                let bytes = e.as_bytes();
+                let mut text = String::with_capacity(bytes.len() + bytes.len() / 2);
+                let mut line_boms = Vec::new();
+                let mut at = 0;
+                for &bom in &boms {
+                    text.extend(bytes.get(at..bom).unwrap_or_default().iter().map(|&b| char::from(b)));
+                    line_boms.push(text.len());
+                    text.push('\u{feff}');
+                    at = bom + split::BOM.len();
+                }
+                text.extend(bytes.get(at..).unwrap_or_default().iter().map(|&b| char::from(b)));
+                GameText { origin, text, latin1: true, line_boms }
             }
         }
     }
 
-    /// Parses the text within `limits`; an ISO-8859-1 decoding is reported as a warning first.
+    /// Whether reading the text has something to say before its parse: the text is not
+    /// UTF-8, or holds a byte-order mark at the start of a line.
+    pub fn has_decoding_notes(&self) -> bool {
+        self.latin1 || !self.line_boms.is_empty()
+    }
+
+    /// Parses the text within `limits`; an ISO-8859-1 decoding and byte-order marks at the
+    /// start of a line are reported as warnings first.
     pub fn parse(&self, limits: &Limits) -> Parsed {
         self.noting_decoding(parse_game_with(&self.text, limits))
     }
 
     fn noting_decoding(&self, mut parsed: Parsed) -> Parsed {
-        if self.latin1 {
-            parsed
-                .diagnostics
-                .insert(0, Diagnostic::warning(Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
+        if !self.has_decoding_notes() {
+            return parsed;
         }
+        let mut notes = Vec::with_capacity(1 + self.line_boms.len() + parsed.diagnostics.len());
+        if self.latin1 {
+            notes.push(Diagnostic::warning(Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
+        }
+        for &at in &self.line_boms {
+            notes.push(Diagnostic::warning(
+                Span::new(at, at + '\u{feff}'.len_utf8()),
+                "byte-order mark (U+FEFF) at the start of a line; read as the start of a new file",
+            ));
+        }
+        notes.append(&mut parsed.diagnostics);
+        parsed.diagnostics = notes;
         parsed
     }
+}
+
+/// Where in `bytes` a byte-order mark starts a line (after nothing but white space on it), as
+/// the splitter reads them.
+fn line_boms(bytes: &[u8]) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut line_blank = true;
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        if line_blank && bytes[at..].starts_with(&split::BOM) {
+            found.push(at);
+            at += split::BOM.len();
+            continue;
+        }
+        line_blank = b == b'\n' || (line_blank && b.is_ascii_whitespace());
+        at += 1;
+    }
+    found
 }
 
 /// What a [`GameReader`] yields.
@@ -206,5 +258,36 @@ impl<R: Read> Iterator for GameReader<R> {
                 Chunk::TooLarge { origin, size } => Item::TooLarge { origin, size },
             }
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origin() -> Origin {
+        Origin { index: 1, offset: 0, line: 1, col: 1 }
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_of_a_line_is_a_warning() {
+        let text = GameText::decode(origin(), b"\r\n\xef\xbb\xbf[Event \"B\"]\r\n\r\n1. d4 *\r\n".to_vec());
+        assert_eq!((text.latin1, &text.line_boms[..]), (false, &[2][..]));
+        let parsed = text.parse(&Limits::default());
+        assert!(parsed.game.is_some());
+        let messages: Vec<&str> = parsed.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages[0], "byte-order mark (U+FEFF) at the start of a line; read as the start of a new file");
+        assert!(parsed.diagnostics.iter().all(|d| !d.is_error()), "{messages:?}");
+        assert_eq!(parsed.diagnostics[0].span, Span::new(2, 5));
+        // In a game read as ISO-8859-1 too, where the mark is read as what it is.
+        let text = GameText::decode(origin(), b"\xef\xbb\xbf[Event \"caf\xe9\"]\n\n1. d4 *\n".to_vec());
+        assert!(text.latin1 && text.text.starts_with("\u{feff}[Event \"caf\u{e9}\"]"), "{:?}", text.text);
+        let parsed = text.parse(&Limits::default());
+        assert!(parsed.game.is_some());
+        let messages: Vec<&str> = parsed.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert!(messages[0].starts_with("not UTF-8") && messages[1].starts_with("byte-order mark"), "{messages:?}");
+        // Not at the start of a line: no mark of a file's start.
+        let text = GameText::decode(origin(), b"1. d4 \xef\xbb\xbf*\n".to_vec());
+        assert!(text.line_boms.is_empty() && !text.has_decoding_notes());
     }
 }
