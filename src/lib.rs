@@ -17,4 +17,5 @@ pub mod oracles;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod source;
 pub mod variants;

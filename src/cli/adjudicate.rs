@@ -261,14 +261,14 @@ pub fn run(args: &AdjudicateArgs) -> Status {
     let started = Instant::now();
     let mut summary = Summary::default();
     let mut write_failed = false;
-    for input in &inputs {
+    for source in inputs::sources(&inputs, inputs::PGN, &progress) {
         summary.files += 1;
-        let name = input.name();
-        let reader = match input.open() {
+        let name = source.name.clone();
+        let reader = match source.text(inputs::PGN) {
             Ok(r) => r,
-            Err(e) => {
-                inputs::input_error(&progress, &name, &format!("cannot read: {e}"));
-                status = Status::Failure;
+            Err(refused) => {
+                inputs::input_error(&progress, &name, &refused.message);
+                status = status.max(refused.status);
                 continue;
             }
         };
@@ -312,7 +312,6 @@ pub fn run(args: &AdjudicateArgs) -> Status {
                 {
                     write_failed = true;
                 }
-                progress.set_position(summary.bytes);
             }
         }
     }

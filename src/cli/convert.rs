@@ -139,14 +139,14 @@ pub fn run(args: &ConvertArgs) -> Status {
     };
     let (mut games, mut files) = (0u64, 0u64);
     let limits = args.limits.limits();
-    for input in &inputs {
+    for source in inputs::sources(&inputs, args.from.extensions(), &indicatif::ProgressBar::hidden()) {
         files += 1;
-        let name = input.name();
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                reporter.file(&name, Severity::Error, &format!("cannot read: {e}"));
-                status = Status::Failure;
+        let name = source.name.clone();
+        let reader = match source.text(args.from.extensions()) {
+            Ok(r) => io::BufReader::new(r),
+            Err(refused) => {
+                reporter.file(&name, Severity::Error, &refused.message);
+                status = status.max(refused.status);
                 continue;
             }
         };

@@ -139,14 +139,14 @@ pub fn run(args: &ValidateArgs) -> Status {
     // Not the locked handle: games are checked, and reported, on the threads of the pool.
     let mut out = io::BufWriter::new(io::stdout());
     let mut done_bytes = 0u64;
-    for input in &inputs {
+    for source in inputs::sources(&inputs, inputs::PGN, &progress) {
         summary.files += 1;
-        let name = input.name();
-        let reader = match input.open() {
+        let name = source.name.clone();
+        let reader = match source.text(inputs::PGN) {
             Ok(r) => r,
-            Err(e) => {
-                inputs::input_error(&progress, &name, &format!("cannot read: {e}"));
-                status = Status::Failure;
+            Err(refused) => {
+                inputs::input_error(&progress, &name, &refused.message);
+                status = status.max(refused.status);
                 continue;
             }
         };
@@ -172,9 +172,9 @@ pub fn run(args: &ValidateArgs) -> Status {
                 std::process::exit(status_code(status));
             }
             done_bytes = before + read;
-            // Games take microseconds: the bar is moved now and then, not after each one.
+            // Games take microseconds: the message is changed now and then, not after each
+            // one. (The bar moves with the bytes read.)
             if !progress.is_hidden() && summary.games % 64 == 0 {
-                progress.set_position(done_bytes);
                 let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
                 progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
             }

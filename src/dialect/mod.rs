@@ -208,7 +208,8 @@ impl Item {
     }
 }
 
-/// Reads the games of one stream.
+/// Reads the games of one stream. After an error (the stream failed, or its compressed data
+/// was damaged) it reads no more: what was read before the error is all there is.
 pub struct GameReader<R> {
     splitter: Splitter<R>,
     /// Games still allowed.
@@ -216,13 +217,27 @@ pub struct GameReader<R> {
     /// Games read.
     read: u64,
     stopped: bool,
+    /// An error met while reading ahead, given by the next call.
+    deferred: Option<io::Error>,
 }
 
 impl<R: Read> GameReader<R> {
     /// A reader over `reader` within `limits` (the game size and the number of games; the
     /// others are the parser's).
     pub fn new(reader: R, limits: &Limits) -> GameReader<R> {
-        GameReader { splitter: Splitter::new(reader, limits.game_bytes), left: limits.games, read: 0, stopped: false }
+        GameReader {
+            splitter: Splitter::new(reader, limits.game_bytes),
+            left: limits.games,
+            read: 0,
+            stopped: false,
+            deferred: None,
+        }
+    }
+
+    /// Gives `error` back, to be returned by the next call: a reader of batches ends its batch
+    /// at an error, so that the games before it are checked, and meets the error next.
+    pub fn defer(&mut self, error: io::Error) {
+        self.deferred = Some(error);
     }
 
     /// Whether the stream began with a byte-order mark.
@@ -240,10 +255,18 @@ impl<R: Read> Iterator for GameReader<R> {
     type Item = io::Result<Item>;
 
     fn next(&mut self) -> Option<io::Result<Item>> {
+        if let Some(error) = self.deferred.take() {
+            self.stopped = true;
+            return Some(Err(error));
+        }
         if self.stopped {
             return None;
         }
-        Some(self.splitter.next()?.map(|chunk| {
+        let chunk = self.splitter.next()?;
+        if chunk.is_err() {
+            self.stopped = true;
+        }
+        Some(chunk.map(|chunk| {
             if self.left == 0 {
                 self.stopped = true;
                 let origin = match chunk {
