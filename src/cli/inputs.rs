@@ -369,6 +369,32 @@ mod tests {
     }
 
     #[test]
+    fn game_files_plain_compressed_and_zipped() {
+        for name in ["a.pgn", "a.PGN", "a.pgn.gz", "a.Pgn.ZST", "a.pgn.bz2", "a.pgn.xz", "twic.zip", "a.b.pgn"] {
+            assert!(is_game_file(Path::new(name), PGN), "{name}");
+        }
+        for name in ["pgn", ".pgn", "a.gz", "a.txt.gz", "a.pgn.7z", "a.zip.txt", "a.pgnx"] {
+            assert!(!is_game_file(Path::new(name), PGN), "{name}");
+        }
+        assert!(is_game_file(Path::new("r.jsonl.zst"), &["json", "jsonl"]));
+    }
+
+    /// Without a total (standard input, a pipe), the progress line shows the bytes read and
+    /// their rate, never a total or a time left.
+    #[test]
+    fn progress_without_a_total_guesses_no_end() {
+        let unknown = progress_template(None);
+        assert!(unknown.contains("{bytes}") && unknown.contains("{bytes_per_sec}") && unknown.contains("{msg}"));
+        assert!(!unknown.contains("total") && !unknown.contains("eta") && !unknown.contains("{bar"));
+        let known = progress_template(Some(1));
+        assert!(known.contains("{total_bytes}") && known.contains("{eta}"));
+        for total in [None, Some(10)] {
+            assert!(indicatif::ProgressStyle::with_template(progress_template(total)).is_ok());
+        }
+        assert!(progress_bar(None, false).is_hidden());
+    }
+
+    #[test]
     fn directories_give_their_game_files_in_order() {
         let dir = std::env::temp_dir().join(format!("arbiter-inputs-{}", std::process::id()));
         let sub = dir.join("sub");
