@@ -105,8 +105,13 @@ pub struct GameText {
 impl GameText {
     /// Decodes `bytes`.
     pub fn decode(origin: Origin, bytes: Vec<u8>) -> GameText {
-        // Real archives rarely hold the byte 0xEF at all: the search is skipped for them.
-        let boms = if bytes.contains(&split::BOM[0]) { line_boms(&bytes) } else { Vec::new() };
+        GameText::decode_seeking_boms(origin, bytes, true)
+    }
+
+    /// Decodes `bytes`, looking for byte-order marks at the start of a line only where the
+    /// splitter may have met one.
+    fn decode_seeking_boms(origin: Origin, bytes: Vec<u8>, seek: bool) -> GameText {
+        let boms = if seek && bytes.contains(&split::BOM[0]) { line_boms(&bytes) } else { Vec::new() };
         match String::from_utf8(bytes) {
             Ok(text) => GameText { origin, text, latin1: false, line_boms: boms },
             Err(e) => {
@@ -219,6 +224,8 @@ pub struct GameReader<R> {
     stopped: bool,
     /// An error met while reading ahead, given by the next call.
     deferred: Option<io::Error>,
+    /// How many of the next chunks may hold a byte-order mark at the start of a line.
+    seek_boms: u8,
 }
 
 impl<R: Read> GameReader<R> {
@@ -231,6 +238,7 @@ impl<R: Read> GameReader<R> {
             read: 0,
             stopped: false,
             deferred: None,
+            seek_boms: 0,
         }
     }
 
@@ -262,10 +270,17 @@ impl<R: Read> Iterator for GameReader<R> {
         if self.stopped {
             return None;
         }
+        let boms = self.splitter.line_boms();
         let chunk = self.splitter.next()?;
         if chunk.is_err() {
             self.stopped = true;
         }
+        if self.splitter.line_boms() != boms {
+            // In this chunk, or starting the next.
+            self.seek_boms = 2;
+        }
+        let seek_boms = self.seek_boms > 0;
+        self.seek_boms = self.seek_boms.saturating_sub(1);
         Some(chunk.map(|chunk| {
             if self.left == 0 {
                 self.stopped = true;
@@ -277,7 +292,7 @@ impl<R: Read> Iterator for GameReader<R> {
             self.left -= 1;
             self.read += 1;
             match chunk {
-                Chunk::Game { origin, bytes } => Item::Game(GameText::decode(origin, bytes)),
+                Chunk::Game { origin, bytes } => Item::Game(GameText::decode_seeking_boms(origin, bytes, seek_boms)),
                 Chunk::TooLarge { origin, size } => Item::TooLarge { origin, size },
             }
         }))
@@ -309,6 +324,15 @@ mod tests {
         assert!(parsed.game.is_some());
         let messages: Vec<&str> = parsed.diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert!(messages[0].starts_with("not UTF-8") && messages[1].starts_with("byte-order mark"), "{messages:?}");
+        // Read from a stream, the mark is found in the game it starts.
+        let joined = "[Event \"A\"]\n\n1. e4 *\n\u{feff}[Event \"B\"]\n\n1. d4 *\n\u{feff}\n";
+        let boms: Vec<Vec<usize>> = GameReader::new(joined.as_bytes(), &Limits::default())
+            .map(|item| match item {
+                Ok(Item::Game(text)) => text.line_boms,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(boms, [vec![], vec![0, 24]]);
         // Not at the start of a line: no mark of a file's start.
         let text = GameText::decode(origin(), b"1. d4 \xef\xbb\xbf*\n".to_vec());
         assert!(text.line_boms.is_empty() && !text.has_decoding_notes());

@@ -141,6 +141,8 @@ struct Scanner {
     has_movetext: bool,
     started: bool,
     bom: bool,
+    /// Byte-order marks read as white space at the start of a line, so far.
+    line_boms: u64,
     carriage_return: bool,
 }
 
@@ -175,6 +177,7 @@ impl<R: Read> Splitter<R> {
                 has_movetext: false,
                 started: false,
                 bom: false,
+                line_boms: 0,
                 carriage_return: false,
             },
         }
@@ -188,6 +191,13 @@ impl<R: Read> Splitter<R> {
     /// Whether a carriage return has been read so far (CRLF line ends).
     pub fn had_carriage_return(&self) -> bool {
         self.scanner.carriage_return
+    }
+
+    /// How many byte-order marks have been read as white space at the start of a line so far.
+    /// One read while a chunk was sought is in that chunk or, when it starts the line the
+    /// next game starts on, in the next one.
+    pub fn line_boms(&self) -> u64 {
+        self.scanner.line_boms
     }
 }
 
@@ -268,6 +278,7 @@ impl Scanner {
                 // is found. (The game's reader warns about it.)
                 let rest = &data[i..];
                 if rest.starts_with(&BOM) {
+                    self.line_boms += 1;
                     next = i + BOM.len();
                     continue;
                 }
