@@ -24,8 +24,12 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
     encoder.finish().unwrap_or_else(|e| panic!("gzip: {e}"))
 }
 
+/// With a checksum of its content, as the `zstd` command writes by default.
 fn zstd(bytes: &[u8]) -> Vec<u8> {
-    ruzstd::encoding::compress_to_vec(bytes, ruzstd::encoding::CompressionLevel::Fastest)
+    let mut encoder = zstd::stream::Encoder::new(Vec::new(), 1).unwrap_or_else(|e| panic!("zstd: {e}"));
+    encoder.include_checksum(true).unwrap_or_else(|e| panic!("zstd: {e}"));
+    encoder.write_all(bytes).unwrap_or_else(|e| panic!("zstd: {e}"));
+    encoder.finish().unwrap_or_else(|e| panic!("zstd: {e}"))
 }
 
 fn bzip2(bytes: &[u8]) -> Vec<u8> {

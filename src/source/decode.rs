@@ -7,7 +7,7 @@
 //! reader; so memory is bounded by those chunks and the decoders' own windows, and the
 //! thread waits whenever the reader falls behind.
 
-use std::io::{self, BufRead, BufReader, Cursor, Read, Seek};
+use std::io::{self, BufReader, Cursor, Read, Seek};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, SyncSender};
 use std::thread;
@@ -18,11 +18,9 @@ use super::{Compression, HEAD, Layer, MOST_LAYERS, Options, Refusal, Sniffed, St
 const CHUNK: usize = 64 << 10;
 /// How many chunks of a stream may wait for the reader.
 const CHUNKS_AHEAD: usize = 4;
-/// The most memory an xz stream may ask for, in KiB: more than `xz -9` needs (65 MiB).
+/// The most memory an xz stream may ask for, in KiB: more than `xz -9` needs (65 MiB). (A
+/// zstd frame may ask for a window of 128 MiB, libzstd's own bound.)
 const XZ_MEMORY_KIB: u32 = 256 << 10;
-/// The largest zstd window accepted: what `zstd` accepts unless told otherwise (128 MiB;
-/// `--long=27`).
-const ZSTD_WINDOW: u64 = 128 << 20;
 
 /// What the thread sends: a stream, or the end of the input.
 enum Message {
@@ -302,7 +300,10 @@ fn zip_error(e: zip::result::ZipError) -> io::Error {
 fn decoder<'a>(compression: Compression, reader: impl Read + 'a) -> Box<dyn Read + 'a> {
     match compression {
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
-        Compression::Zstd => Box::new(Zstd::new(BufReader::new(reader))),
+        Compression::Zstd => match zstd::stream::read::Decoder::new(reader) {
+            Ok(decoder) => Box::new(decoder),
+            Err(e) => Box::new(Then { rest: io::empty(), failure: Some(e), failed: false }),
+        },
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
         Compression::Xz => Box::new(lzma_rust2::XzReader::new_mem_limit(BufReader::new(reader), true, XZ_MEMORY_KIB)),
     }
@@ -352,90 +353,15 @@ impl<R: Read> Read for Labelled<R> {
                 io::ErrorKind::UnexpectedEof => {
                     (e.kind(), format!("the {what} data ends early (is the file cut short?)"))
                 }
+                // A window or dictionary larger than the decoders are allowed (zstd's 128 MiB,
+                // xz's 256 MiB).
+                _ if e.kind() == io::ErrorKind::OutOfMemory || e.to_string().contains("memory") => {
+                    (io::ErrorKind::OutOfMemory, format!("the {what} data needs more memory than arbiter allows ({e})"))
+                }
                 _ => (io::ErrorKind::InvalidData, format!("the {what} data is damaged ({e})")),
             };
             io::Error::new(kind, Worded(message))
         })
-    }
-}
-
-/// Zstandard frames one after another, skippable frames passed over, each frame's checksum
-/// checked where it has one.
-struct Zstd<R> {
-    source: R,
-    frame: ruzstd::decoding::FrameDecoder,
-    in_frame: bool,
-}
-
-impl<R: BufRead> Zstd<R> {
-    fn new(source: R) -> Zstd<R> {
-        let mut frame = ruzstd::decoding::FrameDecoder::new();
-        frame.set_max_window_size(ZSTD_WINDOW);
-        Zstd { source, frame, in_frame: false }
-    }
-
-    /// Reads the next frame's header; false at the end of the data.
-    fn next_frame(&mut self) -> io::Result<bool> {
-        use ruzstd::decoding::errors::{FrameDecoderError, ReadFrameHeaderError};
-        loop {
-            if self.source.fill_buf()?.is_empty() {
-                return Ok(false);
-            }
-            match self.frame.reset(&mut self.source) {
-                Ok(()) => return Ok(true),
-                Err(FrameDecoderError::ReadFrameHeaderError(ReadFrameHeaderError::SkipFrame { length, .. })) => {
-                    let length = u64::from(length);
-                    if io::copy(&mut (&mut self.source).take(length), &mut io::sink())? < length {
-                        return Err(io::ErrorKind::UnexpectedEof.into());
-                    }
-                }
-                Err(e) => return Err(zstd_error(e)),
-            }
-        }
-    }
-}
-
-fn zstd_error(e: ruzstd::decoding::errors::FrameDecoderError) -> io::Error {
-    // Its reading errors are worded after the end of the data that they met.
-    let text = e.to_string();
-    if text.contains("failed to fill whole buffer") || text.to_ascii_lowercase().contains("unexpected eof") {
-        io::ErrorKind::UnexpectedEof.into()
-    } else {
-        io::Error::new(io::ErrorKind::InvalidData, text)
-    }
-}
-
-impl<R: BufRead> Read for Zstd<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if buf.is_empty() {
-            return Ok(0);
-        }
-        loop {
-            if !self.in_frame {
-                if !self.next_frame()? {
-                    return Ok(0);
-                }
-                self.in_frame = true;
-            }
-            while self.frame.can_collect() == 0 && !self.frame.is_finished() {
-                self.frame
-                    .decode_blocks(&mut self.source, ruzstd::decoding::BlockDecodingStrategy::UptoBlocks(1))
-                    .map_err(zstd_error)?;
-            }
-            let n = self.frame.read(buf)?;
-            if n > 0 {
-                return Ok(n);
-            }
-            if self.frame.is_finished() && self.frame.can_collect() == 0 {
-                if let (Some(written), Some(computed)) =
-                    (self.frame.get_checksum_from_data(), self.frame.get_calculated_checksum())
-                    && written != computed
-                {
-                    return Err(io::Error::new(io::ErrorKind::InvalidData, "a frame's checksum does not match"));
-                }
-                self.in_frame = false;
-            }
-        }
     }
 }
 
@@ -517,8 +443,12 @@ mod tests {
         encoder.finish().unwrap_or_default()
     }
 
+    /// With a checksum of its content, as the `zstd` command writes by default.
     fn zstd(bytes: &[u8]) -> Vec<u8> {
-        ruzstd::encoding::compress_to_vec(bytes, ruzstd::encoding::CompressionLevel::Fastest)
+        let Ok(mut encoder) = zstd::stream::Encoder::new(Vec::new(), 1) else { return Vec::new() };
+        let _ = encoder.include_checksum(true);
+        let _ = encoder.write_all(bytes);
+        encoder.finish().unwrap_or_default()
     }
 
     fn bzip2(bytes: &[u8]) -> Vec<u8> {
