@@ -48,7 +48,7 @@ pub enum Compression {
 }
 
 impl Compression {
-    /// Every one, in the order of [`Compression::extension`]'s use in names.
+    /// Every one.
     pub const ALL: [Compression; 4] = [Compression::Gzip, Compression::Zstd, Compression::Bzip2, Compression::Xz];
 
     /// The format's name.

@@ -284,6 +284,11 @@ fn zip_error(e: zip::result::ZipError) -> io::Error {
             io::Error::new(io::ErrorKind::UnexpectedEof, "the zip archive ends early (is the file cut short?)")
         }
         zip::result::ZipError::Io(e) => e,
+        zip::result::ZipError::UnsupportedArchive(zip::result::ZipError::PASSWORD_REQUIRED) => io::Error::new(
+            io::ErrorKind::Unsupported,
+            "a member of this zip archive is encrypted, which arbiter does not read, and a stream cannot be read \
+             past it: read the archive from a file",
+        ),
         zip::result::ZipError::UnsupportedArchive("The file length is not available in the local header") => {
             io::Error::new(
                 io::ErrorKind::Unsupported,
@@ -580,6 +585,41 @@ mod tests {
         let none = zip(&[("readme.txt", b"x")], false);
         let streams = read(open_seekable(Cursor::new(none), &Options::default()));
         assert_eq!(streams, [(None, vec![Layer::Zip], Err("the zip archive holds no file to read".to_owned()))]);
+    }
+
+    /// An archive of one stored member with its flags and method changed, in its local
+    /// header and in the central directory.
+    fn patched(flags: u16, method: u16) -> Vec<u8> {
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+        let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let _ = writer.start_file("a.pgn", options);
+        let _ = writer.write_all(GAME.as_bytes());
+        let mut bytes = writer.finish().map(Cursor::into_inner).unwrap_or_default();
+        let central = bytes.windows(4).position(|w| w == b"PK\x01\x02").unwrap_or_default();
+        for (at, value) in [(6, flags), (8, method), (central + 8, flags), (central + 10, method)] {
+            bytes[at..at + 2].copy_from_slice(&value.to_le_bytes());
+        }
+        bytes
+    }
+
+    #[test]
+    fn members_that_cannot_be_read_are_refused_by_name() {
+        let refusal = |bytes: Vec<u8>, seekable: bool| {
+            let streams =
+                if seekable { read(open_seekable(Cursor::new(bytes), &Options::default())) } else { whole(bytes) };
+            streams.into_iter().next().map(|(_, _, text)| text)
+        };
+        let encrypted = refusal(patched(1, 0), true);
+        assert_eq!(encrypted, Some(Err("encrypted, which arbiter does not read".to_owned())));
+        let Some(Err(encrypted)) = refusal(patched(1, 0), false) else { panic!("read") };
+        assert!(encrypted.contains("is encrypted") && encrypted.contains("read the archive from a file"));
+        for seekable in [true, false] {
+            let Some(Err(method)) = refusal(patched(0, 12), seekable) else { panic!("{seekable}: read") };
+            assert!(
+                method.starts_with("compressed with the zip method") && method.contains("which arbiter does not read")
+            );
+        }
+        assert_eq!(refusal(patched(0, 0), true), Some(Ok(GAME.to_owned())));
     }
 
     #[test]
