@@ -622,6 +622,50 @@ mod tests {
         assert_eq!(refusal(patched(0, 0), true), Some(Ok(GAME.to_owned())));
     }
 
+    /// Random bytes behind every magic number, and damaged real streams: errors, never a
+    /// panic (which the thread would report as a failed decoder).
+    #[test]
+    fn hostile_bytes_are_errors_not_panics() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = |n: usize| -> Vec<u8> {
+            (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state >> 32) as u8
+                })
+                .collect()
+        };
+        let valid = [gzip(GAME.as_bytes()), zstd(GAME.as_bytes()), bzip2(GAME.as_bytes()), xz(GAME.as_bytes())];
+        let archive = zip(&[("a.pgn", GAME.as_bytes())], false);
+        let magics: [&[u8]; 6] =
+            [&[0x1f, 0x8b, 8, 0], &[0x28, 0xb5, 0x2f, 0xfd], b"BZh9", b"\xfd7zXZ\0", b"PK\x03\x04", b"PK\x05\x06"];
+        for round in 0..200 {
+            let mut inputs: Vec<Vec<u8>> = magics.iter().map(|m| [*m, &random(round * 7 % 1500)].concat()).collect();
+            for stream in valid.iter().chain([&archive]) {
+                let mut damaged = stream.clone();
+                let at = round * 13 % damaged.len();
+                let noise = random(4);
+                for (i, b) in noise.into_iter().enumerate() {
+                    if let Some(byte) = damaged.get_mut(at + i) {
+                        *byte ^= b | 1;
+                    }
+                }
+                inputs.push(damaged);
+            }
+            for input in inputs {
+                for streams in
+                    [whole(input.clone()), read(open_seekable(Cursor::new(input.clone()), &Options::default()))]
+                {
+                    for (_, _, text) in streams {
+                        assert!(!matches!(&text, Err(e) if e.contains("decoder failed")), "{input:?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn layers_inside_layers_are_sniffed_again() {
         let utf16: Vec<u8> = "\u{feff}".encode_utf16().chain(GAME.encode_utf16()).flat_map(u16::to_be_bytes).collect();
