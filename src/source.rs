@@ -617,6 +617,23 @@ mod tests {
         assert_eq!(sniff(b"PK\x05\x06\0\0"), Sniffed::Zip);
     }
 
+    /// Built without the decoders, a compressed input is refused by name.
+    #[cfg(not(feature = "compression"))]
+    #[test]
+    fn without_the_compression_feature_compressed_input_is_refused() {
+        let refused = read_all(open(&[0x1f, 0x8b, 8, 0, 0][..], &Options::default()));
+        assert_eq!(
+            refused,
+            [(
+                None,
+                Err("this is gzip-compressed data, and this arbiter was built without the compression feature"
+                    .to_owned())
+            )]
+        );
+        let zip = read_all(open(&b"PK\x03\x04"[..], &Options::default()));
+        assert_eq!(zip, [(None, Err("this looks like a zip archive".to_owned()))]);
+    }
+
     #[test]
     fn utf16_with_and_without_a_byte_order_mark() {
         let le: Vec<u8> = GAME.encode_utf16().flat_map(u16::to_le_bytes).collect();
