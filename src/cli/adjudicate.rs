@@ -39,8 +39,9 @@ Exit code: 0 when every game has a verdict the record agrees with, 1 when a game
 or its result disagrees, 2 on a usage or I/O error. notation/SPEC.md, \"Adjudication\", has
 the rules.")]
 pub struct AdjudicateArgs {
-    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
-    /// [default: -].
+    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
+    /// patterns, or `-` for standard input [default: -]; compressed or zipped input is read
+    /// as it is.
     paths: Vec<PathBuf>,
     /// How to report.
     #[arg(long, value_enum, default_value_t = Format::Text)]

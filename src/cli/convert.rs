@@ -28,7 +28,8 @@ use super::report::{Reporter, game_label};
   arbiter convert --to uci --check games.pgn  # converts there and back, shows any difference")]
 pub struct ConvertArgs {
     /// Files, directories (searched for *.pgn, or with --from, for *.json, *.jsonl and
-    /// *.ndjson, or *.yaml and *.yml), glob patterns, or `-` for standard input [default: -].
+    /// *.ndjson, or *.yaml and *.yml; compressed or not, and *.zip), glob patterns, or `-` for
+    /// standard input [default: -].
     paths: Vec<PathBuf>,
     /// What to write.
     #[arg(long, value_enum)]

@@ -29,7 +29,8 @@ use super::report::{Reporter, game_label};
   arbiter fmt --write archive/          # rewrite changed files in place, atomically
   cat games.pgn | arbiter fmt -")]
 pub struct FmtArgs {
-    /// Files, directories (searched for *.pgn) or `-` for standard input [default: -].
+    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip) or `-`
+    /// for standard input [default: -]; compressed or zipped input is read as it is.
     paths: Vec<PathBuf>,
     /// Print a unified diff of what would change instead of the games; exit 1 if anything
     /// would change.

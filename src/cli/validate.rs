@@ -22,8 +22,9 @@ use super::report::{Located, write_located};
   arbiter validate --format json games.pgn  # one JSON object per game, then a summary
   arbiter validate -j 1 'archive/**/*.pgn'  # one thread; the output is the same with any number")]
 pub struct ValidateArgs {
-    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input
-    /// [default: -].
+    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
+    /// patterns, or `-` for standard input [default: -]; compressed or zipped input is read
+    /// as it is.
     paths: Vec<PathBuf>,
     /// How to report.
     #[arg(long, value_enum, default_value_t = Format::Text)]
