@@ -162,7 +162,7 @@ enum PlainRead {
 }
 
 fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
-    if text.latin1 {
+    if text.has_decoding_notes() {
         return PlainRead::NotPlain;
     }
     let Some(game) = read_plain(&text.text, limits) else { return PlainRead::NotPlain };
@@ -289,14 +289,24 @@ impl<F: FnMut(Checked, u64)> Reported<F> {
 
 /// The next games to check together: a few hundred, or a few megabytes. Empty at the end of
 /// the stream. Where the limit on the number of games stopped the stream, its
-/// [`Item::Stopped`] ends the batch.
+/// [`Item::Stopped`] ends the batch; where the stream failed, the batch ends before the error,
+/// which the next call returns.
 pub fn next_batch<R: Read>(games: &mut GameReader<R>) -> std::io::Result<Vec<Item>> {
     const BATCH_GAMES: usize = 256;
     const BATCH_BYTES: u64 = 8 << 20;
     let mut batch = Vec::with_capacity(BATCH_GAMES);
     let mut bytes = 0u64;
     while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-        let Some(item) = games.next().transpose()? else { break };
+        let item = match games.next() {
+            Some(Ok(item)) => item,
+            None => break,
+            // The games before the error are checked first.
+            Some(Err(e)) if !batch.is_empty() => {
+                games.defer(e);
+                break;
+            }
+            Some(Err(e)) => return Err(e),
+        };
         let stop = matches!(item, Item::Stopped { .. });
         bytes += match &item {
             Item::Game(text) => text.text.len() as u64,

@@ -64,7 +64,7 @@ macro_rules! kinds {
 
 kinds! {
     /// An input that is not PGN at all: an HTML page, an image, an archive of another kind.
-    NotPgn = "not-pgn", Deny, true, "an input that is not PGN at all (an HTML page, a binary file)";
+    NotPgn = "not-pgn", Deny, true, "an input that is not PGN (an HTML page, a binary file, an encrypted zip member)";
     /// An input that cannot be read, or an output that cannot be written.
     Io = "io", Deny, true, "an input that cannot be read, or an output that cannot be written";
     /// An input without a single game.
@@ -78,6 +78,8 @@ kinds! {
     /// A byte-order mark: at the start of a file, which the canonical form leaves out, or at
     /// the start of a line inside one, where files were joined.
     ByteOrderMark = "byte-order-mark", Warn, false, "a byte-order mark (U+FEFF) before a game";
+    /// Text in UTF-16, decoded; `fmt` writes it as UTF-8.
+    Utf16 = "utf16", Warn, false, "a file in UTF-16, decoded (fmt writes UTF-8)";
     /// CRLF line ends, which the canonical form writes as LF.
     Crlf = "crlf", Warn, false, "CRLF line ends, which the canonical form writes as LF";
     /// Text that cannot be read: the game's reading stops there.

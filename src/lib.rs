@@ -20,6 +20,7 @@
 //! | --- | --- | --- |
 //! | `cli` | the `arbiter` command (clap, indicatif, serde_json, similar); implies `parallel` | on |
 //! | `parallel` | [`validate::Validator`] and [`batch::validate`] check games on all cores (rayon) | on, through `cli` |
+//! | `compression` | [`source`] reads gzip, zstd, bzip2 and xz data and zip archives (zstd is the C libzstd) | on |
 //!
 //! The entry point is [`validate::Validator`]: games from a string or any reader in, one
 //! [`validate::Report`] per game out, each problem with its kind ([`diag::Kind`], a stable
@@ -166,7 +167,9 @@
 //! [`replay`] (notated actions resolved against positions) <- [`convert`] (records written
 //! again in another notation), [`adjudicate`] (verdicts) and [`batch`] (whole archives, in
 //! parallel) <- [`validate`] (the entry point: reports with lines and columns). [`diag`] is
-//! how any of them reports a problem at a place in a file.
+//! how any of them reports a problem at a place in a file. [`source`] stands apart, below
+//! them all: it makes an input's bytes text (compressed data and zip archives decoded, UTF-16
+//! decoded, what is not text refused) for the dialect to read.
 
 #![deny(missing_docs)]
 
@@ -178,6 +181,7 @@ pub mod dialect;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod source;
 pub mod validate;
 pub mod variants;
 

@@ -99,6 +99,31 @@ fn an_archive_streams_through_in_the_memory_of_a_few_games() {
     }
 }
 
+/// Compressed, the archive streams through as it does plain: decoding holds a few chunks and
+/// the decoder's window, never the file.
+#[cfg(feature = "compression")]
+#[test]
+fn a_compressed_archive_streams_through_in_the_same_memory() {
+    let games = legal_games();
+    let copies = (48 * MIB) as usize / games.len();
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let mut zstd = zstd::stream::Encoder::new(Vec::new(), 1).unwrap_or_else(|e| panic!("zstd: {e}"));
+    for _ in 0..copies {
+        gzip.write_all(&games).unwrap_or_else(|e| panic!("gzip: {e}"));
+        zstd.write_all(&games).unwrap_or_else(|e| panic!("zstd: {e}"));
+    }
+    let gzip = gzip.finish().unwrap_or_else(|e| panic!("gzip: {e}"));
+    let zstd = zstd.finish().unwrap_or_else(|e| panic!("zstd: {e}"));
+    for (name, bytes) in [("gzip", gzip), ("zstd", zstd)] {
+        let chunks: Vec<Vec<u8>> = bytes.chunks(1 << 16).map(<[u8]>::to_vec).collect();
+        let run = run(&["validate", "-q", "-"], chunks.into_iter());
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        assert!(run.stderr.contains(": 0 invalid"), "{name}: {}", run.stderr);
+        eprintln!("{name}: {} KiB", run.peak_kib);
+        assert!(run.peak_kib < 32 * 1024, "{name}: peak {} KiB for a 48 MiB stream", run.peak_kib);
+    }
+}
+
 /// One game of `size` bytes: `head`, then `unit` repeated, after a tag section of `tags`.
 fn one_game(tags: &str, head: &str, unit: &str, size: usize) -> Vec<u8> {
     let tail = " *\n";

@@ -40,8 +40,9 @@ Exit code: 0 when every game has a verdict the record agrees with, 1 when a game
 or its result disagrees, 2 on a usage or I/O error. notation/SPEC.md, \"Adjudication\", has
 the rules.")]
 pub struct AdjudicateArgs {
-    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input;
-    /// with none, standard input unless it is a terminal.
+    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
+    /// patterns, or `-` for standard input; with none, standard input unless it is a
+    /// terminal. Compressed or zipped input is read as it is.
     pub paths: Vec<PathBuf>,
     /// How to report.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -279,14 +280,16 @@ pub fn run(args: &AdjudicateArgs) -> Status {
     let started = Instant::now();
     let mut summary = Summary::default();
     let mut write_failed = false;
-    for input in &inputs {
+    for source in inputs::sources(&inputs, inputs::PGN, &progress) {
         summary.files += 1;
-        let name = input.name();
-        let reader = match input.open() {
+        let name = source.name.clone();
+        let path = source.path.clone();
+        let reader = match source.text(inputs::PGN) {
             Ok(r) => r,
-            Err(e) => {
-                inputs::input_error(&progress, &name, &format!("cannot read: {e}"));
-                status = Status::Failure;
+            Err(refused) => {
+                inputs::input_error(&progress, &name, refused.kind, &refused.message);
+                judging.tally.count(refused.kind, Severity::Error, 1);
+                status = status.max(refused.status);
                 continue;
             }
         };
@@ -296,7 +299,8 @@ pub fn run(args: &AdjudicateArgs) -> Status {
             let batch = match next_batch(&mut games) {
                 Ok(batch) => batch,
                 Err(e) => {
-                    inputs::input_error(&progress, &name, &e.to_string());
+                    inputs::input_error(&progress, &name, Kind::Io, &e.to_string());
+                    judging.tally.count(Kind::Io, Severity::Error, 1);
                     status = Status::Failure;
                     break;
                 }
@@ -332,15 +336,14 @@ pub fn run(args: &AdjudicateArgs) -> Status {
                     let written = match (&j.written, j.unkept) {
                         (Some(text), _) => out.write(text),
                         // Too large to have been kept: copied from the input again.
-                        (None, Some(size)) => inputs::copy_again(input, j.origin.offset, size, out),
+                        (None, Some(size)) => inputs::copy_again(path.as_deref(), &name, j.origin.offset, size, out),
                         (None, None) => Ok(()),
                     };
                     if let Err(e) = written {
-                        inputs::input_error(&progress, &name, &format!("cannot write the records: {e}"));
+                        inputs::input_error(&progress, &name, Kind::Io, &format!("cannot write the records: {e}"));
                         write_failed = true;
                     }
                 }
-                progress.set_position(summary.bytes);
             }
         }
         if summary.games == games_before {

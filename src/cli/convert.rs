@@ -31,8 +31,8 @@ use super::report::{Judging, Located, Reporter, game_label};
   arbiter convert --to uci --check games.pgn  # converts there and back, shows any difference")]
 pub struct ConvertArgs {
     /// Files, directories (searched for *.pgn, or with --from, for *.json, *.jsonl and
-    /// *.ndjson, or *.yaml and *.yml), glob patterns, or `-` for standard input; with none,
-    /// standard input unless it is a terminal.
+    /// *.ndjson, or *.yaml and *.yml; compressed or not, and *.zip), glob patterns, or `-` for
+    /// standard input; with none, standard input unless it is a terminal.
     pub paths: Vec<PathBuf>,
     /// What to write.
     #[arg(long, value_enum)]
@@ -172,14 +172,14 @@ pub fn run(args: &ConvertArgs) -> Status {
     let limits = args.limits.limits();
     // A write that failed: the rest is not converted, and a file output is not put in place.
     let write_failed = std::cell::Cell::new(false);
-    for input in &inputs {
+    for source in inputs::sources(&inputs, args.from.extensions(), &indicatif::ProgressBar::hidden()) {
         files += 1;
-        let name = input.name();
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                reporter.file(&name, Kind::Io, &format!("cannot read: {e}"));
-                status = Status::Failure;
+        let name = source.name.clone();
+        let reader = match source.text(args.from.extensions()) {
+            Ok(r) => io::BufReader::new(r),
+            Err(refused) => {
+                reporter.file(&name, refused.kind, &refused.message);
+                status = status.max(refused.status);
                 continue;
             }
         };

@@ -11,11 +11,12 @@ use std::path::PathBuf;
 
 use arbiter::diag::{Kind, Severity};
 use arbiter::dialect::{GameReader, GameText, Item, write_game};
+use arbiter::source::Layer;
 use clap::Args;
 use similar::{ChangeTag, TextDiff};
 
 use super::Status;
-use super::inputs::{self, Input};
+use super::inputs::{self, Input, Source};
 use super::kinds::LevelArgs;
 use super::limits::LimitArgs;
 use super::output::Rewrite;
@@ -30,8 +31,9 @@ use super::report::{Judging, Reporter, game_label};
   arbiter fmt --write archive/          # rewrite changed files in place, atomically
   cat games.pgn | arbiter fmt -")]
 pub struct FmtArgs {
-    /// Files, directories (searched for *.pgn) or `-` for standard input; with none, standard
-    /// input unless it is a terminal.
+    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip) or `-`
+    /// for standard input; with none, standard input unless it is a terminal. Compressed or
+    /// zipped input is read as it is.
     pub paths: Vec<PathBuf>,
     /// Print a unified diff of what would change instead of the games; exit 1 if anything
     /// would change.
@@ -93,18 +95,29 @@ pub fn run(args: &FmtArgs) -> Status {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let (mut games, mut files) = (0, 0);
-    for input in &inputs {
+    for source in inputs::sources(&inputs, inputs::PGN, &indicatif::ProgressBar::hidden()) {
         files += 1;
+        let name = source.name.clone();
+        if args.write && !source.rewritable() {
+            let what = match source.stream.compression() {
+                Some(c) => format!("a {}-compressed file", c.name()),
+                None => "a member of a zip archive".to_owned(),
+            };
+            let message = format!("{what} cannot be rewritten in place; not rewritten (fmt without --write prints it)");
+            reporter.file(&name, Kind::Io, &message);
+            status = Status::Failure;
+            continue;
+        }
         let result = match (args.check, args.write) {
-            (true, _) => format_input(input, args, &mut reporter, &mut Mode::Check(&mut out)),
-            (_, true) => format_input(input, args, &mut reporter, &mut Mode::Write),
-            _ => format_input(input, args, &mut reporter, &mut Mode::Print(&mut out)),
+            (true, _) => format_input(source, args, &mut reporter, &mut Mode::Check(&mut out)),
+            (_, true) => format_input(source, args, &mut reporter, &mut Mode::Write),
+            _ => format_input(source, args, &mut reporter, &mut Mode::Print(&mut out)),
         };
         match result {
             Ok(outcome) => {
                 games += outcome.games;
                 if outcome.games == 0
-                    && reporter.file(&input.name(), Kind::EmptyInput, "no game in this input") == Some(Severity::Error)
+                    && reporter.file(&name, Kind::EmptyInput, "no game in this input") == Some(Severity::Error)
                 {
                     status = status.max(Status::Problems);
                 }
@@ -112,9 +125,13 @@ pub fn run(args: &FmtArgs) -> Status {
                     status = status.max(Status::Problems);
                 }
             }
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return status,
-            Err(e) => {
-                reporter.file(&input.name(), Kind::Io, &e.to_string());
+            Err(Failed::Refused(refused)) => {
+                reporter.file(&name, refused.kind, &refused.message);
+                status = status.max(refused.status);
+            }
+            Err(Failed::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => return status,
+            Err(Failed::Io(e)) => {
+                reporter.file(&name, Kind::Io, &e.to_string());
                 status = Status::Failure;
             }
         }
@@ -129,22 +146,47 @@ pub fn run(args: &FmtArgs) -> Status {
     status
 }
 
+/// Why a file could not be formatted.
+enum Failed {
+    /// It gives no text.
+    Refused(inputs::Refused),
+    /// Reading or writing failed.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failed {
+    fn from(e: io::Error) -> Failed {
+        Failed::Io(e)
+    }
+}
+
 fn format_input(
-    input: &Input,
+    source: Source,
     args: &FmtArgs,
     reporter: &mut Reporter,
     mode: &mut Mode<'_>,
-) -> io::Result<FileOutcome> {
-    let name = input.name();
+) -> Result<FileOutcome, Failed> {
+    let name = source.name.clone();
+    let path = source.path.clone();
+    let utf16 = source.stream.layers.iter().any(|l| matches!(l, Layer::Utf16 { .. }));
     let limits = args.limits.limits(None);
-    let mut reader = GameReader::new(input.open()?, &limits);
+    let mut reader = GameReader::new(source.text(inputs::PGN).map_err(Failed::Refused)?, &limits);
     let mut outcome = FileOutcome { games: 0, changed: false, errors: false };
     // For --write: the new text goes to a temporary file beside the original.
-    let mut rewrite = match (&*mode, input) {
-        (Mode::Write, Input::File(path)) => Some(Rewrite::create(path)?),
+    let mut rewrite = match (&*mode, &path) {
+        (Mode::Write, Some(path)) => Some(Rewrite::create(path)?),
         _ => None,
     };
     let mut diff = DiffState { header_printed: false, old_line: 0, new_line: 0 };
+    if utf16 {
+        outcome.changed = true;
+        let severity = reporter.file(&name, Kind::Utf16, "is UTF-16; the canonical form is UTF-8");
+        outcome.errors |= severity == Some(Severity::Error);
+        if let Mode::Check(out) = mode {
+            diff.header(out, &name)?;
+            writeln!(out, "(the UTF-16 of {name} would be written as UTF-8)")?;
+        }
+    }
     let mut bom_reported = false;
     while let Some(item) = reader.next() {
         let item = item?;

@@ -1,8 +1,16 @@
-//! Turning the paths on the command line into the inputs to read.
+//! Turning the paths on the command line into the inputs to read, and the inputs into the
+//! streams of text to read ([`sources`], through [`arbiter::source`]): a compressed file is
+//! one stream, a zip archive one per member, each named in diagnostics after its archive
+//! (`twic1599.zip:twic1599.pgn`).
 
 use std::fs;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use arbiter::source::{self, Compression, Refusal, Stream, Streams};
+
+use super::Status;
 
 /// One input: standard input or a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,22 +30,146 @@ impl Input {
         }
     }
 
-    /// Opens the input for buffered reading.
-    pub fn open(&self) -> io::Result<Box<dyn BufRead + Send>> {
-        const CAPACITY: usize = 1 << 16;
-        Ok(match self {
-            Input::Stdin => Box::new(BufReader::with_capacity(CAPACITY, io::stdin())),
-            Input::File(path) => Box::new(BufReader::with_capacity(CAPACITY, fs::File::open(path)?)),
-        })
+    /// The file, for a file.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::Stdin => None,
+            Input::File(path) => Some(path),
+        }
+    }
+
+    /// The input's streams, recognised by their first bytes, its bytes counted on `progress`
+    /// as they are read.
+    pub fn streams(&self, options: &source::Options, progress: &indicatif::ProgressBar) -> Streams {
+        match self {
+            Input::Stdin => source::open(Counted { inner: io::stdin(), progress: progress.clone() }, options),
+            Input::File(path) => match fs::File::open(path) {
+                Ok(file) => source::open_seekable(Counted { inner: file, progress: progress.clone() }, options),
+                Err(e) => Streams::refused(Refusal::Io(e)),
+            },
+        }
+    }
+}
+
+/// A reader whose bytes move a progress bar (hidden or not).
+struct Counted<R> {
+    inner: R,
+    progress: indicatif::ProgressBar,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.progress.inc(n as u64);
+        Ok(n)
+    }
+}
+
+impl<R: Seek> Seek for Counted<R> {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(to)
+    }
+}
+
+/// One stream of text to read: an input, or a member of an archive given as an input.
+pub struct Source {
+    /// The name diagnostics give it: the input's, and the member's after a `:`.
+    pub name: String,
+    /// The file it is, or is in; `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// The stream.
+    pub stream: Stream,
+}
+
+/// Why a source gives no text: what to say, its kind, and how the run stands after it.
+pub struct Refused {
+    pub message: String,
+    pub kind: arbiter::diag::Kind,
+    pub status: Status,
+}
+
+impl Source {
+    /// Its text; or, when it has none, what to say: an input that cannot be read (an I/O
+    /// error, damaged compressed data, an archive without a game file) is an I/O error, one
+    /// that holds something else than records (an HTML page, an image...) a problem of the
+    /// data, like a broken game.
+    pub fn text(self, extensions: &[&str]) -> Result<Box<dyn Read + Send>, Refused> {
+        let refusal = match self.stream.content {
+            Ok(text) => return Ok(text),
+            Err(refusal) => refusal,
+        };
+        let what = extensions.first().map_or_else(|| "a game record".to_owned(), |e| e.to_ascii_uppercase());
+        use arbiter::diag::Kind;
+        let (message, kind, status) = match &refusal {
+            Refusal::Io(e) => (format!("cannot read: {e}"), Kind::Io, Status::Failure),
+            Refusal::NotBuilt(_) => (format!("{refusal}; skipped"), Kind::Io, Status::Failure),
+            Refusal::NoMember => {
+                let names: Vec<String> = extensions.iter().map(|e| format!("*.{e}")).collect();
+                let message = format!("cannot read: the zip archive holds no {} file", names.join(" or "));
+                (message, Kind::Io, Status::Failure)
+            }
+            Refusal::Looks(_) => (format!("{refusal}, not {what}; skipped"), Kind::NotPgn, Status::Problems),
+            Refusal::TooDeep | Refusal::Member(_) => (format!("{refusal}; skipped"), Kind::NotPgn, Status::Problems),
+        };
+        Err(Refused { message, kind, status })
+    }
+
+    /// Whether it can be rewritten in place: a plain file, not compressed or archived.
+    pub fn rewritable(&self) -> bool {
+        self.path.is_some() && !self.stream.is_packed()
+    }
+}
+
+/// Every stream of every input, in order; each input is opened when reached.
+pub fn sources<'a>(inputs: &'a [Input], extensions: &[&str], progress: &indicatif::ProgressBar) -> Sources<'a> {
+    let options = source::Options { members: extensions.iter().map(|e| (*e).to_owned()).collect() };
+    Sources { inputs: inputs.iter(), current: None, options, progress: progress.clone() }
+}
+
+/// See [`sources`].
+pub struct Sources<'a> {
+    inputs: std::slice::Iter<'a, Input>,
+    current: Option<(&'a Input, Streams)>,
+    options: source::Options,
+    progress: indicatif::ProgressBar,
+}
+
+impl Iterator for Sources<'_> {
+    type Item = Source;
+
+    fn next(&mut self) -> Option<Source> {
+        loop {
+            if let Some((input, streams)) = &mut self.current {
+                if let Some(stream) = streams.next() {
+                    let name = match &stream.member {
+                        Some(member) => format!("{}:{member}", input.name()),
+                        None => input.name(),
+                    };
+                    return Some(Source { name, path: input.path().map(Path::to_path_buf), stream });
+                }
+                self.current = None;
+            }
+            let input = self.inputs.next()?;
+            self.current = Some((input, input.streams(&self.options, &self.progress)));
+        }
     }
 }
 
 /// The extensions of the game files a directory walk picks up: records in the dialect.
 pub const PGN: &[&str] = &["pgn"];
 
-/// Whether `path` ends in one of `extensions` (in any case).
-fn has_extension(path: &Path, extensions: &[&str]) -> bool {
-    path.extension().and_then(|e| e.to_str()).is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+/// Whether `path` names a file of records: it ends in one of `extensions` (in any case),
+/// perhaps followed by a compression's extension (`.pgn.gz`), or it is a zip archive.
+fn is_game_file(path: &Path, extensions: &[&str]) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
+    let name = name.to_ascii_lowercase();
+    let stem = Compression::ALL
+        .iter()
+        .find_map(|c| name.strip_suffix(c.extension()).and_then(|s| s.strip_suffix('.')))
+        .unwrap_or(&name);
+    let has =
+        |text: &str, extension: &str| text.strip_suffix(extension).is_some_and(|s| s.ends_with('.') && s.len() > 1);
+    has(&name, "zip") || extensions.iter().any(|e| has(stem, &e.to_ascii_lowercase()))
 }
 
 /// Expands `paths` into inputs: `-` is standard input, a directory gives every file under
@@ -161,7 +293,7 @@ fn walk(dir: &Path, extensions: &[&str], inputs: &mut Vec<Input>, failures: &mut
             let path = entry.path();
             match entry.file_type() {
                 Ok(t) if t.is_dir() => pending.push(path),
-                Ok(_) if has_extension(&path, extensions) => found.push(path),
+                Ok(_) if is_game_file(&path, extensions) => found.push(path),
                 Ok(_) => {}
                 Err(e) => failures.push((path, e)),
             }
@@ -176,12 +308,24 @@ fn walk(dir: &Path, extensions: &[&str], inputs: &mut Vec<Input>, failures: &mut
     inputs.extend(found.into_iter().map(Input::File));
 }
 
-/// Copies `size` bytes from `offset` of `input`, read again from its start.
-pub fn copy_again(input: &Input, offset: u64, size: u64, out: &mut super::output::Output) -> io::Result<()> {
-    if *input == Input::Stdin {
+/// Copies `size` bytes from `offset` of the stream `name` of the file at `path` (the file, or
+/// a member of it), read again from its start: a game too large to have been kept in memory.
+pub fn copy_again(
+    path: Option<&Path>,
+    name: &str,
+    offset: u64,
+    size: u64,
+    out: &mut super::output::Output,
+) -> io::Result<()> {
+    let Some(path) = path else {
         return Err(io::Error::other("a game too large to keep in memory cannot be read again from standard input"));
-    }
-    let mut reader = input.open()?;
+    };
+    let input = [Input::File(path.to_path_buf())];
+    let hidden = indicatif::ProgressBar::hidden();
+    let source = sources(&input, PGN, &hidden)
+        .find(|s| s.name == name)
+        .ok_or_else(|| io::Error::other("the input changed while it was read"))?;
+    let mut reader = source.text(PGN).map_err(|refused| io::Error::other(refused.message))?;
     io::copy(&mut (&mut reader).take(offset), &mut io::sink())?;
     let mut buffer = vec![0; 1 << 16];
     let mut left = size;
@@ -198,46 +342,57 @@ pub fn copy_again(input: &Input, offset: u64, size: u64, out: &mut super::output
 
 /// The files the inputs read (an output must not replace one).
 pub fn files(inputs: &[Input]) -> Vec<PathBuf> {
-    inputs
-        .iter()
-        .filter_map(|i| match i {
-            Input::File(p) => Some(p.clone()),
-            Input::Stdin => None,
-        })
-        .collect()
+    inputs.iter().filter_map(|i| i.path().map(Path::to_path_buf)).collect()
 }
 
-/// The bytes of the file inputs together (standard input counts nothing): a progress bar's
-/// total.
-pub fn total_size(inputs: &[Input]) -> u64 {
+/// The bytes of the inputs together, as stored (compressed files by their compressed size):
+/// a progress bar's total. `None` when standard input is a pipe, whose size nobody knows.
+pub fn total_size(inputs: &[Input]) -> Option<u64> {
     inputs
         .iter()
         .map(|i| match i {
-            Input::File(p) => fs::metadata(p).map_or(0, |m| m.len()),
-            Input::Stdin => 0,
+            Input::File(p) => Some(fs::metadata(p).map_or(0, |m| m.len())),
+            // Standard input redirected from a file has the file's size.
+            Input::Stdin => fs::metadata("/dev/stdin").ok().filter(fs::Metadata::is_file).map(|m| m.len()),
         })
         .sum()
 }
 
-/// Says on standard error that input `name` failed (`what`), above the progress bar; a
-/// standard error that cannot be written is ignored.
-pub fn input_error(progress: &indicatif::ProgressBar, name: &str, what: &str) {
+/// Says on standard error that input `name` failed (`what`, an error of `kind`), above the
+/// progress bar; a standard error that cannot be written is ignored.
+pub fn input_error(progress: &indicatif::ProgressBar, name: &str, kind: arbiter::diag::Kind, what: &str) {
     progress.suspend(|| {
-        let _ = io::Write::write_fmt(&mut io::stderr(), format_args!("{name}: error[io]: {what}\n"));
+        let _ = io::Write::write_fmt(&mut io::stderr(), format_args!("{name}: error[{kind}]: {what}\n"));
     });
 }
 
-/// A progress bar over `total` bytes of input, drawn only when `shown`.
-pub fn progress_bar(total: u64, shown: bool) -> indicatif::ProgressBar {
+/// A progress bar over `total` bytes of input, drawn only when `shown`; with no total, a
+/// spinner with the bytes read so far and their rate.
+pub fn progress_bar(total: Option<u64>, shown: bool) -> indicatif::ProgressBar {
     if !shown {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(total);
-    let style =
-        indicatif::ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg} [{elapsed_precise}, ETA {eta}]")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    let bar = match total {
+        Some(total) => indicatif::ProgressBar::new(total),
+        None => indicatif::ProgressBar::no_length(),
+    };
+    let style = indicatif::ProgressStyle::with_template(progress_template(total))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
+    if total.is_none() {
+        // A pipe can pause: the spinner shows the run is alive.
+        bar.enable_steady_tick(Duration::from_millis(125));
+    }
     bar
+}
+
+/// The progress line: a bar towards the total and the time left where the total is known;
+/// else the bytes read and their rate, with no total and no time left to guess.
+fn progress_template(total: Option<u64>) -> &'static str {
+    match total {
+        Some(_) => "{bar:30} {bytes}/{total_bytes} {msg} [{elapsed_precise}, ETA {eta}]",
+        None => "{spinner} {bytes} read, {msg} [{elapsed_precise}, {bytes_per_sec}]",
+    }
 }
 
 #[cfg(test)]
@@ -251,6 +406,32 @@ mod tests {
         assert!(!wildcard(b"*.pgn", b"a.txt"));
         assert!(wildcard(b"*a*b", b"xxaxxb"));
         assert!(!wildcard(b"a*", b"ba"));
+    }
+
+    #[test]
+    fn game_files_plain_compressed_and_zipped() {
+        for name in ["a.pgn", "a.PGN", "a.pgn.gz", "a.Pgn.ZST", "a.pgn.bz2", "a.pgn.xz", "twic.zip", "a.b.pgn"] {
+            assert!(is_game_file(Path::new(name), PGN), "{name}");
+        }
+        for name in ["pgn", ".pgn", "a.gz", "a.txt.gz", "a.pgn.7z", "a.zip.txt", "a.pgnx"] {
+            assert!(!is_game_file(Path::new(name), PGN), "{name}");
+        }
+        assert!(is_game_file(Path::new("r.jsonl.zst"), &["json", "jsonl"]));
+    }
+
+    /// Without a total (standard input, a pipe), the progress line shows the bytes read and
+    /// their rate, never a total or a time left.
+    #[test]
+    fn progress_without_a_total_guesses_no_end() {
+        let unknown = progress_template(None);
+        assert!(unknown.contains("{bytes}") && unknown.contains("{bytes_per_sec}") && unknown.contains("{msg}"));
+        assert!(!unknown.contains("total") && !unknown.contains("eta") && !unknown.contains("{bar"));
+        let known = progress_template(Some(1));
+        assert!(known.contains("{total_bytes}") && known.contains("{eta}"));
+        for total in [None, Some(10)] {
+            assert!(indicatif::ProgressStyle::with_template(progress_template(total)).is_ok());
+        }
+        assert!(progress_bar(None, false).is_hidden());
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The command line: clap subcommands, how diagnostics are printed, and exit codes.
 //!
 //! Exit codes: 0 when everything was fine, 1 when a game had errors (or `fmt --check` found
-//! something to change), 2 on a usage or I/O error. A problem in one game is reported and
-//! counted, never fatal: the run goes on with the next game and the next file.
+//! something to change, or an input held something else than records: an HTML page, an
+//! image...), 2 on a usage or I/O error (damaged compressed data included). A problem in one
+//! game or one input is reported and counted, never fatal: the run goes on with the next game
+//! and the next file.
 
 mod adjudicate;
 mod convert;

@@ -403,7 +403,7 @@ impl<R: BufRead> Iterator for Records<'_, R> {
                 let places =
                     RecordPlaces { line, actions: actions.into_iter().map(|(l, c)| (text_line + l, c)).collect() };
                 let origin = Origin { index: origin.index, offset: 0, line: 1, col: 1 };
-                Next::Record(GameText { origin, text: written, latin1: false }, places)
+                Next::Record(GameText { origin, text: written, latin1: false, line_boms: Vec::new() }, places)
             }
             Err(Unreadable { message, at: Some((l, c)) }) => {
                 Next::Bad { line: line + l.saturating_sub(1) as u64, col: Some(c as u64), message }

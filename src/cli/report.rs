@@ -170,7 +170,8 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn count(&mut self, kind: Kind, severity: Severity, n: u64) {
+    /// Counts `n` problems of `kind` reported with `severity`.
+    pub fn count(&mut self, kind: Kind, severity: Severity, n: u64) {
         match severity {
             Severity::Error => self.errors += n,
             Severity::Warning => self.warnings += n,

@@ -26,8 +26,9 @@ use super::report::{Judging, Located, plural, write_located};
   arbiter validate -j 1 'archive/**/*.pgn'  # one thread; the output is the same with any number
   arbiter validate --valid-out good.pgn --invalid-out broken.pgn archive/   # sort the games")]
 pub struct ValidateArgs {
-    /// Files, directories (searched for *.pgn), glob patterns, or `-` for standard input;
-    /// with none, standard input unless it is a terminal.
+    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
+    /// patterns, or `-` for standard input; with none, standard input unless it is a
+    /// terminal. Compressed or zipped input is read as it is.
     pub paths: Vec<PathBuf>,
     /// How to report.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -142,14 +143,16 @@ pub fn run(args: &ValidateArgs) -> Status {
     // Not the locked handle: games are checked, and reported, on the threads of the pool.
     let mut out = io::BufWriter::new(io::stdout());
     let mut done_bytes = 0u64;
-    for input in &inputs {
+    for source in inputs::sources(&inputs, inputs::PGN, &progress) {
         summary.files += 1;
-        let name = input.name();
-        let reader = match input.open() {
+        let name = source.name.clone();
+        let path = source.path.clone();
+        let reader = match source.text(inputs::PGN) {
             Ok(r) => r,
-            Err(e) => {
-                inputs::input_error(&progress, &name, &format!("cannot read: {e}"));
-                status = Status::Failure;
+            Err(refused) => {
+                inputs::input_error(&progress, &name, refused.kind, &refused.message);
+                judging.tally.count(refused.kind, Severity::Error, 1);
+                status = status.max(refused.status);
                 continue;
             }
         };
@@ -165,8 +168,8 @@ pub fn run(args: &ValidateArgs) -> Status {
             if !valid {
                 summary.invalid_games += 1;
             }
-            if let Err(e) = sorted.write(input, &report, unkept, valid) {
-                inputs::input_error(&progress, &name, &e);
+            if let Err(e) = sorted.write(path.as_deref(), &name, &report, unkept, valid) {
+                inputs::input_error(&progress, &name, Kind::Io, &e);
             }
             let written = match args.format {
                 Format::Text if located.is_empty() => Ok(()),
@@ -178,9 +181,9 @@ pub fn run(args: &ValidateArgs) -> Status {
                 std::process::exit(status_code(status));
             }
             done_bytes = before + read;
-            // Games take microseconds: the bar is moved now and then, not after each one.
+            // Games take microseconds: the message is changed now and then, not after each
+            // one. (The bar moves with the bytes read.)
             if !progress.is_hidden() && summary.games % 64 == 0 {
-                progress.set_position(done_bytes);
                 let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
                 progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
             }
@@ -206,7 +209,8 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
             Ok(None) => {}
             Err(e) => {
-                inputs::input_error(&progress, &name, &e.to_string());
+                inputs::input_error(&progress, &name, Kind::Io, &e.to_string());
+                judging.tally.count(Kind::Io, Severity::Error, 1);
                 status = Status::Failure;
                 continue;
             }
@@ -298,8 +302,15 @@ impl Sorted {
     }
 
     /// Writes the text of the game of `report` (of `unkept` bytes, where it was too large to
-    /// keep) of `input` where it belongs.
-    fn write(&mut self, input: &Input, report: &Report, unkept: Option<u64>, valid: bool) -> Result<(), String> {
+    /// keep) of the source `name` (of the file at `path`) where it belongs.
+    fn write(
+        &mut self,
+        input: Option<&std::path::Path>,
+        name: &str,
+        report: &Report,
+        unkept: Option<u64>,
+        valid: bool,
+    ) -> Result<(), String> {
         let Some((path, out)) = (if valid { self.valid.as_mut() } else { self.invalid.as_mut() }) else {
             return Ok(());
         };
@@ -317,7 +328,7 @@ impl Sorted {
                 })
             }
             // Too large to have been kept: read again from the input.
-            (None, Some(size)) => inputs::copy_again(input, report.origin.offset, size, out),
+            (None, Some(size)) => inputs::copy_again(input, name, report.origin.offset, size, out),
             (None, None) => Ok(()),
         };
         written.map_err(|e| {

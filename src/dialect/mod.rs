@@ -9,6 +9,7 @@
 //! or ISO-8859-1 when they are not UTF-8, as the PGN standard's character set), so that a
 //! caller gets the text, its place in the file, and the parse.
 
+mod chars;
 mod lex;
 mod parse;
 pub mod plain;
@@ -96,16 +97,37 @@ pub struct GameText {
     pub text: String,
     /// The bytes were not UTF-8 and were read as ISO-8859-1.
     pub latin1: bool,
+    /// Where in `text` a byte-order mark (U+FEFF) starts a line: another file began there,
+    /// when files were joined (the splitter read it as white space).
+    pub line_boms: Vec<usize>,
 }
 
 impl GameText {
     /// Decodes `bytes`.
     pub fn decode(origin: Origin, bytes: Vec<u8>) -> GameText {
+        GameText::decode_seeking_boms(origin, bytes, true)
+    }
+
+    /// Decodes `bytes`, looking for byte-order marks at the start of a line only where the
+    /// splitter may have met one.
+    fn decode_seeking_boms(origin: Origin, bytes: Vec<u8>, seek: bool) -> GameText {
+        let boms = if seek && bytes.contains(&split::BOM[0]) { line_boms(&bytes) } else { Vec::new() };
         match String::from_utf8(bytes) {
-            Ok(text) => GameText { origin, text, latin1: false },
+            Ok(text) => GameText { origin, text, latin1: false, line_boms: boms },
             Err(e) => {
-                let text = e.as_bytes().iter().map(|&b| char::from(b)).collect();
-                GameText { origin, text, latin1: true }
+                // ISO-8859-1, but for the marks, which are read as what they are.
+                let bytes = e.as_bytes();
+                let mut text = String::with_capacity(bytes.len() + bytes.len() / 2);
+                let mut line_boms = Vec::new();
+                let mut at = 0;
+                for &bom in &boms {
+                    text.extend(bytes.get(at..bom).unwrap_or_default().iter().map(|&b| char::from(b)));
+                    line_boms.push(text.len());
+                    text.push('\u{feff}');
+                    at = bom + split::BOM.len();
+                }
+                text.extend(bytes.get(at..).unwrap_or_default().iter().map(|&b| char::from(b)));
+                GameText { origin, text, latin1: true, line_boms }
             }
         }
     }
@@ -113,26 +135,69 @@ impl GameText {
     /// The bytes the text was decoded from, exactly as read.
     pub fn bytes(&self) -> std::borrow::Cow<'_, [u8]> {
         if self.latin1 {
-            // Every character was one byte.
-            std::borrow::Cow::Owned(self.text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect())
+            // Every character was one byte, but for the byte-order marks at line starts.
+            let mut bytes = Vec::with_capacity(self.text.len());
+            for c in self.text.chars() {
+                match u8::try_from(u32::from(c)) {
+                    Ok(b) => bytes.push(b),
+                    Err(_) => bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                }
+            }
+            std::borrow::Cow::Owned(bytes)
         } else {
             std::borrow::Cow::Borrowed(self.text.as_bytes())
         }
     }
 
-    /// Parses the text within `limits`; an ISO-8859-1 decoding is reported as a warning first.
+    /// Whether reading the text has something to say before its parse: the text is not
+    /// UTF-8, or holds a byte-order mark at the start of a line.
+    pub fn has_decoding_notes(&self) -> bool {
+        self.latin1 || !self.line_boms.is_empty()
+    }
+
+    /// Parses the text within `limits`; an ISO-8859-1 decoding and byte-order marks at the
+    /// start of a line are reported as warnings first.
     pub fn parse(&self, limits: &Limits) -> Parsed {
         self.noting_decoding(parse_game_with(&self.text, limits))
     }
 
     fn noting_decoding(&self, mut parsed: Parsed) -> Parsed {
-        if self.latin1 {
-            parsed
-                .diagnostics
-                .insert(0, Diagnostic::new(Kind::Latin1, Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
+        if !self.has_decoding_notes() {
+            return parsed;
         }
+        let mut notes = Vec::with_capacity(1 + self.line_boms.len() + parsed.diagnostics.len());
+        if self.latin1 {
+            notes.push(Diagnostic::new(Kind::Latin1, Span::new(0, 0), "not UTF-8; read as ISO-8859-1 (Latin-1)"));
+        }
+        for &at in &self.line_boms {
+            notes.push(Diagnostic::new(
+                Kind::ByteOrderMark,
+                Span::new(at, at + '\u{feff}'.len_utf8()),
+                "byte-order mark (U+FEFF) at the start of a line; read as the start of a new file",
+            ));
+        }
+        notes.append(&mut parsed.diagnostics);
+        parsed.diagnostics = notes;
         parsed
     }
+}
+
+/// Where in `bytes` a byte-order mark starts a line (after nothing but white space on it), as
+/// the splitter reads them.
+fn line_boms(bytes: &[u8]) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut line_blank = true;
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        if line_blank && bytes[at..].starts_with(&split::BOM) {
+            found.push(at);
+            at += split::BOM.len();
+            continue;
+        }
+        line_blank = b == b'\n' || (line_blank && b.is_ascii_whitespace());
+        at += 1;
+    }
+    found
 }
 
 /// What a [`GameReader`] yields.
@@ -166,7 +231,8 @@ impl Item {
     }
 }
 
-/// Reads the games of one stream.
+/// Reads the games of one stream. After an error (the stream failed, or its compressed data
+/// was damaged) it reads no more: what was read before the error is all there is.
 pub struct GameReader<R> {
     splitter: Splitter<R>,
     /// Games still allowed.
@@ -174,13 +240,30 @@ pub struct GameReader<R> {
     /// Games read.
     read: u64,
     stopped: bool,
+    /// An error met while reading ahead, given by the next call.
+    deferred: Option<io::Error>,
+    /// How many of the next chunks may hold a byte-order mark at the start of a line.
+    seek_boms: u8,
 }
 
 impl<R: Read> GameReader<R> {
     /// A reader over `reader` within `limits` (the game size and the number of games; the
     /// others are the parser's).
     pub fn new(reader: R, limits: &Limits) -> GameReader<R> {
-        GameReader { splitter: Splitter::new(reader, limits.game_bytes), left: limits.games, read: 0, stopped: false }
+        GameReader {
+            splitter: Splitter::new(reader, limits.game_bytes),
+            left: limits.games,
+            read: 0,
+            stopped: false,
+            deferred: None,
+            seek_boms: 0,
+        }
+    }
+
+    /// Gives `error` back, to be returned by the next call: a reader of batches ends its batch
+    /// at an error, so that the games before it are checked, and meets the error next.
+    pub fn defer(&mut self, error: io::Error) {
+        self.deferred = Some(error);
     }
 
     /// Whether the stream began with a byte-order mark.
@@ -198,10 +281,25 @@ impl<R: Read> Iterator for GameReader<R> {
     type Item = io::Result<Item>;
 
     fn next(&mut self) -> Option<io::Result<Item>> {
+        if let Some(error) = self.deferred.take() {
+            self.stopped = true;
+            return Some(Err(error));
+        }
         if self.stopped {
             return None;
         }
-        Some(self.splitter.next()?.map(|chunk| {
+        let boms = self.splitter.line_boms();
+        let chunk = self.splitter.next()?;
+        if chunk.is_err() {
+            self.stopped = true;
+        }
+        if self.splitter.line_boms() != boms {
+            // In this chunk, or starting the next.
+            self.seek_boms = 2;
+        }
+        let seek_boms = self.seek_boms > 0;
+        self.seek_boms = self.seek_boms.saturating_sub(1);
+        Some(chunk.map(|chunk| {
             if self.left == 0 {
                 self.stopped = true;
                 let origin = match chunk {
@@ -212,7 +310,7 @@ impl<R: Read> Iterator for GameReader<R> {
             self.left -= 1;
             self.read += 1;
             match chunk {
-                Chunk::Game { origin, bytes } => Item::Game(GameText::decode(origin, bytes)),
+                Chunk::Game { origin, bytes } => Item::Game(GameText::decode_seeking_boms(origin, bytes, seek_boms)),
                 Chunk::TooLarge { origin, size } => Item::TooLarge { origin, size },
             }
         }))
@@ -226,9 +324,46 @@ mod tests {
     #[test]
     fn a_game_text_gives_back_the_bytes_it_was_read_from() {
         let origin = Origin { index: 0, offset: 0, line: 1, col: 1 };
-        for bytes in [&b"[Event \"Caf\xe9\"]\n\n*\n"[..], "[Event \"Café\"]\n\n*\n".as_bytes(), b"\xff\x00\x80"] {
+        let joined = b"[Event \"Caf\xe9\"]\n\n*\n\xef\xbb\xbf[Event \"x\"]\n";
+        for bytes in [&b"[Event \"Caf\xe9\"]\n\n*\n"[..], "[Event \"Café\"]\n\n*\n".as_bytes(), b"\xff\x00\x80", joined]
+        {
             let text = GameText::decode(origin, bytes.to_vec());
             assert_eq!(&*text.bytes(), bytes);
         }
+    }
+
+    fn origin() -> Origin {
+        Origin { index: 1, offset: 0, line: 1, col: 1 }
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_of_a_line_is_a_warning() {
+        let text = GameText::decode(origin(), b"\r\n\xef\xbb\xbf[Event \"B\"]\r\n\r\n1. d4 *\r\n".to_vec());
+        assert_eq!((text.latin1, &text.line_boms[..]), (false, &[2][..]));
+        let parsed = text.parse(&Limits::default());
+        assert!(parsed.game.is_some());
+        let messages: Vec<&str> = parsed.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages[0], "byte-order mark (U+FEFF) at the start of a line; read as the start of a new file");
+        assert!(parsed.diagnostics.iter().all(|d| !d.is_error()), "{messages:?}");
+        assert_eq!(parsed.diagnostics[0].span, Span::new(2, 5));
+        // In a game read as ISO-8859-1 too, where the mark is read as what it is.
+        let text = GameText::decode(origin(), b"\xef\xbb\xbf[Event \"caf\xe9\"]\n\n1. d4 *\n".to_vec());
+        assert!(text.latin1 && text.text.starts_with("\u{feff}[Event \"caf\u{e9}\"]"), "{:?}", text.text);
+        let parsed = text.parse(&Limits::default());
+        assert!(parsed.game.is_some());
+        let messages: Vec<&str> = parsed.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert!(messages[0].starts_with("not UTF-8") && messages[1].starts_with("byte-order mark"), "{messages:?}");
+        // Read from a stream, the mark is found in the game it starts.
+        let joined = "[Event \"A\"]\n\n1. e4 *\n\u{feff}[Event \"B\"]\n\n1. d4 *\n\u{feff}\n";
+        let boms: Vec<Vec<usize>> = GameReader::new(joined.as_bytes(), &Limits::default())
+            .map(|item| match item {
+                Ok(Item::Game(text)) => text.line_boms,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(boms, [vec![], vec![0, 24]]);
+        // Not at the start of a line: no mark of a file's start.
+        let text = GameText::decode(origin(), b"1. d4 \xef\xbb\xbf*\n".to_vec());
+        assert!(text.line_boms.is_empty() && !text.has_decoding_notes());
     }
 }

@@ -7,6 +7,7 @@
 //! parse (the caller goes on with the next game).
 
 use super::Limits;
+use super::chars;
 use super::lex::{self, Leniency, LexError};
 use crate::diag::{Diagnostic, Kind};
 use crate::record::{Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
@@ -282,7 +283,12 @@ impl<'a> GameParser<'a> {
             self.warn(
                 Kind::TagName,
                 self.span(inner, name_len),
-                format!("tag name {:?} has characters the standard does not allow", shorten(name)),
+                match chars::first_named(name) {
+                    Some(named) => {
+                        format!("tag name {:?} has characters the standard does not allow: {named}", shorten(name))
+                    }
+                    None => format!("tag name {:?} has characters the standard does not allow", shorten(name)),
+                },
             );
         }
         let after_name = skip_tag_spaces(&inner[name_len..]);
@@ -907,10 +913,16 @@ fn describe(at: &str) -> String {
     match at.chars().next() {
         None => "the end of the game".to_owned(),
         Some(c) if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
-        Some(c) if c.is_whitespace() => format!("{c:?}"),
+        // What cannot be seen is named by its code point alone.
+        Some(c) if c.is_whitespace() || chars::name(c).is_some_and(|_| !c.is_alphanumeric()) => {
+            chars::name(c).unwrap_or_else(|| format!("{c:?}"))
+        }
         Some(_) => {
             let token: String = at.chars().take_while(|c| !c.is_whitespace()).take(20).collect();
-            format!("\"{token}\"")
+            match chars::first_named(&token) {
+                Some(name) => format!("\"{token}\" with {name}"),
+                None => format!("\"{token}\""),
+            }
         }
     }
 }
@@ -1315,6 +1327,28 @@ mod tests {
         // NUL padding, as some old archives have, is only a warning.
         assert!(errors(&format!("{ROSTER}1. e4 \u{0} e5 1-0\u{0}\u{0}")).is_empty());
         assert_eq!(warnings(&format!("{ROSTER}1. e4 \u{0} e5 1-0\u{0}\u{0}")).len(), 2);
+    }
+
+    /// A message that points at a character a reader cannot see, or can take for another,
+    /// names its code point.
+    #[test]
+    fn invisible_and_look_alike_characters_are_named() {
+        let cases = [
+            ("1. e4 1-0\n\u{200b}[Event \"B\"]\n", "U+200B (a zero width space) after the game's result"),
+            ("1. e4 \u{feff}\u{feff}\u{200b} *", "found U+200B (a zero width space)"),
+            ("1. e4\u{200b} e5 *", "found \"e4\u{200b}\" with U+200B (a zero width space)"),
+            ("1. \u{39d}f3 *", "found \"\u{39d}f3\" with U+039D (Greek capital letter nu, which looks like N)"),
+            ("1. e4 \u{2060}e5 *", "U+2060 (a word joiner)"),
+            // (A value in typographic quotes is read, with a warning; one never closed is not.)
+            ("[Event \u{201c}Paris]\n\n*", "found U+201C (a left double quotation mark, which looks like \")"),
+        ];
+        for (text, expected) in cases {
+            let errors = errors(text);
+            assert!(errors.iter().any(|e| e.contains(expected)), "{text:?}: {errors:?}");
+        }
+        let parsed = parse_game("[Ev\u{200b}ent \"x\"]\n\n*");
+        let messages: Vec<&str> = parsed.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert!(messages.iter().any(|m| m.ends_with("does not allow: U+200B (a zero width space)")), "{messages:?}");
     }
 
     #[test]

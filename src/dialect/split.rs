@@ -8,6 +8,10 @@
 //! inside tag values and comments do not count, so `{ [%clk 0:03:00] }` at the start of a
 //! wrapped line stays inside its game.
 //!
+//! Files joined with `cat` are read as they were apart: a byte-order mark at the start of a
+//! line (where a file that began with one was appended) counts as white space, and NUL or
+//! Ctrl-Z padding (which old tools leave at the end of a file) as the end of a line.
+//!
 //! A comment left open swallows what follows; to keep one missing `}` from eating an archive,
 //! a blank line followed by a line that looks like a tag pair (`[Name "`) ends the game
 //! anyway, and the parser then reports the unterminated comment.
@@ -85,6 +89,22 @@ pub struct Splitter<R> {
 /// How far the scanner may need to look past a `[` to tell a tag pair from other text.
 const LOOKAHEAD: usize = 256;
 
+/// The UTF-8 byte-order mark, U+FEFF.
+pub const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// Whether `bytes` hold nothing but white space and byte-order marks.
+pub fn is_blank(bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    while let Some((&b, after)) = rest.split_first() {
+        rest = match rest.strip_prefix(&BOM) {
+            Some(after_bom) => after_bom,
+            None if b.is_ascii_whitespace() => after,
+            None => return false,
+        };
+    }
+    true
+}
+
 /// How a scan of the available bytes ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scan {
@@ -121,6 +141,8 @@ struct Scanner {
     has_movetext: bool,
     started: bool,
     bom: bool,
+    /// Byte-order marks read as white space at the start of a line, so far.
+    line_boms: u64,
     carriage_return: bool,
 }
 
@@ -155,6 +177,7 @@ impl<R: Read> Splitter<R> {
                 has_movetext: false,
                 started: false,
                 bom: false,
+                line_boms: 0,
                 carriage_return: false,
             },
         }
@@ -168,6 +191,13 @@ impl<R: Read> Splitter<R> {
     /// Whether a carriage return has been read so far (CRLF line ends).
     pub fn had_carriage_return(&self) -> bool {
         self.scanner.carriage_return
+    }
+
+    /// How many byte-order marks have been read as white space at the start of a line so far.
+    /// One read while a chunk was sought is in that chunk or, when it starts the line the
+    /// next game starts on, in the next one.
+    pub fn line_boms(&self) -> u64 {
+        self.scanner.line_boms
     }
 }
 
@@ -241,6 +271,20 @@ impl Scanner {
             if b.is_ascii_whitespace() {
                 self.carriage_return |= b == b'\r';
                 continue;
+            }
+            if b == BOM[0] && self.line_blank && matches!(self.state, State::Text | State::Brace) {
+                // A byte-order mark at the start of a line is where another file began, when
+                // files were joined with `cat`: white space here, so that the game it starts
+                // is found. (The game's reader warns about it.)
+                let rest = &data[i..];
+                if rest.starts_with(&BOM) {
+                    self.line_boms += 1;
+                    next = i + BOM.len();
+                    continue;
+                }
+                if !complete && BOM.starts_with(rest) {
+                    return (i, Scan::NeedMore);
+                }
             }
             if matches!(b, 0 | 0x1a) && matches!(self.state, State::Text) {
                 // NUL or Ctrl-Z padding ends a file: what follows it (another file, when
@@ -466,7 +510,7 @@ impl<R: Read> Iterator for Splitter<R> {
             }
             let scanner = &mut self.scanner;
             if self.start == self.end && self.at_eof {
-                let only_blank = scanner.current.iter().all(u8::is_ascii_whitespace);
+                let only_blank = is_blank(&scanner.current);
                 if scanner.current_size == 0 || (only_blank && scanner.origin.index == 0 && !scanner.skipping) {
                     return None;
                 }
@@ -479,7 +523,7 @@ impl<R: Read> Iterator for Splitter<R> {
                     continue;
                 }
                 scanner.started = true;
-                if data.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                if data.starts_with(&BOM) {
                     scanner.bom = true;
                     scanner.origin.offset = 3;
                     self.start += 3;
@@ -595,6 +639,26 @@ mod tests {
         assert!(
             matches!(&chunks[..], [Chunk::Game { origin: Origin { offset: 3, .. }, bytes }] if bytes.starts_with(b"[Event"))
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_of_a_line_starts_the_next_game() {
+        // `cat a.pgn b.pgn`, where b.pgn starts with a byte-order mark.
+        let a = "[Event \"A\"]\r\n\r\n1. e4 1-0\r\n\r\n";
+        let b = "\u{feff}[Event \"B\"]\r\n\r\n1. d4 *\r\n";
+        assert_eq!(texts(&format!("{a}{b}")), vec![a, b]);
+        // After a game without a blank line, after white space, and inside a comment left open.
+        assert_eq!(texts("1. e4 *\n\u{feff}[Event \"B\"]\n1. d4 *\n").len(), 2);
+        assert_eq!(texts("1. e4 *\n \u{feff}\u{feff}[Event \"B\"]\n1. d4 *\n").len(), 2);
+        assert_eq!(texts("[Event \"A\"]\n\n1. e4 {open\n\n\u{feff}[Event \"B\"]\n1. d4 *\n").len(), 2);
+        // Within a line it is no white space; at the end it is no game.
+        assert_eq!(texts("1. e4 *\n1-0 \u{feff}[Event \"B\"]\n1. d4 *\n").len(), 1);
+        assert_eq!(texts("1. e4 *\n\u{feff}").len(), 1);
+        assert!(texts("\u{feff}\n\u{feff}").is_empty());
+        // A part of one, then something else, read a byte at a time.
+        let bytes = b"1. e4 *\n\xef\xbb[Event \"B\"]\n1. d4 *\n\xef";
+        assert_eq!(Splitter::with_capacity(&bytes[..], 1000, 1).count(), 1);
+        assert!(is_blank(b" \xef\xbb\xbf\n") && !is_blank(b"\xef\xbb\n"));
     }
 
     #[test]
