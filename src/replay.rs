@@ -215,11 +215,15 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     };
     let kind = match origin {
         Some((from, piece)) if piece.color == side => {
-            for c in position.castlings() {
+            // Only the castling piece's moves are looked for among the castlings.
+            let castlings = match Some(piece.kind) == position.variant().castler {
+                true => position.castlings(),
+                false => Vec::new(),
+            };
+            for c in castlings {
                 if c.from == from
                     && let MoveKind::Castle { rook_from, .. } = c.kind
                     && (rook_from == to || (c.to == to && !steps_to(position, from, to)))
-                    && Some(piece.kind) == position.variant().castler
                 {
                     return if position.is_legal(c) {
                         Ok(Resolved::Move(c))

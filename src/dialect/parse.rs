@@ -51,31 +51,36 @@ pub fn parse_game(text: &str) -> Parsed {
 
 /// Parses the text of one game; a variation, tag pair or comment past `limits` is an error.
 pub fn parse_game_with(text: &str, limits: &Limits) -> Parsed {
-    let mut parser = GameParser { text, limits: *limits, game: Game::new(), diagnostics: Vec::new() };
+    let mut parser =
+        GameParser { text, limits: *limits, game: Game::new(), diagnostics: Vec::new(), long_algebraic: Vec::new() };
     let ok = parser.run().is_ok();
     let mut diagnostics = parser.diagnostics;
-    if ok {
-        note_coordinates(&parser.game, &mut diagnostics);
-    }
+    note_coordinates(text, ok.then_some(&parser.game), &parser.long_algebraic, &mut diagnostics);
     diagnostics.sort_by_key(|d| d.span.start);
     Parsed { game: ok.then_some(parser.game), diagnostics }
 }
 
-/// A game written in long algebraic or coordinates throughout ([`Game::in_coordinates`]), as
-/// `arbiter convert` writes them, gets one warning, at its first such move, instead of one a
-/// move.
-fn note_coordinates(game: &Game, diagnostics: &mut Vec<Diagnostic>) {
-    let Some(first) = diagnostics.iter().position(|d| d.kind == Kind::LongAlgebraic) else { return };
-    if !game.in_coordinates() {
+/// The warnings about the moves in long algebraic or coordinate form, at `spans`: one a move,
+/// or for a game written so throughout ([`Game::in_coordinates`]), as `arbiter convert`
+/// writes them, one for the game, at its first such move.
+fn note_coordinates(text: &str, game: Option<&Game>, spans: &[Span], diagnostics: &mut Vec<Diagnostic>) {
+    let Some(&first) = spans.first() else { return };
+    if game.is_some_and(Game::in_coordinates) {
+        diagnostics.push(Diagnostic::new(
+            Kind::Coordinates,
+            first,
+            "the game is written in coordinates or long algebraic throughout, not SAN; read so (checks and captures need no mark)",
+        ));
         return;
     }
-    let span = diagnostics[first].span;
-    diagnostics.retain(|d| d.kind != Kind::LongAlgebraic);
-    diagnostics.push(Diagnostic::new(
-        Kind::Coordinates,
-        span,
-        "the game is written in coordinates or long algebraic throughout, not SAN; read so (checks and captures need no mark)",
-    ));
+    for &span in spans {
+        let written = text.get(span.start as usize..span.end as usize).unwrap_or_default();
+        diagnostics.push(Diagnostic::new(
+            Kind::LongAlgebraic,
+            span,
+            leniency_message(Leniency::LongAlgebraic, written),
+        ));
+    }
 }
 
 /// At a digit or `*` in plain movetext: a standard result marker that ends its token
@@ -146,6 +151,10 @@ struct GameParser<'a> {
     limits: Limits,
     game: Game,
     diagnostics: Vec<Diagnostic>,
+    /// The moves in long algebraic or coordinate form: worded at the end, each or as one
+    /// warning for the game ([`note_coordinates`]), so that a game in coordinates throughout
+    /// costs no message a move.
+    long_algebraic: Vec<Span>,
 }
 
 impl<'a> GameParser<'a> {
@@ -742,6 +751,10 @@ impl<'a> GameParser<'a> {
                 .map_err(|e| self.lex_error(e, rest, "a move, a move number, a comment, a variation or a result"))?;
             action.span = self.span(rest, rest.len() - after.len());
             for leniency in leniencies.into_iter().flatten() {
+                if leniency == Leniency::LongAlgebraic {
+                    self.long_algebraic.push(action.span);
+                    continue;
+                }
                 let written = &rest[..rest.len() - after.len()];
                 self.warn(leniency_kind(leniency), action.span, leniency_message(leniency, written));
             }

@@ -7,12 +7,16 @@
 //! thing the generic replay would say something about (an illegal, ambiguous or unmarked
 //! move, a wrong check or capture mark, a draw that ends the game, a result the final
 //! position contradicts) or that the lane does not play (variations, passes, walls and the
-//! other actions of other variants, coordinate notation, castling written as a king's move, a
-//! start position the lane cannot take), it gives up, and [`super::replay`] replays the game
+//! other actions of other variants, castling written as a king's move in SAN, a start
+//! position the lane cannot take), it gives up, and [`super::replay`] replays the game
 //! in the generic core from the start. So the lane words almost nothing: the problems in its
 //! reports are about the tags, made by the same functions as in the generic replay, and one
 //! remark on the last move, a mate marked `+`, which is the commonest remark of all in real
 //! archives and is made as the generic replay makes it.
+//!
+//! Moves in coordinates (`e2e4`, `e1g1`, as `convert --to uci` writes them) are played too;
+//! in a record written so throughout, checks and captures may go unmarked, as the generic
+//! replay allows there (`super::Marks`).
 
 use std::sync::Arc;
 
@@ -29,6 +33,8 @@ use crate::rules::variant::Variant;
 /// The report of `game`, where the lane can give it; `None` where the generic replay must.
 pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     let mut lane = Lane::start(variant, game.tag("FEN"))?;
+    // A record in coordinates or long algebraic throughout need not mark checks and captures.
+    lane.marks_optional = game.in_coordinates();
     let mut turn = [San::BLANK; crate::dialect::plain::MOST_ACTIONS];
     let mut last = None;
     let mut next = game.root().main_child();
@@ -112,6 +118,9 @@ fn mate_marked_as_check(
 struct Lane {
     board: Board8,
     rules: Rules8,
+    /// Checks and captures may go unmarked, as in a record in coordinates throughout
+    /// (`super::Marks::Optional`); a mark written must still be right.
+    marks_optional: bool,
     /// Turns played.
     turns: u64,
     /// What the check mark of the last turn still needs once the next turn (or the end of the
@@ -152,12 +161,12 @@ impl Lane {
         // Room for the keys since the last capture or pawn move, which seldom pass sixty plies:
         // one allocation a game rather than one each time the list doubles.
         board.reserve_history(64);
-        Some(Lane { board, rules, turns: 0, pending: Pending::Nothing })
+        Some(Lane { board, rules, marks_optional: false, turns: 0, pending: Pending::Nothing })
     }
 
     /// Plays the next turn, its `actions` in order.
     fn turn(&mut self, actions: &[San]) -> Option<()> {
-        let (rules, count) = (self.rules, actions.len());
+        let (rules, count, optional) = (self.rules, actions.len(), self.marks_optional);
         if count == 0 || count > rules.most_actions() || self.pending == Pending::Mate {
             return None;
         }
@@ -172,9 +181,9 @@ impl Lane {
         let mut going_on = None;
         for (i, action) in actions.iter().enumerate() {
             let m = match (action.kind, going_on) {
-                (SanKind::Move { .. }, None) => resolve(board, action, !0)?,
+                (SanKind::Move { .. }, None) => resolve(board, action, !0, optional)?,
                 (SanKind::Move { piece, .. }, Some(at)) if rules.jumpers != 0 || piece.is_none() => {
-                    resolve(board, action, 1u64 << at).filter(|m| goes_on(board, rules, *m))?
+                    resolve(board, action, 1u64 << at, optional).filter(|m| goes_on(board, rules, *m))?
                 }
                 (SanKind::Castle(side), None) => board.castling(side == CastleSide::King)?,
                 (SanKind::Drop { piece, to }, None) if to.file < 8 && to.rank < 8 => {
@@ -188,7 +197,7 @@ impl Lane {
                     return None;
                 }
                 let check = if board.play_on(m) { Check::Check } else { Check::None };
-                if action.check != check {
+                if action.check != check && !(optional && action.check == Check::None) {
                     return None;
                 }
                 going_on = Some(m.to);
@@ -197,6 +206,7 @@ impl Lane {
             board.play(m);
             self.pending = match (action.check, board.in_check()) {
                 (Check::None, false) => Pending::Nothing,
+                (Check::None, true) if optional => Pending::Nothing,
                 (Check::Check, true) => Pending::NoMate,
                 (Check::Mate, true) => Pending::Mate,
                 _ => return None,
@@ -283,18 +293,34 @@ fn goes_on(board: &Board8, rules: Rules8, m: Move8) -> bool {
     }
 }
 
-/// The one legal move that `san` (a move in SAN, or in long algebraic with the piece letter)
-/// names, where it names one among the pieces on `within` and its capture mark is right.
+/// The one legal move that `san` (a move in SAN, in long algebraic with the piece letter, or
+/// in coordinates) names, where it names one among the pieces on `within` and its capture mark
+/// is right (or, where `marks_optional`, left out).
 #[inline(always)]
-fn resolve(board: &Board8, san: &San, within: u64) -> Option<Move8> {
+fn resolve(board: &Board8, san: &San, within: u64, marks_optional: bool) -> Option<Move8> {
     let SanKind::Move { piece, from_file, from_rank, capture, to, becomes } = san.kind else { return None };
     if to.file >= 8 || to.rank >= 8 {
         return None;
     }
+    let target = to.rank * 8 + to.file;
+    // Coordinates (`e2e4`, as UCI writes them): no letter, the whole origin. The piece standing
+    // there moves; they have no capture mark.
+    let coordinates = piece.is_none() && from_file.is_some() && from_rank.is_some();
     let role = match piece {
         Some(letter) => board8::role_of_letter(letter.ascii())?,
-        // Coordinate notation (no letter, the whole origin) is left to the generic replay.
-        None if from_file.is_some() && from_rank.is_some() => return None,
+        None if coordinates => {
+            let (file, rank) = (from_file.filter(|&f| f < 8)?, from_rank.filter(|&r| r < 8)?);
+            let (color, role) = board.piece_on(rank * 8 + file)?;
+            if color != board.side() {
+                return None;
+            }
+            if role == KING
+                && let Some(castling) = castling_in_coordinates(board, rank * 8 + file, target)
+            {
+                return castling;
+            }
+            role
+        }
         None => PAWN,
     };
     let mut origins = within;
@@ -310,7 +336,33 @@ fn resolve(board: &Board8, san: &San, within: u64) -> Option<Move8> {
     };
     // PGN 8.2.3.3: a pawn capture names the pawn's file; without it, only a push is meant.
     let push_only = role == PAWN && from_file.is_none();
-    board.find(role, to.rank * 8 + to.file, origins, promotion, push_only).filter(|m| m.capture == capture)
+    board
+        .find(role, target, origins, promotion, push_only)
+        .filter(|m| m.capture == capture || coordinates || (marks_optional && m.capture))
+}
+
+/// A king's move in coordinates from `from` to `to` that can only be a castling: from the
+/// e-file to the g- or c-file, or onto a rook of its own (the king taking its rook, as
+/// Chess960's UCI writes castling). `Some(None)` where it is one the lane does not play (the
+/// generic replay says why); `None` where it is no castling.
+fn castling_in_coordinates(board: &Board8, from: u8, to: u8) -> Option<Option<Move8>> {
+    let onto_own = board.piece_on(to).is_some_and(|(color, _)| color == board.side());
+    let (from_file, to_file) = (from % 8, to % 8);
+    if !onto_own && from_file.abs_diff(to_file) < 2 {
+        return None;
+    }
+    let base = if board.side() == 0 { 0 } else { 56 };
+    let h_side = match to - base.min(to) {
+        _ if from != base + 4 || to / 8 != base / 8 => return Some(None),
+        6 | 7 => true,
+        2 | 0 => false,
+        _ => return Some(None),
+    };
+    let rook_corner = if h_side { base + 7 } else { base };
+    if onto_own && to != rook_corner {
+        return Some(None);
+    }
+    Some(board.castling(h_side))
 }
 
 #[cfg(test)]
@@ -448,7 +500,7 @@ mod tests {
         let mut random = crate::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
         for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "fastpawn 3", "checkers"] {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
-            let (mut judged, mut read_plain) = (0, 0);
+            let (mut judged, mut read_plain, mut in_coordinates) = (0, 0, 0);
             for _ in 0..150 {
                 let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
                 let mut text = format!("[Variant \"{name}\"]\n\n");
@@ -498,9 +550,43 @@ mod tests {
                 judged += usize::from(lane(name, &text).is_some());
                 read_plain +=
                     usize::from(matches!(plain(&variant, &with_roster(&text)), Some(PlainVerdict::Judged(_))));
+                // In coordinates, as `convert --to uci` writes it: judged alike (`lane` holds
+                // the lane to the generic replay), mostly in the lane.
+                let game = parse_game(&text).game.unwrap_or_else(|| panic!("{text}"));
+                if let Ok(uci) = crate::convert::rewrite(&variant, &game, crate::convert::Notation::Uci) {
+                    let uci = crate::dialect::write_game_as(&uci, crate::dialect::Style::Uci);
+                    in_coordinates += usize::from(lane(name, &uci).is_some());
+                }
             }
             assert!(judged >= 140, "{name}: only {judged} of 150 random games judged in the lane");
             assert!(read_plain >= 140, "{name}: only {read_plain} of 150 random games judged read plain");
+            // Checkers Chess jumps are no coordinate move the lane reads as one.
+            if name != "checkers" {
+                assert!(
+                    in_coordinates >= 140,
+                    "{name}: only {in_coordinates} of 150 in coordinates judged in the lane"
+                );
+            }
+        }
+    }
+
+    /// A record in coordinates throughout, as `convert --to uci` writes it, is judged in the
+    /// lane as in the generic replay: checks and captures unmarked, castling as the king's
+    /// move or as the king taking its rook.
+    #[test]
+    fn the_lane_judges_records_in_coordinates() {
+        let games = [
+            "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1g1 f8c5 *",
+            "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1h1 f8c5 *",
+            "1. e2e4 f7f5 2. d1h5 g7g6 3. h5g6 *",
+            "1. f2f3 e7e5 2. g2g4 d8h4 0-1",
+            "1. d2d4 e7e5 2. d4e5 d7d5 3. e5d6 *",
+            "[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a7a8q e8e7 2. a8a7 *",
+            "1. Ng1f3 Ng8f6 2. e2e4 Nf6xe4 *",
+        ];
+        for text in games {
+            let report = lane("orthodox", text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+            assert!(report.problems.is_empty(), "{text}: {report:?}");
         }
     }
 
@@ -517,7 +603,9 @@ mod tests {
             "1. e4 e5 (1... c5) 2. Nf3 *",                // a variation
             "1. e4 -- 2. d4 *",                           // a pass
             "1. f3 e5 2. g4 Qh4# 1-0",                    // a result the mate contradicts
-            "1. e2e4 e7e5 *",                             // coordinate notation
+            "1. e4 f5 2. d1h5 *",                         // a check unmarked, in coordinates among SAN
+            "1. f2f3 e7e5 2. g2g4 d8h4 1-0",              // coordinates, a result the mate contradicts
+            "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1c1 *", // a castling that cannot be
             "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. Kg1 *",    // castling as a king's move
             "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/4K2k w - - 0 1\"]\n\n1. Kd2 Kh2 2. Ke3 *", // dead position
             "[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8 *", // a promotion unwritten

@@ -1404,6 +1404,12 @@ impl Board8 {
         self.threatened(1 - self.side)
     }
 
+    /// The color (0 White, 1 Black) and role of the piece on `cell`, if any.
+    pub fn piece_on(&self, cell: u8) -> Option<(usize, u8)> {
+        let code = *self.cells.get(usize::from(cell))?;
+        (code != EMPTY).then_some((usize::from(code / 8), code % 8))
+    }
+
     /// Whether the piece on `cell` is a king.
     pub fn king_on(&self, cell: u8) -> bool {
         self.roles[usize::from(KING)] & bit(cell) != 0
