@@ -34,7 +34,7 @@ use crate::rules::variant::Variant;
 pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     let mut lane = Lane::start(variant, game.tag("FEN"))?;
     // A record in coordinates or long algebraic throughout need not mark checks and captures.
-    lane.marks_optional = game.in_coordinates();
+    let marks_optional = game.in_coordinates();
     let mut turn = [San::BLANK; crate::dialect::plain::MOST_ACTIONS];
     let mut last = None;
     let mut next = game.root().main_child();
@@ -46,7 +46,11 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
         for (slot, action) in turn.iter_mut().zip(node.turn.actions.iter()) {
             *slot = San::from_action(action)?;
         }
-        lane.turn(&turn[..node.turn.actions.len()])?;
+        let actions = &turn[..node.turn.actions.len()];
+        match marks_optional {
+            false => lane.turn::<false>(actions)?,
+            true => lane.turn::<true>(actions)?,
+        }
         last = Some(id);
         next = node.main_child();
     }
@@ -78,7 +82,7 @@ pub fn judge_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>) -> PlainVerd
     loop {
         match game.next_turn() {
             PlainStep::Turn(actions) => {
-                if lane.turn(actions).is_none() {
+                if lane.turn::<false>(actions).is_none() {
                     return PlainVerdict::GaveUp;
                 }
             }
@@ -118,9 +122,6 @@ fn mate_marked_as_check(
 struct Lane {
     board: Board8,
     rules: Rules8,
-    /// Checks and captures may go unmarked, as in a record in coordinates throughout
-    /// (`super::Marks::Optional`); a mark written must still be right.
-    marks_optional: bool,
     /// Turns played.
     turns: u64,
     /// What the check mark of the last turn still needs once the next turn (or the end of the
@@ -161,12 +162,14 @@ impl Lane {
         // Room for the keys since the last capture or pawn move, which seldom pass sixty plies:
         // one allocation a game rather than one each time the list doubles.
         board.reserve_history(64);
-        Some(Lane { board, rules, marks_optional: false, turns: 0, pending: Pending::Nothing })
+        Some(Lane { board, rules, turns: 0, pending: Pending::Nothing })
     }
 
-    /// Plays the next turn, its `actions` in order.
-    fn turn(&mut self, actions: &[San]) -> Option<()> {
-        let (rules, count, optional) = (self.rules, actions.len(), self.marks_optional);
+    /// Plays the next turn, its `actions` in order. Where `OPTIONAL_MARKS`, checks and captures
+    /// may go unmarked, as in a record in coordinates throughout (`super::Marks::Optional`); a
+    /// mark written must still be right. (A constant, so that the SAN lane pays nothing for it.)
+    fn turn<const OPTIONAL_MARKS: bool>(&mut self, actions: &[San]) -> Option<()> {
+        let (rules, count, optional) = (self.rules, actions.len(), OPTIONAL_MARKS);
         if count == 0 || count > rules.most_actions() || self.pending == Pending::Mate {
             return None;
         }
@@ -302,25 +305,9 @@ fn resolve(board: &Board8, san: &San, within: u64, marks_optional: bool) -> Opti
     if to.file >= 8 || to.rank >= 8 {
         return None;
     }
-    let target = to.rank * 8 + to.file;
-    // Coordinates (`e2e4`, as UCI writes them): no letter, the whole origin. The piece standing
-    // there moves; they have no capture mark.
-    let coordinates = piece.is_none() && from_file.is_some() && from_rank.is_some();
     let role = match piece {
         Some(letter) => board8::role_of_letter(letter.ascii())?,
-        None if coordinates => {
-            let (file, rank) = (from_file.filter(|&f| f < 8)?, from_rank.filter(|&r| r < 8)?);
-            let (color, role) = board.piece_on(rank * 8 + file)?;
-            if color != board.side() {
-                return None;
-            }
-            if role == KING
-                && let Some(castling) = castling_in_coordinates(board, rank * 8 + file, target)
-            {
-                return castling;
-            }
-            role
-        }
+        None if from_file.is_some() && from_rank.is_some() => return in_coordinates(board, san, within),
         None => PAWN,
     };
     let mut origins = within;
@@ -337,8 +324,33 @@ fn resolve(board: &Board8, san: &San, within: u64, marks_optional: bool) -> Opti
     // PGN 8.2.3.3: a pawn capture names the pawn's file; without it, only a push is meant.
     let push_only = role == PAWN && from_file.is_none();
     board
-        .find(role, target, origins, promotion, push_only)
-        .filter(|m| m.capture == capture || coordinates || (marks_optional && m.capture))
+        .find(role, to.rank * 8 + to.file, origins, promotion, push_only)
+        .filter(|m| m.capture == capture || (marks_optional && m.capture))
+}
+
+/// [`resolve`] for a move in coordinates (`e2e4`, `e7e8q`, as UCI writes them): no letter,
+/// the whole origin. The piece standing there moves; the move has no capture mark.
+#[inline(never)]
+fn in_coordinates(board: &Board8, san: &San, within: u64) -> Option<Move8> {
+    let SanKind::Move { from_file: Some(file), from_rank: Some(rank), to, becomes, .. } = san.kind else { return None };
+    if file >= 8 || rank >= 8 {
+        return None;
+    }
+    let (from, target) = (rank * 8 + file, to.rank * 8 + to.file);
+    let (color, role) = board.piece_on(from)?;
+    if color != board.side() || within & (1u64 << from) == 0 {
+        return None;
+    }
+    if role == KING
+        && let Some(castling) = castling_in_coordinates(board, from, target)
+    {
+        return castling;
+    }
+    let promotion = match becomes {
+        Some(letter) => Some(board8::role_of_letter(letter.ascii()).filter(|&r| r != PAWN && r != KING)?),
+        None => None,
+    };
+    board.find(role, target, 1u64 << from, promotion, false)
 }
 
 /// A king's move in coordinates from `from` to `to` that can only be a castling: from the
