@@ -521,6 +521,16 @@ fn open_after<R: Read + Send + 'static>(reader: io::Chain<Cursor<Vec<u8>>, R>, o
     }
 }
 
+/// Copies what `buf` can take of `pending[*at..]`, a decoder's output not yet read, and moves
+/// `at` past it: the last step of a decoding reader's `read`.
+fn hand_out(pending: &[u8], at: &mut usize, buf: &mut [u8]) -> usize {
+    let available = pending.get(*at..).unwrap_or_default();
+    let n = available.len().min(buf.len());
+    buf[..n].copy_from_slice(&available[..n]);
+    *at += n;
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -425,11 +425,7 @@ impl Read for Pipe {
                 }
             }
         }
-        let available = &self.chunk[self.at..];
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.at += n;
-        Ok(n)
+        Ok(super::hand_out(&self.chunk, &mut self.at, buf))
     }
 }
 

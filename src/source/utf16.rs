@@ -109,11 +109,7 @@ impl<R: Read> Read for Utf16<R> {
             }
             self.fill()?;
         }
-        let available = &self.output[self.at..];
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.at += n;
-        Ok(n)
+        Ok(super::hand_out(&self.output, &mut self.at, buf))
     }
 }
 
