@@ -2704,16 +2704,28 @@ impl Position {
             None => 0,
         };
         let gone = &self.eliminated[self.eliminated.len() - usize::from(eliminated)..];
-        // Castling rights: a king that moves loses both; a rook that moves or is taken, its own.
+        // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
+        // a rook that moves or is taken, its own.
         if self.castling.iter().any(Option::is_some) {
-            let royal_moved = Some(moved.kind) == self.variant.castler;
-            let king_board = self.variant.castling_board(moved.color, m.from);
+            let variant = &self.variant;
+            let castler = variant.castler;
+            let royal_moved = Some(moved.kind) == castler;
+            let king_board = variant.castling_board(moved.color, m.from);
+            let king_taken = |owner: Color, board: u8| {
+                captured.iter().chain(gone).any(|&(s, victim)| {
+                    Some(victim.kind) == castler && victim.color == owner && variant.castling_board(owner, s) == board
+                })
+            };
             for (i, right) in self.castling.iter_mut().enumerate() {
                 let Some(rook) = *right else { continue };
                 let owner = if i < 4 { Color::White } else { Color::Black };
                 let board = ((i % 4) / 2) as u8;
                 let taken = captured.is_some_and(|(s, _)| s == rook) || gone.iter().any(|&(s, _)| s == rook);
-                if (royal_moved && owner == moved.color && board == king_board) || rook == m.from || taken {
+                if (royal_moved && owner == moved.color && board == king_board)
+                    || rook == m.from
+                    || taken
+                    || king_taken(owner, board)
+                {
                     *right = None;
                 }
             }
