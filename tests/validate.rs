@@ -26,3 +26,22 @@ fn the_same_report_with_one_thread_or_several() {
     assert!(one.lines().count() >= 40, "{one}");
     assert!(one == three, "the report depends on the number of threads");
 }
+
+#[test]
+fn the_summary_counts_in_words_that_agree_with_the_numbers() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["validate", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    let record = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    child.stdin.take().map(|mut stdin| stdin.write_all(record.as_bytes()));
+    let output = child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("1 file, 1 game, 1 move: 0 invalid, 0 errors, 0 warnings;"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}

@@ -25,7 +25,7 @@ use super::inputs::{self, Input};
 use super::kinds::LevelArgs;
 use super::limits::CountedLimitArgs;
 use super::output::Output;
-use super::report::{Judging, Located, write_located};
+use super::report::{Judging, Located, plural, write_located};
 
 /// Gives every game a verdict: the result the rules give (or that the game is open), the draws
 /// either side could claim, time-control breaches, and whether the record's result agrees.
@@ -308,6 +308,9 @@ pub fn run(args: &AdjudicateArgs) -> Status {
             if batch.is_empty() {
                 break;
             }
+            if !progress.is_hidden() {
+                inputs::show_games(&progress, summary.games, started);
+            }
             let write = records.is_some();
             let judged: Vec<Judged> =
                 batch.into_par_iter().map(|item| judge(item, catalogue, &limits, settings, write)).collect();
@@ -416,10 +419,6 @@ pub fn run(args: &AdjudicateArgs) -> Status {
         );
     }
     status
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn tally(summary: &mut Summary, j: &Judged) {

@@ -6,7 +6,7 @@
 use std::fs;
 use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use arbiter::source::{self, Compression, Refusal, Stream, Streams};
 
@@ -379,11 +379,19 @@ pub fn progress_bar(total: Option<u64>, shown: bool) -> indicatif::ProgressBar {
     let style = indicatif::ProgressStyle::with_template(progress_template(total))
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
+    // The commands put the games counted so far in the message; this is the first frame's.
+    bar.set_message("0 games");
     if total.is_none() {
         // A pipe can pause: the spinner shows the run is alive.
         bar.enable_steady_tick(Duration::from_millis(125));
     }
     bar
+}
+
+/// Puts the games counted so far, and their rate, in the progress line.
+pub fn show_games(progress: &indicatif::ProgressBar, games: u64, started: Instant) {
+    let rate = games as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    progress.set_message(format!("{games} games, {rate:.0} games/s"));
 }
 
 /// The progress line: a bar towards the total and the time left where the total is known;

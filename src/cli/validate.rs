@@ -184,8 +184,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             // Games take microseconds: the message is changed now and then, not after each
             // one. (The bar moves with the bytes read.)
             if !progress.is_hidden() && summary.games % 64 == 0 {
-                let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
+                inputs::show_games(&progress, summary.games, started);
             }
         });
         match result {
@@ -244,12 +243,13 @@ pub fn run(args: &ValidateArgs) -> Status {
     if args.format == Format::Text {
         let _ = writeln!(
             io::stderr(),
-            "arbiter: {} file{}, {} game{}, {} moves: {} invalid, {} error{}, {} warning{}; {:.2} s, {:.1} MB/s, {:.0} games/s",
+            "arbiter: {} file{}, {} game{}, {} move{}: {} invalid, {} error{}, {} warning{}; {:.2} s, {:.1} MB/s, {:.0} games/s",
             summary.files,
             plural(summary.files),
             summary.games,
             plural(summary.games),
             summary.moves,
+            plural(summary.moves),
             summary.invalid_games,
             summary.errors,
             plural(summary.errors),
