@@ -90,7 +90,7 @@ enum Target {
 enum Source {
     /// Records in the dialect (PGN, SAN or coordinates).
     Pgn,
-    /// JSON records, one per line, as `--to json` writes them.
+    /// JSON records, one per line as `--to json` writes them, or over several lines as `jq .` prints them.
     Json,
     /// YAML records, one document each, as `--to yaml` writes them.
     Yaml,

@@ -91,8 +91,22 @@ pub fn game_of(text: &str, kind: Kind, catalogue: &Catalogue) -> Result<RecordGa
         None => message,
     };
     let record: convert::RecordFile = match kind {
-        Kind::Json => serde_json::from_str(text.trim_end())
-            .map_err(|e| Unreadable { at: Some((e.line(), e.column())), message: without_place(e.to_string()) })?,
+        Kind::Json => {
+            let text = text.trim_end();
+            if text.trim_start().starts_with('[') {
+                let message = "an array of records on one line: arbiter reads one record per line, or per \
+                               value over several lines (as `jq -c '.[]'` or `jq '.[]'` write them)";
+                return Err(Unreadable { at: Some((1, 1)), message: message.to_owned() });
+            }
+            // In an array of records written over several lines (`jq -s .`), a record is
+            // followed by a comma, or by the array's closing bracket.
+            let text = match text.trim_start().starts_with('{') {
+                true => text.trim_end_matches(|c: char| c == ',' || c == ']' || c.is_whitespace()),
+                false => text,
+            };
+            serde_json::from_str(text)
+                .map_err(|e| Unreadable { at: Some((e.line(), e.column())), message: without_place(e.to_string()) })?
+        }
         Kind::Yaml => convert::RecordFile::deserialize(serde_yaml::Deserializer::from_str(text)).map_err(|e| {
             Unreadable { at: e.location().map(|l| (l.line(), l.column())), message: without_place(e.to_string()) }
         })?,
@@ -255,7 +269,8 @@ pub struct Records<'a, R> {
     limits: Limits,
     /// Lines of the input read.
     line: u64,
-    /// A YAML document's first line already read, with its number: it begins the next record.
+    /// A record's first line already read, with its number: a YAML document's marker, or a
+    /// JSON record's opening brace after a broken record.
     pending_start: Option<(u64, Vec<u8>)>,
     /// Records read.
     records: u64,
@@ -303,18 +318,43 @@ impl<'a, R: BufRead> Records<'a, R> {
         let mut text = Vec::new();
         let limit = self.limits.game_bytes;
         match self.kind {
-            Kind::Json => loop {
-                let length = self.read_line(&mut line)?;
-                if length == 0 {
-                    return Ok(None);
+            Kind::Json => {
+                let (mut first, mut size, mut depth) = (None, 0, Depth::default());
+                if let Some((number, start)) = self.pending_start.take() {
+                    first = Some(number);
+                    size = start.len();
+                    depth.scan(&start);
+                    text = start;
                 }
-                if !line.iter().all(u8::is_ascii_whitespace) {
-                    if length <= limit {
-                        text = line;
+                while !(first.is_some() && depth.closed()) {
+                    let length = self.read_line(&mut line)?;
+                    if length == 0 {
+                        break;
                     }
-                    return Ok(Some((text, self.line, self.line, length)));
+                    if first.is_none() && line.iter().all(|&b| b.is_ascii_whitespace() || b"[],".contains(&b)) {
+                        // Blank lines, and the brackets and commas of an array of records.
+                        continue;
+                    }
+                    if first.is_some() && line.first() == Some(&b'{') {
+                        // A record begins at the start of a line: the one before is broken.
+                        self.pending_start = Some((self.line, std::mem::take(&mut line)));
+                        break;
+                    }
+                    first.get_or_insert(self.line);
+                    size += length;
+                    if size <= limit {
+                        text.extend_from_slice(&line);
+                    } else {
+                        text = Vec::new();
+                    }
+                    depth.scan(&line);
+                    if length > line.len() {
+                        // A line cut short at the size limit: its end is the record's.
+                        break;
+                    }
                 }
-            },
+                Ok(first.map(|first| (text, first, first, size)))
+            }
             Kind::Yaml => {
                 let (mut first, mut size, mut content) = (None, 0, false);
                 let mut text_line = self.line + 1;
@@ -349,6 +389,37 @@ impl<'a, R: BufRead> Records<'a, R> {
                 Ok(content.then(|| (text, first.unwrap_or(self.line), text_line, size)))
             }
         }
+    }
+}
+
+/// How deep in brackets and braces a JSON record's text is, read line by line: a record
+/// written over several lines (as `jq .` prints them) ends where its brackets close.
+#[derive(Default)]
+struct Depth {
+    depth: i64,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Depth {
+    fn scan(&mut self, line: &[u8]) {
+        for &b in line {
+            match (self.in_string, self.escaped, b) {
+                (true, true, _) => self.escaped = false,
+                (true, false, b'\\') => self.escaped = true,
+                (true, false, b'"') => self.in_string = false,
+                (true, false, _) => {}
+                (false, _, b'"') => self.in_string = true,
+                (false, _, b'{' | b'[') => self.depth += 1,
+                (false, _, b'}' | b']') => self.depth -= 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether the brackets opened so far are closed (or closed too often: the reader says so).
+    fn closed(&self) -> bool {
+        self.depth <= 0
     }
 }
 
@@ -457,6 +528,29 @@ mod tests {
         assert_eq!(limited.len(), 2);
         let small = read(&input, Kind::Json, Limits { game_bytes: 20, ..Limits::default() });
         assert_eq!(small[0], format!("too large: {}", GAME.len() + 1));
+    }
+
+    #[test]
+    fn json_records_over_several_lines_and_in_arrays() {
+        let pretty = "{\n  \"format\": \"arbiter-record\",\n  \"version\": 1,\n  \"tags\": [[\"Event\", \"{[\\\"\"]],\n  \"moves\": [\n    {\"actions\": [\"e4\"]}\n  ],\n  \"result\": \"*\"\n}\n";
+        let input = format!("{pretty}{pretty}");
+        let games = read(&input, Kind::Json, Limits::default());
+        assert_eq!(games, ["1: 1. e4 * [(6, 19)]", "10: 1. e4 * [(15, 19)]"], "{input}");
+        // `jq -s .`: one array, each record indented and followed by a comma but the last.
+        let indented: String = pretty.lines().map(|l| format!("  {l}\n")).collect();
+        let array = format!("[\n{},\n{}]\n", indented.trim_end(), indented.trim_end());
+        let games = read(&array, Kind::Json, Limits::default());
+        assert_eq!(games, ["2: 1. e4 * [(7, 21)]", "11: 1. e4 * [(16, 21)]"], "{array}");
+        // A record cut short ends where the next begins, at the start of a line.
+        let cut = format!("{{\n  \"version\": 1,\n{pretty}");
+        let games = read(&cut, Kind::Json, Limits::default());
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert!(games[0].starts_with("line 2:Some(14): EOF while parsing an object"), "{games:?}");
+        assert_eq!(games[1], "3: 1. e4 * [(8, 19)]");
+        let one_line = format!("[{GAME},{GAME}]\n");
+        let games = read(&one_line, Kind::Json, Limits::default());
+        assert_eq!(games.len(), 1, "{games:?}");
+        assert!(games[0].starts_with("line 1:Some(1): an array of records on one line"), "{games:?}");
     }
 
     #[test]
