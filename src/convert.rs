@@ -117,7 +117,9 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
                 .map(|k| char::from(variant.kind(k).spec.letter.to_ascii_lowercase()).to_string())
                 .unwrap_or_default();
             let to = coordinate_target(position, m);
-            format!("{}{}{promotion}", square(position, m.from), square(position, to))
+            // Where a quiet move joins the same squares, the capture says so (`c5xd6`).
+            let capture = if m.capture && quiet_twin(position, m) { "x" } else { "" };
+            format!("{}{capture}{}{promotion}", square(position, m.from), square(position, to))
         }
         (Notation::Lan, _) => {
             let spec = &variant.kind(m.piece).spec;
@@ -128,6 +130,16 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
             format!("{letter}{}{capture}{}{promotion}{mark}", square(position, m.from), square(position, m.to))
         }
     }
+}
+
+/// Whether a legal move that captures nothing joins the squares of capture `m` with its
+/// promotion: in Crazy Pawns, a capture en passant and the pawn's quiet move onto the en
+/// passant square.
+fn quiet_twin(position: &mut Position, m: Move) -> bool {
+    let Some(piece) = position.piece_at(m.from) else { return false };
+    let mut moves = Vec::new();
+    position.piece_moves_to(m.from, piece, m.to, &mut moves);
+    moves.into_iter().any(|c| !c.capture && c.promotion == m.promotion && position.is_legal(c))
 }
 
 #[cfg(test)]

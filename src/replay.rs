@@ -336,6 +336,12 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             piece_name(position, kind)
         )));
     }
+    // A capture en passant and a quiet move onto the en passant square, by one pawn (Crazy
+    // Pawns): the capture mark tells them apart, in coordinates too (`c5xd6`, `c5d6`).
+    if moves.iter().any(|c| c.capture) && moves.iter().any(|c| !c.capture) {
+        moves.retain(|c| c.capture == m.capture);
+    }
+    // (Never empty: one of each kind was there.)
     let first = moves[0];
     let in_check = scratch.in_check;
     // The common case: one candidate, and legal.
@@ -488,7 +494,8 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     for &r in reaches.iter().filter(|r| r.from != m.from) {
         buffer.clear();
         position.moves_reaching(r, m.to, &mut buffer);
-        buffer.retain(|c| c.promotion == m.promotion);
+        // A capture and a move that captures nothing are told apart by `x` alone.
+        buffer.retain(|c| c.promotion == m.promotion && c.capture == m.capture);
         if buffer.iter().any(|&c| position.is_legal(c)) {
             rivals.push(r.from);
         }
@@ -496,6 +503,11 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     let same_file = rivals.iter().any(|&r| g.file(r) == g.file(m.from));
     let same_rank = rivals.iter().any(|&r| g.rank(r) == g.rank(m.from));
     if spec.pawn {
+        if same_file && !m.capture {
+            // `a5a6` would read as coordinates: a quiet pawn move that needs its rank (Better
+            // Pawns, where pawns step back) is written with its letter, as a piece's is.
+            text.push(char::from(spec.letter));
+        }
         if m.capture || !rivals.is_empty() {
             text.push_str(&file_name(g.file(m.from)));
             if same_file {
@@ -1556,17 +1568,54 @@ mod properties {
                 let checked = if ply % every == 0 { moves.clone() } else { vec![m] };
                 for c in checked {
                     let written = san(&mut position, c);
-                    let parsed = parse_game(&format!("{written} *"));
-                    let game = parsed.game.unwrap_or_else(|| panic!("{written}: {:?}", parsed.diagnostics));
-                    let node = game.mainline().next().unwrap_or(NodeId::ROOT);
-                    let action = &game.node(node).turn.actions[0];
-                    let name = &variant.spec.name;
-                    match resolve(&mut position, action) {
-                        Ok(Resolved::Move(back)) => assert_eq!(back, c, "{name}: {written} in {}", position.fen()),
-                        other => panic!("{name}: {written} in {}: {other:?}", position.fen()),
-                    }
+                    written_reads_back(&mut position, c, &written);
                 }
                 position.play(m);
+            }
+        }
+    }
+
+    /// `written`, the SAN of `m`, reads without a word and resolves to `m` in `position`.
+    fn written_reads_back(position: &mut Position, m: Move, written: &str) {
+        let name = &position.variant().spec.name.clone();
+        let parsed = parse_game(&format!("{written} *"));
+        let words: Vec<_> = parsed.diagnostics.iter().filter(|d| d.kind != crate::diag::Kind::MissingTag).collect();
+        assert!(words.is_empty(), "{name}: {written} in {}: {words:?}", position.fen());
+        let game = parsed.game.unwrap_or_else(|| panic!("{written}: {:?}", parsed.diagnostics));
+        let node = game.mainline().next().unwrap_or(NodeId::ROOT);
+        let action = &game.node(node).turn.actions[0];
+        match resolve(position, action) {
+            Ok(Resolved::Move(back)) => assert_eq!(back, m, "{name}: {written} in {}", position.fen()),
+            other => panic!("{name}: {written} in {}: {other:?}", position.fen()),
+        }
+    }
+
+    /// Positions where SAN needs what orthodox chess never does: a pawn's rank (two black
+    /// pawns of the b-file take on c4 in Angle Chess), and the capture mark alone telling
+    /// two moves of one pawn apart (en passant, or a quiet move onto the en passant square).
+    #[test]
+    fn san_tells_apart_what_only_variants_need_told_apart() {
+        let catalogue = crate::variants::Catalogue::builtin();
+        let cases = [
+            ("angle", "7k/8/8/1p6/2N5/1p6/8/3K4 b - - 0 1", &["b3xc4", "b5xc4"][..]),
+            ("crazy pawns bishop", "4k3/8/8/2Pp4/8/8/8/4K3 w - d6 0 1", &["cxd6", "d6"][..]),
+            ("crazy pawns king", "4k3/8/8/2Pp4/8/8/8/4K3 w - d6 0 1", &["cxd6", "d6"][..]),
+            ("crazy pawns queen", "4k3/8/8/2Pp4/8/8/8/4K3 w - d6 0 1", &["cxd6", "d6"][..]),
+        ];
+        for (name, fen, expected) in cases {
+            let variant = catalogue.find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut position = Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            let mut all = Vec::new();
+            for m in moves {
+                let written = san(&mut position, m);
+                written_reads_back(&mut position, m, &written);
+                all.push(written);
+            }
+            for e in expected {
+                assert!(all.iter().any(|w| w == e), "{name}: {e} not among {all:?}");
             }
         }
     }

@@ -119,6 +119,26 @@ pub struct Reach {
     pub ray: Option<u16>,
 }
 
+/// The piece on `at` reaches the cell looked at along `ray` (if it `opens`): found once, by
+/// its first ray. On the en passant square (`en_passant`) a second ray may make another move
+/// (a capture en passant and a quiet move of a Crazy Pawns pawn), so there the piece's moves
+/// are made whole.
+#[inline]
+fn found_by(out: &mut Vec<Reach>, at: Square, ray: Option<u16>, en_passant: bool, opens: impl FnOnce() -> bool) {
+    match out.iter_mut().find(|r| r.from == at) {
+        None => {
+            if opens() {
+                out.push(Reach { from: at, ray });
+            }
+        }
+        Some(reach) => {
+            if en_passant && reach.ray != ray && opens() {
+                reach.ray = None;
+            }
+        }
+    }
+}
+
 /// What [`Position::play`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -1074,7 +1094,6 @@ impl Position {
         if plain && table && small && self.reaching_by_table(to, mover, (target, en_passant), mine, out) {
             return;
         }
-        let found = |out: &[Reach], at: Square| out.iter().any(|r| r.from == at);
         for (index, ray) in piece_kind.rays.iter().enumerate() {
             if !Self::ray_may_end(ray, target, en_passant) {
                 continue;
@@ -1092,13 +1111,8 @@ impl Position {
                     continue;
                 }
                 let Some(p) = self.piece_at(at) else { continue };
-                if p.color == color
-                    && p.kind == kind
-                    && p.reversed == mover.reversed
-                    && !found(out, at)
-                    && self.ray_opens(at, p, ray)
-                {
-                    out.push(Reach { from: at, ray: ray_index });
+                if p.color == color && p.kind == kind && p.reversed == mover.reversed {
+                    found_by(out, at, ray_index, en_passant, || self.ray_opens(at, p, ray));
                 }
                 continue;
             }
@@ -1115,9 +1129,11 @@ impl Position {
                 }
                 let Some(p) = self.piece_at(cur) else { continue };
                 let same = p.color == color && p.kind == kind && p.reversed == mover.reversed;
-                if same && !found(out, cur) && (!passed || target.is_none()) && self.ray_opens(cur, p, ray) {
+                if same && (!passed || target.is_none()) {
                     // Past a piece, the move is no plain step along the ray.
-                    out.push(Reach { from: cur, ray: if passed { None } else { ray_index } });
+                    found_by(out, cur, if passed { None } else { ray_index }, en_passant, || {
+                        self.ray_opens(cur, p, ray)
+                    });
                 }
                 if self.passes_through(mover, p) {
                     passed = true;
@@ -1188,20 +1204,20 @@ impl Position {
             return self.piece_moves_to(reach.from, piece, to, out);
         };
         let from = reach.from;
-        match self.piece_at(to) {
-            Some(_) => self.push_move(from, to, piece, MoveKind::Normal, true, out),
-            None if Variant::moves(ray.mode) => {
-                let double = self.is_pawn(piece) && ray.initial;
-                let kind = if double { MoveKind::DoubleStep } else { MoveKind::Normal };
-                self.push_move(from, to, piece, kind, false, out);
-            }
-            None => {
-                if let Some((target, victim)) = self.en_passant
-                    && target == to
-                {
-                    self.push_move(from, to, piece, MoveKind::EnPassant { victim }, true, out);
-                }
-            }
+        if self.piece_at(to).is_some() {
+            return self.push_move(from, to, piece, MoveKind::Normal, true, out);
+        }
+        if Variant::moves(ray.mode) {
+            let double = self.is_pawn(piece) && ray.initial;
+            let kind = if double { MoveKind::DoubleStep } else { MoveKind::Normal };
+            self.push_move(from, to, piece, kind, false, out);
+        }
+        // A ray that captures (only, or as well: a Crazy Pawns king step) takes en passant.
+        if Variant::captures(ray.mode)
+            && let Some((target, victim)) = self.en_passant
+            && target == to
+        {
+            self.push_move(from, to, piece, MoveKind::EnPassant { victim }, true, out);
         }
     }
 
@@ -1440,7 +1456,8 @@ impl Position {
             out.truncate(keep);
         }
         // Two rays can reach one cell: a pawn's step and double step, or on a ring (or any
-        // wrapped board) a rider going either way round.
+        // wrapped board) a rider going either way round. Only a capture en passant and a quiet
+        // move can both go to one empty cell, and they are two moves.
         let g = &self.variant.geometry;
         if self.variant.kind(piece.kind).overlapping || g.is_folded() || g.wraps_files() || g.wraps_ranks() {
             // The first way found wins (a double step before a queen-like step, so that it
@@ -1448,7 +1465,7 @@ impl Position {
             let mut i = start;
             while i < out.len() {
                 let m = out[i];
-                if out[start..i].iter().any(|o| o.to == m.to && o.promotion == m.promotion) {
+                if out[start..i].iter().any(|o| o.to == m.to && o.promotion == m.promotion && o.capture == m.capture) {
                     out.remove(i);
                 } else {
                     i += 1;
@@ -1498,7 +1515,10 @@ impl Position {
                         if Variant::moves(ray.mode) {
                             let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
                             self.push_move(from, cur, piece, kind, false, out);
-                        } else if pawn
+                        }
+                        // A ray that both moves and captures (a pawn's king step) gives both
+                        // moves on the en passant square.
+                        if pawn
                             && let Some((target, victim)) = self.en_passant
                             && target == cur
                             && Variant::captures(ray.mode)
