@@ -300,7 +300,11 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
     };
     let mut leniency = match path.separator {
         Some(':') => Some(Leniency::ColonCapture),
-        _ if path.from_file.is_some() && path.from_rank.is_some() && piece.is_none() => Some(Leniency::LongAlgebraic),
+        // `e2e4`, `e4d5`: coordinates. A pawn capture that names its whole origin (`b3xc4`) is
+        // SAN disambiguated by file and rank, as `Ng1f3` is: some variants need it.
+        _ if path.from_file.is_some() && path.from_rank.is_some() && piece.is_none() && path.separator != Some('x') => {
+            Some(Leniency::LongAlgebraic)
+        }
         Some('-') => Some(Leniency::LongAlgebraic),
         _ => None,
     };
@@ -455,8 +459,10 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
         (Some(file), Some(rank), false, None, None) => (None, None, SquareName::new(file, rank)),
         _ => return None,
     };
-    // `e2e4`: long algebraic, a leniency (the piece standing there says what moves).
-    let leniency = (piece.is_none() && from_file.is_some() && from_rank.is_some()).then_some(Leniency::LongAlgebraic);
+    // `e2e4`: long algebraic, a leniency (the piece standing there says what moves); `b3xc4`
+    // is SAN, as in [`piece_move`].
+    let leniency =
+        (piece.is_none() && from_file.is_some() && from_rank.is_some() && !capture).then_some(Leniency::LongAlgebraic);
     let becomes = if b.get(at) == Some(&b'=') {
         let letter = b.get(at + 1).filter(|c| c.is_ascii_uppercase()).and_then(|&c| PieceLetter::new(c))?;
         at += 2;
