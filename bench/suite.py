@@ -19,7 +19,7 @@ Measured, each the median of N runs (3 by default), with its peak memory (from G
     runs on the first 2 MB of whole games and its rate is given for those);
   - shakmaty + pgn-reader (bench/peers/shakmaty-validate, a crate of its own: its GPL licence
     stays out of arbiter's dependency tree).
-Variants: Crazyhouse and Karl variants, moves per second against orthodox random games; and,
+Variants: every variant of the catalogue (or those of --variants), moves per second against orthodox random games; and,
 where valgrind is installed, instructions per move (callgrind, less the start-up that
 `validate` of an empty file costs). Each input takes a tenth of a second or so, of which the
 start-up is a tenth, so the wall-clock ratios move from run to run; the instruction counts
@@ -43,7 +43,9 @@ RANDOM_GAME = ROOT / "target" / "release" / "examples" / "random_game"
 PEER_DIR = ROOT / "bench" / "peers" / "shakmaty-validate"
 PEER = PEER_DIR / "target" / "release" / "shakmaty-validate"
 SHARED = ROOT.parent / "shared" / "corpus" / "orthodox"
-VARIANTS = ["crazyhouse", "limpy", "fastpawn-2", "checkers"]
+# Every variant of the catalogue (one file each in notation/variants/), so that a change that
+# slows any of them shows here.
+VARIANTS = sorted(p.stem for p in (ROOT / "notation" / "variants").glob("*.yaml") if p.stem != "orthodox")
 PYTHON_CHESS_SAMPLE = 2_000_000
 
 
@@ -175,50 +177,54 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is shown)")
     parser.add_argument("--input", help="the orthodox archive to measure (default: ../shared/corpus/orthodox)")
     parser.add_argument("--variant-games", type=int, default=1000, help="random games per variant")
+    parser.add_argument("--variants", default=None,
+                        help="the variants to measure, comma-separated (default: every variant of the catalogue)")
+    parser.add_argument("--variants-only", action="store_true", help="measure the variants only, not the archive")
     args = parser.parse_args()
     WORK.mkdir(parents=True, exist_ok=True)
     build()
-    archive = orthodox_archive(args.input)
-    size = archive.stat().st_size
-    games, moves = counts(archive)
-    threads = os.cpu_count() or 1
-    print(f"input: {archive} ({size / 1e6:.1f} MB, {games:,} games, {moves:,} moves); "
-          f"{threads} cores; median of {args.runs} runs\n")
-    print("| tool | seconds | MB/s | games/s | M moves/s | peak MB | time / arbiter -j 1 |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     a = str(ARBITER)
-    ours = [
-        ("arbiter validate -j 1", [a, "validate", "-q", "-j", "1", str(archive)]),
-        (f"arbiter validate (-j {threads})", [a, "validate", "-q", str(archive)]),
-        ("arbiter fmt (read and write only)", [a, "fmt", "-q", str(archive)]),
-        ("arbiter convert --to json", [a, "convert", "-q", "--to", "json", str(archive)]),
-        ("arbiter convert --to uci", [a, "convert", "-q", "--to", "uci", str(archive)]),
-    ]
-    base = None
-    for name, command in ours:
-        seconds, peak, _, _ = measure(command, args.runs)
-        base = base or seconds
-        print(row(name, seconds, peak, size, games, moves, base, speedup=name.startswith("arbiter validate (-j")))
-    pgn_extract = shutil.which("pgn-extract") or ("/usr/games/pgn-extract" if Path("/usr/games/pgn-extract").exists() else None)
-    if pgn_extract:
-        seconds, peak, _, _ = measure([pgn_extract, "-s", "-r", str(archive)], args.runs)
-        print(row("pgn-extract -s -r", seconds, peak, size, games, moves, base))
-    else:
-        print("| pgn-extract | skipped: not installed (apt install pgn-extract) | | | | | |")
-    if PEER.exists():
-        seconds, peak, _, _ = measure([str(PEER), str(archive)], args.runs)
-        print(row("shakmaty + pgn-reader", seconds, peak, size, games, moves, base))
-    try:
-        import chess  # noqa: F401
-        command, sample = python_chess_command(archive)
-        sample_games, sample_moves = counts(sample)
-        sample_size = sample.stat().st_size
-        seconds, peak, _, _ = measure(command, 1)
-        # Its ratio is to arbiter's time for as many bytes.
-        print(row(f"python-chess (first {sample_size / 1e6:.1f} MB)", seconds, peak, sample_size, sample_games,
-                  sample_moves, base * sample_size / size))
-    except ImportError:
-        print("| python-chess | skipped: not installed (pip install chess) | | | | | |")
+    if not args.variants_only:
+        archive = orthodox_archive(args.input)
+        size = archive.stat().st_size
+        games, moves = counts(archive)
+        threads = os.cpu_count() or 1
+        print(f"input: {archive} ({size / 1e6:.1f} MB, {games:,} games, {moves:,} moves); "
+              f"{threads} cores; median of {args.runs} runs\n")
+        print("| tool | seconds | MB/s | games/s | M moves/s | peak MB | time / arbiter -j 1 |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        ours = [
+            ("arbiter validate -j 1", [a, "validate", "-q", "-j", "1", str(archive)]),
+            (f"arbiter validate (-j {threads})", [a, "validate", "-q", str(archive)]),
+            ("arbiter fmt (read and write only)", [a, "fmt", "-q", str(archive)]),
+            ("arbiter convert --to json", [a, "convert", "-q", "--to", "json", str(archive)]),
+            ("arbiter convert --to uci", [a, "convert", "-q", "--to", "uci", str(archive)]),
+        ]
+        base = None
+        for name, command in ours:
+            seconds, peak, _, _ = measure(command, args.runs)
+            base = base or seconds
+            print(row(name, seconds, peak, size, games, moves, base, speedup=name.startswith("arbiter validate (-j")))
+        pgn_extract = shutil.which("pgn-extract") or ("/usr/games/pgn-extract" if Path("/usr/games/pgn-extract").exists() else None)
+        if pgn_extract:
+            seconds, peak, _, _ = measure([pgn_extract, "-s", "-r", str(archive)], args.runs)
+            print(row("pgn-extract -s -r", seconds, peak, size, games, moves, base))
+        else:
+            print("| pgn-extract | skipped: not installed (apt install pgn-extract) | | | | | |")
+        if PEER.exists():
+            seconds, peak, _, _ = measure([str(PEER), str(archive)], args.runs)
+            print(row("shakmaty + pgn-reader", seconds, peak, size, games, moves, base))
+        try:
+            import chess  # noqa: F401
+            command, sample = python_chess_command(archive)
+            sample_games, sample_moves = counts(sample)
+            sample_size = sample.stat().st_size
+            seconds, peak, _, _ = measure(command, 1)
+            # Its ratio is to arbiter's time for as many bytes.
+            print(row(f"python-chess (first {sample_size / 1e6:.1f} MB)", seconds, peak, sample_size, sample_games,
+                      sample_moves, base * sample_size / size))
+        except ImportError:
+            print("| python-chess | skipped: not installed (pip install chess) | | | | | |")
 
     print(f"\nvariants: {args.variant_games} random games each, arbiter validate -j 1\n")
     empty = WORK / "empty.pgn"
@@ -228,7 +234,8 @@ def main():
           "| per move / orthodox (instructions) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     reference = reference_count = None
-    for variant in ["orthodox"] + VARIANTS:
+    chosen = args.variants.split(",") if args.variants else VARIANTS
+    for variant in ["orthodox"] + [v for v in chosen if v != "orthodox"]:
         path = random_games(variant, args.variant_games)
         _, variant_moves = counts(path)
         command = [a, "validate", "-q", "-j", "1", str(path)]
