@@ -2731,10 +2731,12 @@ impl Position {
             let castler = variant.castler;
             let royal_moved = Some(moved.kind) == castler;
             let king_board = variant.castling_board(moved.color, m.from);
-            let king_taken = |owner: Color, board: u8| {
-                captured.iter().chain(gone).any(|&(s, victim)| {
-                    Some(victim.kind) == castler && victim.color == owner && variant.castling_board(owner, s) == board
-                })
+            // The king a move takes, with the castling board it stood on; and those a Deadly
+            // Pawns zone removes, looked for only where it removes any.
+            let on_board = |&(s, victim): &(Square, Piece)| (victim.color, variant.castling_board(victim.color, s));
+            let king_taken = captured.filter(|(_, victim)| Some(victim.kind) == castler).map(|c| on_board(&c));
+            let king_gone = |owner: Color, board: u8| {
+                gone.iter().any(|g| Some(g.1.kind) == castler && on_board(g) == (owner, board))
             };
             for (i, right) in self.castling.iter_mut().enumerate() {
                 let Some(rook) = *right else { continue };
@@ -2744,7 +2746,8 @@ impl Position {
                 if (royal_moved && owner == moved.color && board == king_board)
                     || rook == m.from
                     || taken
-                    || king_taken(owner, board)
+                    || king_taken == Some((owner, board))
+                    || (!gone.is_empty() && king_gone(owner, board))
                 {
                     *right = None;
                 }
