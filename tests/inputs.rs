@@ -59,12 +59,34 @@ fn utf16(text: &str, big_endian: bool, bom: bool) -> Vec<u8> {
     units.flat_map(|u| if big_endian { u.to_be_bytes() } else { u.to_le_bytes() }).collect()
 }
 
-/// A fresh directory for one test.
-fn scratch(test: &str) -> PathBuf {
+/// A fresh directory for one test, removed when the test is over (passed or not).
+fn scratch(test: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("arbiter-inputs-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    dir
+    Scratch(dir)
+}
+
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {
