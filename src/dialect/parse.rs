@@ -83,6 +83,12 @@ fn note_coordinates(text: &str, game: Option<&Game>, spans: &[Span], diagnostics
     }
 }
 
+/// `1A.`, `12b.`: a move number of a bughouse record (BPGN), with the board's letter.
+fn is_bughouse_number(at: &str) -> bool {
+    let digits = at.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && matches!(at.as_bytes().get(digits..digits + 2), Some([b'A' | b'a' | b'B' | b'b', b'.']))
+}
+
 /// At a digit or `*` in plain movetext: a standard result marker that ends its token
 /// (its length and outcome), or a move number of up to nine digits followed directly by one
 /// to three periods (its length, number and periods), as [`result_marker`] and
@@ -202,6 +208,15 @@ impl<'a> GameParser<'a> {
         let len =
             at.find(|c: char| c.is_whitespace()).unwrap_or(at.len()).max(at.chars().next().map_or(0, char::len_utf8));
         let span = self.span(at, len);
+        if is_bughouse_number(at) {
+            // A record of two boards' moves, which no variant of the catalogue plays yet.
+            let message = format!(
+                "{found} numbers a move of a bughouse record (BPGN: 1A. 1a. for board A, 1B. 1b. for board B); \
+                 bughouse is not supported yet: the game is not validated"
+            );
+            self.diagnostics.push(Diagnostic::new(Kind::UnsupportedVariant, span, message));
+            return Stop;
+        }
         let expected = if expected.is_empty() { what } else { expected };
         self.error(span, format!("expected {expected}, found {found}"))
     }
@@ -1340,6 +1355,20 @@ mod tests {
         // NUL padding, as some old archives have, is only a warning.
         assert!(errors(&format!("{ROSTER}1. e4 \u{0} e5 1-0\u{0}\u{0}")).is_empty());
         assert_eq!(warnings(&format!("{ROSTER}1. e4 \u{0} e5 1-0\u{0}\u{0}")).len(), 2);
+    }
+
+    /// A bughouse record (BPGN) is refused as a variant arbiter does not play yet, not as
+    /// broken PGN.
+    #[test]
+    fn bughouse_records_are_refused_by_name() {
+        let text = "[Event \"FICS rated bughouse match\"]\n[WhiteA \"p\"][WhiteAElo \"1\"]\n\n1A. e3{58.6} 1a. Nf6{59.9} 1B. d4 *";
+        let parsed = parse_game(text);
+        assert!(parsed.game.is_none());
+        let refused: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(refused.len(), 1, "{refused:?}");
+        assert_eq!(refused[0].kind, Kind::UnsupportedVariant);
+        assert!(refused[0].message.contains("bughouse is not supported yet"), "{}", refused[0].message);
+        assert!(is_bughouse_number("12b. Nf3") && !is_bughouse_number("12. b4") && !is_bughouse_number("1e4"));
     }
 
     /// A message that points at a character a reader cannot see, or can take for another,

@@ -138,6 +138,8 @@ struct Scanner {
     /// letters, digits and `_`): one buffer, kept from chunk to chunk.
     tag_names: Vec<u8>,
     blank_after_tag: bool,
+    /// This line holds tag pairs so far (`[WhiteA "x"][WhiteAElo "1"]`, as FICS writes them).
+    tag_line: bool,
     has_movetext: bool,
     started: bool,
     bom: bool,
@@ -174,6 +176,7 @@ impl<R: Read> Splitter<R> {
                 seen_tag: false,
                 tag_names: Vec::new(),
                 blank_after_tag: false,
+                tag_line: false,
                 has_movetext: false,
                 started: false,
                 bom: false,
@@ -265,6 +268,7 @@ impl Scanner {
                 }
                 self.previous_line_blank = self.line_blank;
                 self.line_blank = true;
+                self.tag_line = false;
                 self.line_start = self.current.len() + i + 1;
                 continue;
             }
@@ -333,6 +337,12 @@ impl Scanner {
                             next = i + end + 1;
                             continue;
                         }
+                        self.note_tag(tag_name(&data[i..]));
+                        self.state = State::Tag;
+                        self.tag_line = true;
+                    }
+                    // Another tag pair on the line of one.
+                    b'[' if self.tag_line => {
                         self.note_tag(tag_name(&data[i..]));
                         self.state = State::Tag;
                     }
@@ -615,6 +625,15 @@ mod tests {
     fn tag_sections_without_movetext_split_at_a_blank_line() {
         let input = "[Event \"A\"]\n\n[Event \"B\"]\n\n*\n";
         assert_eq!(texts(input).len(), 2);
+    }
+
+    #[test]
+    fn tag_pairs_that_share_a_line_are_one_game() {
+        let text = "[Event \"E\"]\n[WhiteA \"x\"][WhiteAElo \"1\"]\n[BlackA \"y\"] [BlackAElo \"2\"]\n[Result \"*\"]\n\n1. e4 *\n[Event \"F\"][Site \"S\"]\n1. d4 *\n";
+        assert_eq!(texts(text).len(), 2, "{:?}", texts(text));
+        // A tag pair after moves on one line is no tag line: the next tag section is a game.
+        let moves_then_tag = "[Event \"E\"]\n\n1. e4 [x] *\n[Event \"F\"]\n\n1. d4 *\n";
+        assert_eq!(texts(moves_then_tag).len(), 2);
     }
 
     #[test]
