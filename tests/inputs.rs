@@ -241,6 +241,24 @@ fn damaged_compressed_data_is_an_error_and_the_run_goes_on() {
     // The games before the damage are read, and so is the next file.
     assert!(stdout.contains(&format!("cut.pgn.gz{ILLEGAL}")), "{stdout}");
     assert!(stdout.contains(&format!("next.pgn{ILLEGAL}")), "{stdout}");
+    // Every command counts the same games read before the damage, and none where it stopped.
+    let counted = |args: &[&str]| {
+        let (code, _, stderr) = arbiter(&dir, args, b"");
+        let line = stderr.lines().find(|l| l.starts_with("arbiter: ") && l.contains(" game")).unwrap_or_default();
+        let before = &line[..line.find(" game").unwrap_or(0)];
+        let digits: String = before.chars().rev().take_while(char::is_ascii_digit).collect();
+        (code, digits.chars().rev().collect::<String>().parse::<u64>().unwrap_or(0), stderr)
+    };
+    let (code, games, stderr) = counted(&["validate", "-q", "cut.pgn.gz"]);
+    assert!(code == 2 && games > 0, "{stderr}");
+    for args in [
+        &["fmt", "-q", "cut.pgn.gz"][..],
+        &["convert", "-q", "--to", "json", "cut.pgn.gz"],
+        &["adjudicate", "-q", "cut.pgn.gz"],
+    ] {
+        let (code, counted, stderr) = counted(args);
+        assert_eq!((code, counted), (2, games), "{args:?}: {stderr}");
+    }
     // Damaged in its first bytes.
     let mut damaged = zstd(many.as_bytes());
     for byte in damaged.iter_mut().skip(20).take(40) {

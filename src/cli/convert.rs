@@ -250,6 +250,8 @@ pub fn run(args: &ConvertArgs) -> Status {
                     continue;
                 }
                 Err(e) => {
+                    // No game: where reading failed.
+                    games -= 1;
                     status = status.max(flush(&mut chunk, &mut reporter, &mut out)).max(Status::Failure);
                     reporter.file(&name, Kind::Io, &e.to_string());
                     break;

@@ -109,13 +109,12 @@ pub fn run(args: &FmtArgs) -> Status {
             continue;
         }
         let result = match (args.check, args.write) {
-            (true, _) => format_input(source, args, &mut reporter, &mut Mode::Check(&mut out)),
-            (_, true) => format_input(source, args, &mut reporter, &mut Mode::Write),
-            _ => format_input(source, args, &mut reporter, &mut Mode::Print(&mut out)),
+            (true, _) => format_input(source, args, &mut reporter, &mut Mode::Check(&mut out), &mut games),
+            (_, true) => format_input(source, args, &mut reporter, &mut Mode::Write, &mut games),
+            _ => format_input(source, args, &mut reporter, &mut Mode::Print(&mut out), &mut games),
         };
         match result {
             Ok(outcome) => {
-                games += outcome.games;
                 if outcome.games == 0
                     && reporter.file(&name, Kind::EmptyInput, "no game in this input") == Some(Severity::Error)
                 {
@@ -165,6 +164,8 @@ fn format_input(
     args: &FmtArgs,
     reporter: &mut Reporter,
     mode: &mut Mode<'_>,
+    // Counted here too, so that the summary counts the games read before an error.
+    games_read: &mut u64,
 ) -> Result<FileOutcome, Failed> {
     let name = source.name.clone();
     let path = source.path.clone();
@@ -202,6 +203,7 @@ fn format_input(
             }
         }
         outcome.games += 1;
+        *games_read += 1;
         let (game, origin) = match item {
             Item::Game(game) => {
                 let origin = game.origin;
