@@ -341,12 +341,7 @@ impl<'a, R: BufRead> Records<'a, R> {
                         break;
                     }
                     first.get_or_insert(self.line);
-                    size += length;
-                    if size <= limit {
-                        text.extend_from_slice(&line);
-                    } else {
-                        text = Vec::new();
-                    }
+                    keep_line(&mut text, &mut size, &line, length, limit);
                     depth.scan(&line);
                     if length > line.len() {
                         // A line cut short at the size limit: its end is the record's.
@@ -379,16 +374,22 @@ impl<'a, R: BufRead> Records<'a, R> {
                     if content {
                         first.get_or_insert(self.line);
                     }
-                    size += length;
-                    if size <= limit {
-                        text.extend_from_slice(&line);
-                    } else {
-                        text = Vec::new();
-                    }
+                    keep_line(&mut text, &mut size, &line, length, limit);
                 }
                 Ok(content.then(|| (text, first.unwrap_or(self.line), text_line, size)))
             }
         }
+    }
+}
+
+/// Adds a line of `length` bytes (`line`, cut at the limit) to a record's `text` and `size`:
+/// past `limit` bytes the record is only counted, not kept.
+fn keep_line(text: &mut Vec<u8>, size: &mut usize, line: &[u8], length: usize, limit: usize) {
+    *size += length;
+    if *size <= limit {
+        text.extend_from_slice(line);
+    } else {
+        *text = Vec::new();
     }
 }
 
