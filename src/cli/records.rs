@@ -554,6 +554,24 @@ mod tests {
         assert!(games[0].starts_with("line 1:Some(1): an array of records on one line"), "{games:?}");
     }
 
+    /// Pieces of records cut and joined at random, within any size limit, are read (into
+    /// games, refusals or nothing) without a panic.
+    #[test]
+    fn records_cut_and_joined_at_random_are_read_without_a_panic() {
+        let pretty = "{\n  \"format\": \"arbiter-record\",\n  \"version\": 1,\n  \"moves\": [{\"actions\": [\"e4\"]}],\n  \"result\": \"*\"\n}\n";
+        let pieces = [GAME, "\n", pretty, "[", "]", ",", "{", "}", "\"", "\\", "---\n", "moves:\n- actions: [e4]\n"];
+        let mut random = arbiter::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..2000 {
+            let text: String = (0..random.below(12)).map(|_| pieces[random.below(pieces.len())]).collect();
+            for kind in [Kind::Json, Kind::Yaml] {
+                let small = Limits { game_bytes: 1 + random.below(200), ..Limits::default() };
+                for limits in [Limits::default(), small] {
+                    let _ = read(&text, kind, limits);
+                }
+            }
+        }
+    }
+
     #[test]
     fn actions_are_found_where_the_records_write_them() {
         let json = r#"{"tags": [["Event", "actions"]], "moves": [{"actions": ["e4", "d5"], "comments": ["x"],
