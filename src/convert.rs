@@ -6,6 +6,7 @@
 //! [`crate::replay::replay`] reports it, is returned instead. Tags, comments, NAGs,
 //! variations and the result are kept: only the way each action is written changes.
 
+use std::fmt;
 use std::sync::Arc;
 
 use crate::diag::Severity;
@@ -40,7 +41,8 @@ pub enum Notation {
 fn replay_to_convert(variant: &Arc<Variant>, game: &Game, visit: Visit<'_>) -> Result<Position, Problem> {
     // The replay reports a missing start position as a problem of the game, as it does the
     // Result tag: that is found here.
-    let start = start_position(variant, game).map_err(|e| Problem::of_game(crate::diag::Kind::BadFen, e))?.0;
+    let start =
+        start_position(variant, game).map_err(|e| Problem::of_game(crate::diag::Kind::BadFen, e.to_string()))?.0;
     let report = replay_visiting(variant, game, Some(visit));
     match report.problems.into_iter().find(|p| p.severity == Severity::Error && p.at.is_some()) {
         Some(problem) => Err(problem),
@@ -82,7 +84,7 @@ pub fn positions(variant: &Arc<Variant>, game: &Game, epd: bool) -> (Vec<String>
     let mut fens = Vec::new();
     match start_position(variant, game) {
         Ok((mut start, _)) => fens.push(shorten(start.fen())),
-        Err(e) => return (fens, Some(Problem::of_game(crate::diag::Kind::BadFen, e))),
+        Err(e) => return (fens, Some(Problem::of_game(crate::diag::Kind::BadFen, e.to_string()))),
     }
     let stopped = replay_to_convert(variant, game, &mut |position, sight| {
         if let Sight::Turn { main: true, .. } = sight {
@@ -215,7 +217,7 @@ mod tests {
         let refused = |change: &dyn Fn(&mut RecordFile)| {
             let mut record = good.clone();
             change(&mut record);
-            from_record(&record).err().unwrap_or_default()
+            from_record(&record).err().map(String::from).unwrap_or_default()
         };
         assert_eq!(
             refused(&|r| r.tags.push(("Bad Name".into(), "x".into()))),
@@ -374,9 +376,31 @@ pub fn unread_record(text: &str) -> RecordFile {
     }
 }
 
+/// Why a JSON or YAML record gives no game: what is wrong with it, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError(String);
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl From<RecordError> for String {
+    fn from(e: RecordError) -> String {
+        e.0
+    }
+}
+
 /// The text of a record of a game that could not be read ([`unread_record`]); `None` for a
 /// record of a game.
-pub fn unread_text(record: &RecordFile) -> Result<Option<&str>, String> {
+pub fn unread_text(record: &RecordFile) -> Result<Option<&str>, RecordError> {
+    unread_text_or(record).map_err(RecordError)
+}
+
+fn unread_text_or(record: &RecordFile) -> Result<Option<&str>, String> {
     let Some(text) = &record.text else { return Ok(None) };
     if record.format != "arbiter-record" || record.version != RECORD_VERSION {
         return Err(format!("not an arbiter-record of version {RECORD_VERSION}"));
@@ -466,7 +490,11 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
 }
 
 /// The game a JSON or YAML record holds, or what is wrong with it.
-pub fn from_record(record: &RecordFile) -> Result<Game, String> {
+pub fn from_record(record: &RecordFile) -> Result<Game, RecordError> {
+    game_of_record(record).map_err(RecordError)
+}
+
+fn game_of_record(record: &RecordFile) -> Result<Game, String> {
     if record.format != "arbiter-record" {
         return Err(format!("format {:?} is not arbiter-record", record.format));
     }
@@ -684,7 +712,11 @@ fn fill(turns: &mut [TurnFile], texts: &mut dyn Iterator<Item = Option<String>>)
 
 /// The game an explicit record holds, each action found among the legal actions of its
 /// position by what it changes, and written as SAN.
-pub fn from_explicit_record(variant: &Arc<Variant>, record: &RecordFile) -> Result<Game, String> {
+pub fn from_explicit_record(variant: &Arc<Variant>, record: &RecordFile) -> Result<Game, RecordError> {
+    game_of_explicit_record(variant, record).map_err(RecordError)
+}
+
+fn game_of_explicit_record(variant: &Arc<Variant>, record: &RecordFile) -> Result<Game, String> {
     let start = record.start.as_deref().ok_or("an explicit record needs its start position (start)")?;
     let fen: crate::rules::fen::Fen = start.parse().map_err(|e| format!("start: {e}"))?;
     let position = Position::from_fen(variant, &fen).map_err(|e| format!("start: {e}"))?;
@@ -693,7 +725,7 @@ pub fn from_explicit_record(variant: &Arc<Variant>, record: &RecordFile) -> Resu
     sans.notation = None;
     sans.start = None;
     resolve_line(position, &mut sans.moves, 0)?;
-    from_record(&sans)
+    game_of_record(&sans)
 }
 
 fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) -> Result<(), String> {

@@ -19,9 +19,9 @@ use std::sync::Arc;
 use crate::diag::{self, Severity};
 use crate::dialect::move_number;
 use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome, Span};
-use crate::rules::fen::Fen;
+use crate::rules::fen::{Fen, FenError};
 use crate::rules::geometry::Square;
-use crate::rules::position::{Ending, Move, MoveKind, Position, Reach, Undo};
+use crate::rules::position::{Ending, Move, MoveKind, Position, PositionError, Reach, SetupError, Undo};
 use crate::rules::variant::{Color, Kind, UciCastling, Variant};
 
 /// What a notated action resolved to.
@@ -655,21 +655,60 @@ impl Replay {
     }
 }
 
+/// Why a game has no position to start from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// Its FEN tag does not read.
+    FenTag(FenError),
+    /// Its FEN tag reads, and is no position of the variant.
+    NotAPosition {
+        /// The variant's name.
+        variant: String,
+        /// Why not.
+        error: SetupError,
+    },
+    /// It has no FEN tag, and the variant's own start cannot be set up (a variant file of
+    /// one's own with a wrong `setup`).
+    VariantStart(PositionError),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::FenTag(e) => write!(f, "the FEN tag cannot be read: {e}"),
+            StartError::NotAPosition { variant, error } => {
+                write!(f, "the FEN tag is not a position of {variant}: {error}")
+            }
+            StartError::VariantStart(e) => write!(f, "the variant's start position: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::FenTag(e) => Some(e),
+            StartError::NotAPosition { error, .. } => Some(error),
+            StartError::VariantStart(e) => Some(e),
+        }
+    }
+}
+
 /// The position a game starts from: its FEN tag, or the variant's start; and the castling
 /// rights of the FEN tag left out because no king and rook stand for them.
-pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<(Position, Vec<char>), String> {
+pub fn start_position(variant: &Arc<Variant>, game: &Game) -> Result<(Position, Vec<char>), StartError> {
     start_position_from(variant, game.tag("FEN"))
 }
 
 /// [`start_position`] of a game whose FEN tag is `fen`.
-pub fn start_position_from(variant: &Arc<Variant>, fen: Option<&str>) -> Result<(Position, Vec<char>), String> {
+pub fn start_position_from(variant: &Arc<Variant>, fen: Option<&str>) -> Result<(Position, Vec<char>), StartError> {
     match fen {
         Some(text) => {
-            let fen: Fen = text.parse().map_err(|e| format!("the FEN tag cannot be read: {e}"))?;
+            let fen: Fen = text.parse().map_err(StartError::FenTag)?;
             Position::from_fen_lenient(variant, &fen)
-                .map_err(|e| format!("the FEN tag is not a position of {}: {e}", variant.spec.name))
+                .map_err(|error| StartError::NotAPosition { variant: variant.spec.name.clone(), error })
         }
-        None => Position::start(variant).map(|p| (p, Vec::new())),
+        None => Position::start(variant).map(|p| (p, Vec::new())).map_err(StartError::VariantStart),
     }
 }
 
@@ -740,7 +779,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
         }
         Err(message) => {
             let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
-            report.problems.push(Problem::at(diag::Kind::BadFen, span, message));
+            report.problems.push(Problem::at(diag::Kind::BadFen, span, message.to_string()));
             return report;
         }
     };

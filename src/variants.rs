@@ -726,7 +726,13 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
     })?;
     let variant = Arc::new(variant);
     // The setup must be a position of the variant.
-    crate::rules::position::Position::start(&variant).map_err(|e| error("setup", e))?;
+    crate::rules::position::Position::start(&variant).map_err(|e| {
+        let inner: &dyn std::fmt::Display = match &e {
+            crate::rules::position::PositionError::Fen(e) => e,
+            crate::rules::position::PositionError::Setup(e) => e,
+        };
+        error("setup", format!("start position: {inner}"))
+    })?;
     Ok(Ok(variant))
 }
 

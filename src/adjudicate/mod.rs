@@ -530,7 +530,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             span: tag_span("FEN"),
             at: None,
             written: None,
-            message,
+            message: message.to_string(),
             fen: None,
             candidates: Vec::new(),
         })

@@ -2,7 +2,6 @@
 
 use std::time::Instant;
 
-use arbiter::rules::fen::Fen;
 use arbiter::rules::position::Position;
 use arbiter::variants::Catalogue;
 use clap::Args;
@@ -55,10 +54,7 @@ pub fn run(args: &PerftArgs) -> Status {
     };
     let position = match &args.fen {
         None => Position::start(&variant),
-        Some(text) => text
-            .parse::<Fen>()
-            .map_err(|e| format!("the FEN cannot be read: {e}"))
-            .and_then(|fen| Position::from_fen(&variant, &fen).map_err(|e| format!("the FEN is not a position: {e}"))),
+        Some(text) => Position::from_fen_text(&variant, text),
     };
     let mut position = match position {
         Ok(p) => p,

@@ -46,6 +46,12 @@ impl From<String> for Unreadable {
     }
 }
 
+impl From<convert::RecordError> for Unreadable {
+    fn from(e: convert::RecordError) -> Unreadable {
+        Unreadable::from(String::from(e))
+    }
+}
+
 /// One record's text as read (empty when its size is over the limit: it is not kept), its
 /// first line with content, the line its text starts on, and its size.
 type RawRecord = (Vec<u8>, u64, u64, usize);

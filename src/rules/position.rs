@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::board8::{self, Board8, Setup8};
-use super::fen::{BoardFen, Cell, Fen, FenSquare, OpenTurn, PieceCell, Side};
+use super::fen::{BoardFen, Cell, Fen, FenError, FenSquare, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::laws::{Laws, Standing};
 use super::variant::{
@@ -245,6 +245,34 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// Why a position cannot be set up from a FEN: the text does not read as a FEN, or it is no
+/// position of the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The FEN's text does not read.
+    Fen(FenError),
+    /// It reads, and is no position of the variant.
+    Setup(SetupError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Fen(e) => write!(f, "the FEN cannot be read: {e}"),
+            PositionError::Setup(e) => write!(f, "the FEN is not a position of the variant: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PositionError::Fen(e) => Some(e),
+            PositionError::Setup(e) => Some(e),
+        }
+    }
+}
+
 /// How the rules end a game, or let a player end it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
@@ -367,15 +395,22 @@ pub struct Position {
 }
 
 impl Position {
-    /// The variant's start position.
-    pub fn start(variant: &Arc<Variant>) -> Result<Position, String> {
+    /// The variant's start position (its `setup`, which a variant of the catalogue always
+    /// has right; one's own may not).
+    pub fn start(variant: &Arc<Variant>) -> Result<Position, PositionError> {
         variant
             .start
             .get_or_init(|| {
-                let fen: Fen = variant.spec.start_fen.parse().map_err(|e| format!("start position: {e}"))?;
-                Position::from_fen(variant, &fen).map_err(|e| format!("start position: {e}"))
+                let fen: Fen = variant.spec.start_fen.parse().map_err(PositionError::Fen)?;
+                Position::from_fen(variant, &fen).map_err(PositionError::Setup)
             })
             .clone()
+    }
+
+    /// The position a FEN's text describes, read and checked against the variant's rules.
+    pub fn from_fen_text(variant: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
+        let fen: Fen = text.parse().map_err(PositionError::Fen)?;
+        Position::from_fen(variant, &fen).map_err(PositionError::Setup)
     }
 
     /// The position a FEN describes, checked against the variant's rules.

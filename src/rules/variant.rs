@@ -710,7 +710,7 @@ pub struct Variant {
     /// Whether a pawn may step backwards, so that it may stand on its own first rank.
     pub pawns_retreat: bool,
     /// The start position, built once (positions of every game copy it).
-    pub(crate) start: std::sync::OnceLock<Result<super::position::Position, String>>,
+    pub(crate) start: std::sync::OnceLock<Result<super::position::Position, super::position::PositionError>>,
     /// The start position in the orthodox lane, where the variant fits it
     /// ([`super::board8::fits`]) and the lane can play the position: built at first use.
     pub(crate) start_board8: std::sync::OnceLock<Option<super::board8::Board8>>,
