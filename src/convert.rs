@@ -120,7 +120,8 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
                 .unwrap_or_default();
             let to = coordinate_target(position, m);
             // Where a quiet move joins the same squares, the capture says so (`c5xd6`).
-            let capture = if m.capture && quiet_twin(position, m) { "x" } else { "" };
+            let en_passant = matches!(m.kind, MoveKind::EnPassant { .. });
+            let capture = if en_passant && quiet_twin(position, m) { "x" } else { "" };
             format!("{}{capture}{}{promotion}", square(position, m.from), square(position, to))
         }
         (Notation::Lan, _) => {
@@ -136,7 +137,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
 
 /// Whether a legal move that captures nothing joins the squares of capture `m` with its
 /// promotion: in Crazy Pawns, a capture en passant and the pawn's quiet move onto the en
-/// passant square.
+/// passant square (the only capture that lands on an empty square, so the only one asked).
 fn quiet_twin(position: &mut Position, m: Move) -> bool {
     let Some(piece) = position.piece_at(m.from) else { return false };
     let mut moves = Vec::new();

@@ -338,7 +338,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     }
     // A capture en passant and a quiet move onto the en passant square, by one pawn (Crazy
     // Pawns): the capture mark tells them apart, in coordinates too (`c5xd6`, `c5d6`).
-    if moves.iter().any(|c| c.capture) && moves.iter().any(|c| !c.capture) {
+    if moves.len() > 1 && moves.iter().any(|c| c.capture) && moves.iter().any(|c| !c.capture) {
         moves.retain(|c| c.capture == m.capture);
     }
     // (Never empty: one of each kind was there.)
