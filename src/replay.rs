@@ -22,6 +22,7 @@ use crate::record::{Action, ActionKind, CastleSide, Check, Game, NodeId, Outcome
 use crate::rules::fen::{Fen, FenError};
 use crate::rules::geometry::Square;
 use crate::rules::position::{Ending, Move, MoveKind, Position, PositionError, Reach, SetupError, Undo};
+use crate::rules::turn;
 use crate::rules::variant::{Color, Kind, UciCastling, Variant};
 
 /// What a notated action resolved to.
@@ -110,12 +111,63 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
             }
             resolve_castle(position, *side)
         }
+        ActionKind::Pass if position.variant().plan.has(turn::actions::PASS) => resolve_pass(position),
         ActionKind::Pass => Ok(Resolved::Pass),
         ActionKind::Drop { piece, to } if position.variant().spec.drops => resolve_drop(position, *piece, *to),
         ActionKind::RemoveBlocked { first, second } if position.variant().spec.rules.remove_blocked_pawns => {
             resolve_removal(position, *first, *second)
         }
         other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
+    }
+}
+
+/// Why a turn of `variant` that has ended takes no further action, in the words of its
+/// plan.
+fn turn_over_reason(variant: &Variant) -> &'static str {
+    let plan = &variant.plan;
+    let rules = plan.steps.iter().skip(1).map(|s| (s.rule, s.after)).collect::<Vec<_>>();
+    match rules.first() {
+        _ if variant.spec.rules.checkers.is_some() => "only a piece that has just captured by a jump may jump on",
+        _ if variant.spec.rules.pawn_moves_per_turn > 1 => "only a pawn that has just moved may move on",
+        Some((rule, _)) if rule.twin => "a twin follows a move (not castling), once",
+        Some((rule, after)) if rule.same_piece && after.capture == Some(true) => {
+            "only a pawn that has just captured may capture on"
+        }
+        Some((rule, _)) if rule.same_piece => {
+            "the second partial move is the same piece's, once, under the variant's condition, never after castling or promoting"
+        }
+        _ if plan.extra == turn::Extra::AfterCapture => "a turn has a second move only after the opponent captured",
+        _ if plan.extra == turn::Extra::Banked => "a turn has further moves only as many as were banked by passing",
+        _ => "the variant's turn has no more actions",
+    }
+}
+
+/// Why a turn of `variant` that stops where it stops is not complete.
+fn turn_incomplete_reason(variant: &Variant) -> String {
+    let plan = &variant.plan;
+    if plan.has(turn::actions::REMOVAL) {
+        return "removing blocked pawns is no move: the turn's move must follow it".to_owned();
+    }
+    if plan.steps.iter().any(|s| s.rule.twin) {
+        return "a twin move is possible, and it is forced".to_owned();
+    }
+    if plan.extra == turn::Extra::AfterCapture {
+        return "the opponent captured: a second move is possible, and it is forced".to_owned();
+    }
+    if plan.judge == turn::Judge::EndOfTurn {
+        return "the turn may not end with the king attacked".to_owned();
+    }
+    format!("a turn of {} is {} actions", variant.spec.name, plan.steps.len())
+}
+
+/// A pass that the variant's turn plan counts as an action (Pass Chess).
+fn resolve_pass(position: &mut Position) -> Result<Resolved, Refusal> {
+    let mut moves = Vec::new();
+    position.pseudo_legal_moves(&mut moves);
+    match moves.into_iter().find(|m| m.kind == MoveKind::Pass) {
+        Some(pass) if position.is_legal(pass) => Ok(Resolved::Move(pass)),
+        Some(_) => Err(Refusal::new("illegal: a pass would leave the king in check")),
+        None => Err(Refusal::new("illegal: a pass is no action of this turn: it may only begin one")),
     }
 }
 
@@ -165,7 +217,7 @@ fn resolve_drop(
     let Some(sq) = position.variant().geometry.square(0, to.file, to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {to} on this board")));
     };
-    if position.in_hand(position.side_to_move(), kind) == 0 {
+    if position.in_hand(position.mover(), kind) == 0 {
         return Err(Refusal::new(format!("illegal: no {name} in hand")));
     }
     if position.piece_at(sq).is_some() || position.is_wall(sq) {
@@ -204,7 +256,7 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     let Some(to) = g.square(0, m.to.file, m.to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {} on this board", m.to)));
     };
-    let side = position.side_to_move();
+    let side = position.mover();
     // Coordinate notation (`g1f3`, as UCI writes it): no letter, the whole origin. The piece
     // standing there says what moves; the king taking its own rook is castling, and so is
     // the king's move to its castling square where no move of the king's own goes there
@@ -460,8 +512,11 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     if m.kind == MoveKind::RemoveBlocked {
         return format!("{}><{}", position.square_name(m.from), position.square_name(m.to));
     }
+    if m.kind == MoveKind::Pass {
+        return "--".to_owned();
+    }
     if let MoveKind::Castle { rook_from, .. } = m.kind {
-        let side = position.side_to_move();
+        let side = position.mover();
         if variant.spec.castling_boards > 1 {
             // O-O would not say which king.
             return format!(
@@ -488,7 +543,7 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     // else both. A pawn capture always names its file; in variants where pawns move
     // sideways, a pawn step may need it too.
     let mut reaches = Vec::new();
-    position.reaching(m.to, m.piece, position.side_to_move(), &mut reaches);
+    position.reaching(m.to, m.piece, position.mover(), &mut reaches);
     let mut rivals = Vec::new();
     let mut buffer = Vec::new();
     for &r in reaches.iter().filter(|r| r.from != m.from) {
@@ -832,9 +887,11 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
         }
     }
     let mut scratch = Scratch { other_safe: true, ..Scratch::default() };
-    let plan = usize::from(variant.spec.actions_per_turn.max(1));
-    // Fastpawn: a turn is one move, and its pawn's further moves.
-    let open_plan = variant.turns_go_on();
+    // A plan of forced steps taken once each has a fixed length, checked before the turn is
+    // played; any other (Fastpawn: a move, and its pawn's further moves) is judged action by
+    // action.
+    let plan = variant.plan.steps.len();
+    let open_plan = variant.plan.steps.iter().any(|s| s.need != turn::Need::Forced || s.times != turn::Times::UpTo(1));
     // The undo list of the last turn nobody will take back, kept for the next turn's.
     let mut spare = Vec::new();
     // A check whose mate is still in question, answered by the turn entered next.
@@ -894,11 +951,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 "the turn is over after {} action{}: {}",
                                 i,
                                 if i == 1 { "" } else { "s" },
-                                if variant.spec.rules.checkers.is_some() {
-                                    "only a piece that has just captured by a jump may jump on"
-                                } else {
-                                    "only a pawn that has just moved may move on"
-                                }
+                                turn_over_reason(variant)
                             ),
                             position.fen(),
                         ));
@@ -990,7 +1043,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         n.span,
                         at,
                         n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
-                        "removing blocked pawns is no move: the turn's move must follow it".to_owned(),
+                        turn_incomplete_reason(variant),
                         position.fen(),
                     ));
                     failed = true;
@@ -1147,6 +1200,10 @@ fn check_mark(
     marks: Marks,
     report: &mut Replay,
 ) -> Checked {
+    // Where check is never judged, marks say nothing and are not judged.
+    if position.variant().plan.judge == turn::Judge::Never {
+        return Checked::No;
+    }
     // The check is on the opponent of the player of the action; mate only once the turn is
     // over and the opponent is to move.
     let in_check = match played {
@@ -1226,12 +1283,16 @@ fn check_result(position: &mut Position, game: &Game, drawn: Option<&(Ending, Op
     let ending = position.game_over();
     let claimed = tag.unwrap_or(marker);
     let expected = match ending {
-        Some(Ending::Checkmate { winner: Color::White } | Ending::FarRank { winner: Color::White }) => {
-            Some(Outcome::WhiteWins)
-        }
-        Some(Ending::Checkmate { winner: Color::Black } | Ending::FarRank { winner: Color::Black }) => {
-            Some(Outcome::BlackWins)
-        }
+        Some(
+            Ending::Checkmate { winner: Color::White }
+            | Ending::FarRank { winner: Color::White }
+            | Ending::KingCaptured { winner: Color::White },
+        ) => Some(Outcome::WhiteWins),
+        Some(
+            Ending::Checkmate { winner: Color::Black }
+            | Ending::FarRank { winner: Color::Black }
+            | Ending::KingCaptured { winner: Color::Black },
+        ) => Some(Outcome::BlackWins),
         Some(_) => Some(Outcome::Draw),
         None => None,
     };

@@ -19,6 +19,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::turn::{Actor, TurnRule, double_move};
 use crate::rules::variant::{
     CastlingStyle, Direction, FarRank, PawnJumps, PieceSpec, Rules, Transparency, UciCastling, Variant, VariantSpec,
     Zone,
@@ -497,6 +498,12 @@ const MODULES: &[&str] = &[
     "side-promotion",
     "checkers-jumps",
     "remove-blocked-pawns",
+    "double-move",
+    "twin",
+    "borrowed-moves",
+    "banked-passes",
+    "penalty",
+    "hungry-pawns",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -510,6 +517,10 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "fastpawn" => &["moves"],
             "deadly-pawns" => &["zone"],
             "checkers-jumps" => &["pieces", "pawns"],
+            "double-move" => &["when"],
+            "twin" | "penalty" => &["forced"],
+            "borrowed-moves" => &["order"],
+            "banked-passes" => &["extra-moves-by"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -616,6 +627,67 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
     Ok(rules)
 }
 
+/// The modules that change what a turn is, read into turn rules (see
+/// [`crate::rules::turn`]); their parameters' names are checked by [`read_rules`].
+fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, String)> {
+    let mut rules = Vec::new();
+    for module in modules {
+        let params = &module.params;
+        let forced = |name: &str| match params.get("forced").map(|v| v.as_bool()) {
+            Some(Some(forced)) => Ok(forced),
+            _ => Err(("forced".to_owned(), format!("module {name} needs `forced`: true or false"))),
+        };
+        rules.push(match module.name.as_str() {
+            "double-move" => {
+                let when = params.get("when").and_then(|v| v.as_str()).and_then(double_move::When::from_name);
+                let Some(when) = when else {
+                    let names = double_move::When::NAMES;
+                    return Err(("when".to_owned(), format!("module double-move needs `when`: {names}")));
+                };
+                TurnRule::DoubleMove(when)
+            }
+            "twin" => TurnRule::Twin { forced: forced("twin")? },
+            "penalty" => TurnRule::Penalty { forced: forced("penalty")? },
+            "hungry-pawns" => TurnRule::HungryPawns,
+            "banked-passes" => {
+                let by: Vec<&str> = match params.get("extra-moves-by") {
+                    None => Vec::new(),
+                    Some(list) => list.as_sequence().into_iter().flatten().filter_map(|v| v.as_str()).collect(),
+                };
+                if !(by.is_empty() || by == ["P"]) {
+                    return Err((
+                        "extra-moves-by".to_owned(),
+                        "module banked-passes: `extra-moves-by` may name only pawns ([P]), or be left out".to_owned(),
+                    ));
+                }
+                TurnRule::Passes { pawns_only: !by.is_empty() }
+            }
+            "borrowed-moves" => {
+                let order: Option<Vec<Actor>> = params.get("order").and_then(|v| v.as_sequence()).map(|list| {
+                    list.iter()
+                        .filter_map(|v| match v.as_str() {
+                            Some("own") => Some(Actor::Own),
+                            Some("opponent") => Some(Actor::Opponent),
+                            _ => None,
+                        })
+                        .collect()
+                });
+                match order {
+                    Some(order) if (1..=8).contains(&order.len()) => TurnRule::Borrowed(order),
+                    _ => {
+                        return Err((
+                            "order".to_owned(),
+                            "module borrowed-moves needs `order`: a list of own and opponent, 1 to 8 long".to_owned(),
+                        ));
+                    }
+                }
+            }
+            _ => continue,
+        });
+    }
+    Ok(rules)
+}
+
 /// Compiles a resolved file into a variant.
 fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<Variant>, String>, CatalogueError> {
     let error =
@@ -656,6 +728,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         });
     }
     let rules = read_rules(&resolved.modules).map_err(|(needle, message)| error(&needle, message))?;
+    let turn_rules = read_turn_rules(&resolved.modules).map_err(|(needle, message)| error(&needle, message))?;
     let direction = |name: Option<&String>, default: Direction| match name.map(String::as_str) {
         None => Ok(default),
         Some("north") => Ok(Direction::North),
@@ -711,6 +784,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         captures_to_hand: resolved.modules.iter().any(|m| m.name == "captures-to-hand"),
         drops: resolved.modules.iter().any(|m| m.name == "drops"),
         rules,
+        turn_rules,
         directions,
         castling_style,
         castling_boards: resolved.castling_boards.unwrap_or(1).max(1),

@@ -149,6 +149,7 @@ impl Decision {
                 Ending::SeventyFiveMoves => "seventy-five-moves",
                 Ending::FivefoldRepetition => "fivefold-repetition",
                 Ending::FarRank { .. } => "far-rank",
+                Ending::KingCaptured { .. } => "king-captured",
             },
             Decision::Time { .. } => "time-forfeit",
             Decision::Open => "open",
@@ -159,9 +160,10 @@ impl Decision {
     pub fn result(&self) -> Option<Outcome> {
         let win = |c: Color| if c == Color::White { Outcome::WhiteWins } else { Outcome::BlackWins };
         match self {
-            Decision::Rules { ending: Ending::Checkmate { winner } | Ending::FarRank { winner }, .. } => {
-                Some(win(*winner))
-            }
+            Decision::Rules {
+                ending: Ending::Checkmate { winner } | Ending::FarRank { winner } | Ending::KingCaptured { winner },
+                ..
+            } => Some(win(*winner)),
             Decision::Rules { .. } => Some(Outcome::Draw),
             Decision::Time { loser, opponent_can_mate: true, .. } => Some(win(loser.other())),
             Decision::Time { opponent_can_mate: false, .. } => Some(Outcome::Draw),
@@ -859,6 +861,7 @@ pub fn headline(verdict: &Verdict) -> String {
                     format!("{to_move} has no legal move and is not in check (stalemate)")
                 }
                 Ending::FarRank { winner } => format!("a {} piece has reached the far rank", side(*winner)),
+                Ending::KingCaptured { winner } => format!("{} has taken the opponent's king", side(*winner)),
                 Ending::InsufficientMaterial => "neither side can mate (dead position)".to_owned(),
                 Ending::FivefoldRepetition => "the same position stands for the fifth time".to_owned(),
                 Ending::SeventyFiveMoves => "75 moves of each side without capture or pawn move".to_owned(),
@@ -899,6 +902,7 @@ impl Verdict {
                         "a player without a legal move and not in check is stalemated: a draw (FIDE 5.2.1)"
                     }
                     Ending::FarRank { .. } => "in this variant the first piece to reach the far rank wins",
+                    Ending::KingCaptured { .. } => "in this variant check is not judged, and taking the king wins",
                     Ending::InsufficientMaterial => {
                         "a position where no series of legal moves can mate is a draw (FIDE 5.2.2)"
                     }

@@ -225,16 +225,33 @@ impl fmt::Display for FenSquare {
     }
 }
 
-/// A turn its side has begun and not finished: how many of its actions are played, and
-/// the piece that must go on (a Fastpawn pawn, a Checkers Chess piece in a chain of jumps).
-/// Written after the side to move: `w+1` (one action played), `b+1@d5` (and the piece on d5
-/// goes on), `w@e4`.
+/// A turn its side has begun and not finished: how many of its actions are played, the
+/// piece that must go on (a Fastpawn pawn, a Checkers Chess piece in a chain of jumps) or
+/// the last move whole (what a twin or a second partial move relates to), and the extra
+/// actions the turn was granted (Penalty Chess). Written after the side to move: `w+1` (one
+/// action played), `b+1@d5` (and the piece on d5 goes on), `w+1:e2e4`, `w+1:d4xe5` (the last
+/// move, a capture), `w*1` (one extra action granted), `w+1*1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OpenTurn {
     /// Actions played in the turn.
     pub done: u8,
     /// The piece that must make the turn's next action.
     pub piece: Option<FenSquare>,
+    /// The turn's last move, where later steps relate to it.
+    pub last: Option<LastMove>,
+    /// Extra actions the turn was granted.
+    pub extra: u8,
+}
+
+/// The last move of a turn in progress, as an open turn writes it: `e2e4`, `d4xe5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LastMove {
+    /// Where the piece came from.
+    pub from: FenSquare,
+    /// Where it went.
+    pub to: FenSquare,
+    /// Whether it captured.
+    pub capture: bool,
 }
 
 impl fmt::Display for OpenTurn {
@@ -242,10 +259,16 @@ impl fmt::Display for OpenTurn {
         if self.done > 0 {
             write!(f, "+{}", self.done)?;
         }
-        match self.piece {
-            Some(square) => write!(f, "@{square}"),
-            None => Ok(()),
+        if let Some(square) = self.piece {
+            write!(f, "@{square}")?;
         }
+        if let Some(last) = self.last {
+            write!(f, ":{}{}{}", last.from, if last.capture { "x" } else { "" }, last.to)?;
+        }
+        if self.extra > 0 {
+            write!(f, "*{}", self.extra)?;
+        }
+        Ok(())
     }
 }
 
@@ -686,7 +709,7 @@ impl FromStr for Fen {
             return Err(FenError::MissingSideToMove { offset: text.len() });
         };
         // An open turn follows the side to move (`w+1@e4`).
-        let (field, open_turn) = match field.find(['+', '@']) {
+        let (field, open_turn) = match field.find(['+', '@', ':', '*']) {
             Some(cut) => (&field[..cut], Some(parse_open_turn(&field[cut..], at + cut)?)),
             None => (field, None),
         };
@@ -758,30 +781,67 @@ fn parse_castling(entry: &str, at: usize) -> Result<String, FenError> {
     }
 }
 
-/// Reads an open turn: `+N`, `@square` or `+N@square`, with N from 1 to 255 and no leading
-/// zero.
+/// Reads an open turn: `+N`, then `@square` or `:move`, then `*N`, each optional but not all
+/// absent, with each N from 1 to 255 and no leading zero.
 fn parse_open_turn(text: &str, at: usize) -> Result<OpenTurn, FenError> {
     let bad = FenError::BadOpenTurn { offset: at };
-    let (done, rest) = match text.strip_prefix('+') {
-        Some(after) => {
-            let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
-            let number = &after[..digits];
-            if number.is_empty() || number.starts_with('0') {
+    let number = |text: &str| -> Result<(u8, usize), FenError> {
+        let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+        let n = &text[..digits];
+        if n.is_empty() || n.starts_with('0') {
+            return Err(bad.clone());
+        }
+        Ok((n.parse::<u8>().map_err(|_| bad.clone())?, digits))
+    };
+    let mut rest = text;
+    let mut done = 0;
+    if let Some(after) = rest.strip_prefix('+') {
+        let (n, used) = number(after)?;
+        done = n;
+        rest = &after[used..];
+    }
+    let mut extra = 0;
+    let body = match rest.find('*') {
+        Some(star) => {
+            let (n, used) = number(&rest[star + 1..])?;
+            if star + 1 + used != rest.len() {
                 return Err(bad);
             }
-            (number.parse::<u8>().map_err(|_| bad.clone())?, &after[digits..])
+            extra = n;
+            &rest[..star]
         }
-        None => (0, text),
+        None => rest,
     };
-    let piece = match rest.strip_prefix('@') {
-        Some(square) => Some(parse_square(square, at + text.len() - square.len(), FenField::SideToMove)?),
-        None if rest.is_empty() => None,
-        None => return Err(bad),
-    };
-    if done == 0 && piece.is_none() {
+    let offset = |part: &str| at + text.len() - rest.len() + (part.as_ptr() as usize - body.as_ptr() as usize);
+    let (mut piece, mut last) = (None, None);
+    if let Some(square) = body.strip_prefix('@') {
+        piece = Some(parse_square(square, offset(square), FenField::SideToMove)?);
+    } else if let Some(text) = body.strip_prefix(':') {
+        // Two squares, a capture's joined by `x`: the first ends where a digit is followed
+        // by a letter.
+        let cut = text
+            .char_indices()
+            .find(|&(i, c)| c.is_ascii_digit() && text[i + 1..].starts_with(|n: char| n.is_ascii_lowercase()))
+            .map(|(i, _)| i + 1)
+            .ok_or(bad.clone())?;
+        let (from, to) = (&text[..cut], &text[cut..]);
+        // (`x` names no file.)
+        let (capture, to) = match to.strip_prefix('x') {
+            Some(to) => (true, to),
+            None => (false, to),
+        };
+        last = Some(LastMove {
+            from: parse_square(from, offset(from), FenField::SideToMove)?,
+            to: parse_square(to, offset(to), FenField::SideToMove)?,
+            capture,
+        });
+    } else if !body.is_empty() {
         return Err(bad);
     }
-    Ok(OpenTurn { done, piece })
+    if done == 0 && piece.is_none() && last.is_none() && extra == 0 {
+        return Err(bad);
+    }
+    Ok(OpenTurn { done, piece, last, extra })
 }
 
 fn parse_en_passant(entry: &str, at: usize) -> Result<Option<FenSquare>, FenError> {
@@ -1287,9 +1347,15 @@ mod tests {
     #[test]
     fn open_turns_follow_the_side_to_move() {
         let fen = assert_canonical("8/8 w+1@e4 - - 0 1");
-        assert_eq!(fen.open_turn, Some(OpenTurn { done: 1, piece: Some(FenSquare { file: 4, rank: 3 }) }));
+        assert_eq!(
+            fen.open_turn,
+            Some(OpenTurn { done: 1, piece: Some(FenSquare { file: 4, rank: 3 }), last: None, extra: 0 })
+        );
         assert_eq!(fen.side_to_move, vec![Side::White]);
-        assert_eq!(assert_canonical("8/8 b+12 - - 0 1").open_turn, Some(OpenTurn { done: 12, piece: None }));
+        assert_eq!(
+            assert_canonical("8/8 b+12 - - 0 1").open_turn,
+            Some(OpenTurn { done: 12, piece: None, last: None, extra: 0 })
+        );
         assert_eq!(assert_canonical("8/8 w@a1 - - 0 1").open_turn.map(|o| o.done), Some(0));
         assert_eq!(assert_canonical("8|8 b+255 - - 0 1").open_turn.map(|o| o.done), Some(255));
         assert_eq!(parse("8/8 w").open_turn, None);

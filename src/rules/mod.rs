@@ -10,4 +10,5 @@ pub mod geometry;
 pub mod laws;
 pub mod position;
 pub mod random;
+pub mod turn;
 pub mod variant;

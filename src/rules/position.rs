@@ -10,9 +10,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::board8::{self, Board8, Setup8};
-use super::fen::{BoardFen, Cell, Fen, FenError, FenSquare, OpenTurn, PieceCell, Side};
+use super::fen::{BoardFen, Cell, Fen, FenError, FenSquare, LastMove, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::laws::{Laws, Standing};
+use super::turn::{self, Action, Judge, Last, Open, Turn};
 use super::variant::{
     AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Order, RayBetween, Variant, Walk, Zone,
 };
@@ -26,10 +27,6 @@ const MAX_ROYALS: usize = 2;
 
 /// Castling rights: per color, per castling board (at most two), the h-side and a-side rook.
 const CASTLING_SLOTS: usize = 8;
-
-/// The most capturing jumps a Checkers Chess chain goes on after (a bound the rules never
-/// reach on a board of 64 cells, kept so that no turn is endless).
-const MAX_CHAIN: u8 = 60;
 
 /// A piece on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,6 +80,9 @@ pub enum MoveKind {
     /// Circular Chess: the pawns on `from` and `to`, enemies blocking each other head on,
     /// leave the board; the turn's move is still to come.
     RemoveBlocked,
+    /// A pass that is an action of the turn's plan (Pass Chess: it banks a move); `from`
+    /// and `to` are the first cell.
+    Pass,
     /// A capture of the piece on `victim`, which is not the target (Cross-eyed Chess).
     Remote {
         /// The captured piece's square.
@@ -105,6 +105,14 @@ pub struct Move {
     pub kind: MoveKind,
     /// Whether it captures.
     pub capture: bool,
+}
+
+impl Move {
+    /// A pass of the plan ([`MoveKind::Pass`]), written as a move of `piece` (no piece
+    /// moves).
+    pub fn pass(piece: Kind) -> Move {
+        Move { from: Square(0), to: Square(0), piece, promotion: None, kind: MoveKind::Pass, capture: false }
+    }
 }
 
 /// A piece that reaches a square, as [`Position::reaching`] finds it: where it stands, and
@@ -151,12 +159,11 @@ pub struct Undo {
     key: u64,
     side: Color,
     fullmove: u32,
-    actions_done: u8,
+    turn: Turn,
+    banks: [u16; 2],
     landed: Option<Square>,
-    continuing: Option<Square>,
     /// Pieces the move's pawns removed (Deadly Pawns), on the position's stack.
     eliminated: u8,
-    must_move: bool,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -294,6 +301,11 @@ pub enum Ending {
         /// Whose piece.
         winner: Color,
     },
+    /// A king has been taken, where the plan never judges check (One-two Chess).
+    KingCaptured {
+        /// Who took it.
+        winner: Color,
+    },
 }
 
 impl fmt::Display for Ending {
@@ -305,6 +317,9 @@ impl fmt::Display for Ending {
             Ending::SeventyFiveMoves => f.write_str("75 moves without a capture or a pawn move"),
             Ending::FivefoldRepetition => f.write_str("the same position a fifth time"),
             Ending::FarRank { winner } => write!(f, "a {} piece has reached the far rank", winner.name()),
+            Ending::KingCaptured { winner } => {
+                write!(f, "{} has taken the {} king", winner.name(), winner.other().name())
+            }
         }
     }
 }
@@ -373,18 +388,16 @@ pub struct Position {
     ep_live: bool,
     halfmove: u32,
     fullmove: u32,
-    /// Actions the side to move has performed in the current turn (the turn state).
-    actions_done: u8,
+    /// Where the side to move's turn stands (see [`super::turn`]).
+    turn: Turn,
+    /// Moves banked by passing, White's and Black's (Pass Chess).
+    banks: [u16; 2],
     /// The royal pieces of each side (at most [`MAX_ROYALS`]).
     royals: [[Option<Square>; MAX_ROYALS]; 2],
     /// Where the last move put a piece on the mover's far rank (the far-rank module).
     landed: Option<Square>,
-    /// The pawn that may move again in this turn (Fastpawn Chess).
-    continuing: Option<Square>,
     /// Pieces removed by Deadly Pawns, for taking moves back.
     eliminated: Vec<(Square, Piece)>,
-    /// Blocked pawns were removed in this turn, and its move is still to come.
-    must_move: bool,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -531,12 +544,11 @@ impl Position {
             ep_live: false,
             halfmove: fen.halfmove_clock,
             fullmove: fen.fullmove_number.max(1),
-            actions_done: 0,
+            turn: Turn::default(),
+            banks: [0, 0],
             royals: [[None; MAX_ROYALS]; 2],
             landed: None,
-            continuing: None,
             eliminated: Vec::new(),
-            must_move: false,
             key: 0,
             history: Vec::new(),
             scratch_moves: Vec::new(),
@@ -588,7 +600,8 @@ impl Position {
             position.read_open_turn(open)?;
         }
         // Within a turn the opponent may stand in check: its first action may have given it.
-        if position.actions_done == 0 && position.is_attacked_by_royal_target(side.other()) {
+        let judged = position.variant.plan.judge != Judge::Never;
+        if judged && !position.turn.begun() && position.is_attacked_by_royal_target(side.other()) {
             return Err(SetupError::OpponentInCheck);
         }
         position.refresh_ep_live();
@@ -822,27 +835,117 @@ impl Position {
         if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live) {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
-        if let Some(pawn) = self.continuing {
-            key ^= self.variant.key(pawn, Color::White, Kind(0)).rotate_left(47);
+        for (i, &bank) in self.banks.iter().enumerate().filter(|(_, b)| **b > 0) {
+            key ^= (u64::from(bank) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(11 + 13 * i as u32);
         }
-        key ^ u64::from(self.actions_done).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        key ^ self.turn.key(&self.variant.plan)
     }
 
-    /// Counts an action of the turn; when the turn plan is complete, the other side moves.
-    fn advance_turn(&mut self, ends_turn: bool) {
-        self.actions_done += 1;
-        if ends_turn || self.actions_done >= self.variant.spec.actions_per_turn.max(1) {
-            self.actions_done = 0;
-            if self.side == Color::Black {
-                self.fullmove += 1;
+    /// Ends the turn: the other side's begins, with the extra actions the plan grants it.
+    fn next_turn(&mut self) {
+        let plan = &self.variant.plan;
+        let ended = self.turn;
+        if plan.extra == turn::Extra::Banked {
+            let bank = &mut self.banks[self.side.index()];
+            match ended.last {
+                Some(last) if !last.moved() => *bank = bank.saturating_add(1),
+                _ => *bank = bank.saturating_sub(u16::from(ended.done.saturating_sub(1))),
             }
-            self.side = self.side.other();
+        }
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.other();
+        let extra = match plan.extra {
+            turn::Extra::None => 0,
+            turn::Extra::AfterCapture => u8::from(ended.captured),
+            turn::Extra::Banked => self.banks[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8,
+        };
+        self.turn = Turn { extra, ..Turn::default() };
+    }
+
+    /// Takes the action of `m` (about to be played) into the turn: the turn goes on, or ends.
+    fn take_step(&mut self, action: &Action) {
+        let plan = &self.variant.plan;
+        let open = plan.open(&self.turn);
+        let step = plan.step_of(open.steps, &self.turn, action).unwrap_or(open.steps.trailing_zeros() as usize);
+        self.turn = self.turn.after(step, action);
+        if plan.open(&self.turn).steps == 0 {
+            self.next_turn();
+        }
+    }
+
+    /// The facts about `m`, a move of this position not yet played, that a turn plan reads.
+    fn action_of(&self, m: Move) -> Action {
+        let g = &self.variant.geometry;
+        let kind = match m.kind {
+            MoveKind::Drop => turn::actions::DROP,
+            MoveKind::RemoveBlocked => turn::actions::REMOVAL,
+            MoveKind::Pass => turn::actions::PASS,
+            _ => turn::actions::MOVE,
+        };
+        let castle = matches!(m.kind, MoveKind::Castle { .. });
+        let moving = kind == turn::actions::MOVE;
+        let by_pawn = self.variant.kind(m.piece).spec.pawn;
+        let vector =
+            (i16::from(g.file(m.to)) - i16::from(g.file(m.from)), i16::from(g.rank(m.to)) - i16::from(g.rank(m.from)));
+        Action {
+            kind,
+            from: m.from,
+            to: m.to,
+            mover: m.piece,
+            piece: m.promotion.unwrap_or(m.piece),
+            vector,
+            pawn: moving && by_pawn && !castle && m.promotion.is_none(),
+            capture: m.capture,
+            remote: matches!(m.kind, MoveKind::Remote { .. }),
+            plain: moving && !castle && m.promotion.is_none(),
+            plain_origin: moving && !castle,
+            castle,
+        }
+    }
+
+    /// The steps of the plan open now.
+    fn open(&self) -> Open {
+        self.variant.plan.open(&self.turn)
+    }
+
+    /// Whether the plan lets `m` be the turn's next action.
+    fn plan_allows(&self, m: Move) -> bool {
+        let plan = &self.variant.plan;
+        let open = plan.open(&self.turn);
+        if !plan.goes_on() {
+            return true;
+        }
+        plan.step_of(open.steps, &self.turn, &self.action_of(m)).is_some()
+    }
+
+    /// Whose pieces act next: the side to move's, or in a step that moves the opponent's
+    /// pieces (One-two Chess), the opponent's.
+    pub fn mover(&self) -> Color {
+        let plan = &self.variant.plan;
+        if !plan.borrowing {
+            return self.side;
+        }
+        match plan.actor(self.open().steps) {
+            turn::Actor::Own => self.side,
+            turn::Actor::Opponent => self.side.other(),
         }
     }
 
     /// Actions performed so far in the current turn.
     pub fn actions_done(&self) -> u8 {
-        self.actions_done
+        self.turn.done
+    }
+
+    /// Where the current turn stands.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// The moves each side has banked by passing (Pass Chess): White's, Black's.
+    pub fn banks(&self) -> [u16; 2] {
+        self.banks
     }
 
     /// Whether `target` is attacked by a piece of `by` (pins do not matter: a pinned piece
@@ -996,7 +1099,7 @@ impl Position {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => [m.from, m.to, victim, victim],
             MoveKind::Castle { rook_from, rook_to } => [m.from, m.to, rook_from, rook_to],
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => [m.from, m.to, m.to, m.to],
-            MoveKind::RemoveBlocked => return None,
+            MoveKind::RemoveBlocked | MoveKind::Pass => return None,
         };
         let by = color.other();
         let frame = Variant::frame(by, false);
@@ -1269,11 +1372,10 @@ impl Position {
             key,
             side: self.side,
             fullmove: self.fullmove,
-            actions_done: self.actions_done,
+            turn: self.turn,
+            banks: self.banks,
             landed: self.landed,
-            continuing: self.continuing,
             eliminated: 0,
-            must_move: self.must_move,
         }
     }
 
@@ -1284,31 +1386,65 @@ impl Position {
         self.key ^= self.state_key();
         self.en_passant = None;
         self.landed = None;
-        self.continuing = None;
         self.halfmove += 1;
-        self.advance_turn(true);
+        self.next_turn();
         self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
     }
 
-    /// Whether the side to move is in the middle of a turn that it may end now (Fastpawn
-    /// Chess: its pawn has moved and may move again).
-    pub fn may_end_turn(&self) -> bool {
-        self.continuing.is_some()
+    /// Whether the side to move is in the middle of a turn that it may end now: the turn has
+    /// begun, the plan's steps still open may be skipped (a step that must be taken if it can
+    /// has no legal action), and where check is judged at the end of the turn, the king is
+    /// safe.
+    pub fn may_end_turn(&mut self) -> bool {
+        if !self.turn.begun() {
+            return false;
+        }
+        let open = self.open();
+        if !open.ends || open.steps == 0 {
+            return false;
+        }
+        if self.variant.plan.judge == Judge::EndOfTurn && self.is_attacked_by_royal_target(self.side) {
+            return false;
+        }
+        match open.unless {
+            Some(step) => !self.step_has_legal_action(usize::from(step)),
+            None => true,
+        }
     }
 
-    /// The pawn that may move on in this turn, if the turn is one that may go on.
+    /// Whether the turn has begun and cannot end yet: a forced action is still to come.
+    pub fn must_move(&mut self) -> bool {
+        self.turn.begun() && !self.may_end_turn()
+    }
+
+    /// Whether step `i` of the plan has a legal action now.
+    fn step_has_legal_action(&mut self, i: usize) -> bool {
+        let mut moves = Vec::new();
+        self.pseudo_legal_moves(&mut moves);
+        let turn = self.turn;
+        moves.into_iter().any(|m| {
+            let action = self.action_of(m);
+            self.variant.plan.allows(i, &turn, &action) && self.is_safe(m)
+        })
+    }
+
+    /// The piece that must make the turn's next action, where every step still open asks
+    /// for the piece that made the last one (a Fastpawn pawn, a piece in a chain of jumps).
     pub fn continuing(&self) -> Option<Square> {
-        self.continuing
+        let last = self.turn.last?;
+        let open = self.open();
+        let plan = &self.variant.plan;
+        let same = (0..plan.steps.len()).filter(|i| open.steps >> i & 1 == 1).all(|i| plan.steps[i].rule.same_piece);
+        (open.steps != 0 && same).then_some(last.to)
     }
 
     /// Ends a turn that may go on ([`Position::may_end_turn`]): the other side moves.
     pub fn end_turn(&mut self) -> Undo {
         let undo = self.snapshot(Piece::new(self.side, Kind(0)), self.key);
         self.key ^= self.state_key();
-        self.continuing = None;
-        self.advance_turn(true);
+        self.next_turn();
         self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
@@ -1318,8 +1454,8 @@ impl Position {
     pub fn undo_end_turn(&mut self, undo: Undo) {
         self.side = undo.side;
         self.fullmove = undo.fullmove;
-        self.actions_done = undo.actions_done;
-        self.continuing = undo.continuing;
+        self.turn = undo.turn;
+        self.banks = undo.banks;
         self.ep_live = undo.ep_live;
         self.key = undo.key;
     }
@@ -1327,10 +1463,10 @@ impl Position {
     /// Takes back a pass.
     pub fn undo_pass(&mut self, undo: Undo) {
         self.landed = undo.landed;
-        self.continuing = undo.continuing;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
-        self.actions_done = undo.actions_done;
+        self.turn = undo.turn;
+        self.banks = undo.banks;
         self.en_passant = undo.en_passant;
         self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
@@ -1339,31 +1475,59 @@ impl Position {
     }
 
     /// Every pseudo-legal move (legal but for leaving the king attacked), appended to `out`.
+    ///
+    /// They are the actions of the plan's steps open now (see [`super::turn`]): where a step
+    /// asks for the piece that made the last action, only its moves; where a step constrains
+    /// its actions further, only those it allows.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
-        if let Some(pawn) = self.continuing {
-            if let Some(piece) = self.piece_at(pawn) {
-                if self.variant.spec.rules.checkers.is_some() {
-                    // A chain of jumps goes on only by capturing.
-                    self.jump_moves(pawn, piece, true, out);
-                } else {
-                    self.piece_moves(pawn, piece, out);
+        let plan = &self.variant.plan;
+        let open = self.open();
+        let (mut kinds, mut same_piece, mut constrained) = (0u8, true, false);
+        for (i, step) in plan.steps.iter().enumerate().filter(|(i, _)| open.steps >> i & 1 == 1) {
+            kinds |= step.actions;
+            same_piece &= step.rule.same_piece;
+            constrained |= plan.constrained[i];
+        }
+        let start = out.len();
+        let mover = self.mover();
+        if kinds & turn::actions::MOVE != 0 {
+            match self.turn.last.filter(|_| same_piece && open.steps != 0) {
+                Some(last) => {
+                    if let Some(piece) = self.piece_at(last.to).filter(|p| p.color == mover) {
+                        self.piece_moves(last.to, piece, out);
+                    }
+                }
+                None => {
+                    for (i, slot) in self.board.iter().enumerate() {
+                        let Some(piece) = *slot else { continue };
+                        if piece.color != mover {
+                            continue;
+                        }
+                        self.piece_moves(Square(i as u16), piece, out);
+                    }
+                    self.castling_moves(out);
                 }
             }
-            return;
         }
-        for (i, slot) in self.board.iter().enumerate() {
-            let Some(piece) = *slot else { continue };
-            if piece.color != self.side {
-                continue;
-            }
-            self.piece_moves(Square(i as u16), piece, out);
-        }
-        self.castling_moves(out);
-        if self.variant.spec.drops {
+        if kinds & turn::actions::DROP != 0 && self.variant.spec.drops {
             self.drop_moves(out);
         }
-        if self.variant.spec.rules.remove_blocked_pawns {
+        if kinds & turn::actions::REMOVAL != 0 {
             self.blocked_pawn_removals(out);
+        }
+        if kinds & turn::actions::PASS != 0 {
+            out.push(Move::pass(self.variant.castler.unwrap_or(Kind(0))));
+        }
+        if constrained {
+            let mut keep = start;
+            for i in start..out.len() {
+                let m = out[i];
+                if plan.step_of(open.steps, &self.turn, &self.action_of(m)).is_some() {
+                    out[keep] = m;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
         }
     }
 
@@ -1392,11 +1556,6 @@ impl Position {
                 });
             }
         }
-    }
-
-    /// Whether blocked pawns have been removed in this turn and its move is still to come.
-    pub fn must_move(&self) -> bool {
-        self.must_move
     }
 
     /// Drops of the side to move: each kind in hand on each empty cell, pawns not on the first
@@ -1441,7 +1600,7 @@ impl Position {
             && m.promotion.is_none()
             && !m.capture
             && self.variant.spec.drops
-            && self.continuing.is_none()
+            && self.turn.last.is_none()
             && self.in_hand(self.side, m.piece) > 0
             && self.drop_fits(m.piece, m.to)
     }
@@ -1786,14 +1945,6 @@ impl Position {
                 self.push_move(from, to, piece, MoveKind::Normal, false, out);
             }
         }
-    }
-
-    /// Checkers Chess: whether `m` is a jump (two cells along a line of the piece's jumps).
-    fn is_jump(&self, m: Move) -> bool {
-        let g = &self.variant.geometry;
-        let dx = i16::from(g.file(m.to)) - i16::from(g.file(m.from));
-        let dy = i16::from(g.rank(m.to)) - i16::from(g.rank(m.from));
-        (dx.abs() == 2 || dx == 0) && (dy.abs() == 2 || dy == 0) && (dx, dy) != (0, 0)
     }
 
     /// Checkers Chess: whether a piece of `by` could take a piece on `target` in its next
@@ -2209,7 +2360,7 @@ impl Position {
             found
         };
         moves.clear();
-        if self.continuing.is_some() {
+        if self.turn.begun() || self.variant.plan.constrained[0] {
             self.pseudo_legal_moves(moves);
             return safe_among(self, moves);
         }
@@ -2234,11 +2385,15 @@ impl Position {
             }
         }
         self.castling_moves(moves);
-        if self.variant.spec.drops {
+        let kinds = self.variant.plan.steps.iter().fold(0, |k, s| k | s.actions);
+        if kinds & turn::actions::DROP != 0 && self.variant.spec.drops {
             self.drop_moves(moves);
         }
-        if self.variant.spec.rules.remove_blocked_pawns {
+        if kinds & turn::actions::REMOVAL != 0 {
             self.blocked_pawn_removals(moves);
+        }
+        if kinds & turn::actions::PASS != 0 {
+            moves.push(Move::pass(self.variant.castler.unwrap_or(Kind(0))));
         }
         safe_among(self, moves)
     }
@@ -2257,17 +2412,7 @@ impl Position {
         if !safe || self.far_rank_winner().is_some() {
             return false;
         }
-        if self
-            .continuing
-            .is_some_and(|pawn| pawn != m.from || matches!(m.kind, MoveKind::Drop | MoveKind::Castle { .. }))
-        {
-            return false;
-        }
-        // A chain of jumps goes on only by capturing jumps.
-        if self.continuing.is_some()
-            && self.variant.spec.rules.checkers.is_some()
-            && !(matches!(m.kind, MoveKind::Remote { .. }) && self.is_jump(m))
-        {
+        if !self.plan_allows(m) {
             return false;
         }
         if !self.variant.spec.rules.companions || self.has_companion(m) {
@@ -2324,7 +2469,7 @@ impl Position {
     /// rider line to the king can neither take the checking piece nor block its line: it is
     /// not safe.
     fn safe_without_trial(&self, m: Move, in_check: bool) -> Option<bool> {
-        if self.actions_done > 0 || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop) {
+        if self.turn.begun() || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop) {
             return None;
         }
         let lines = self.variant.rider_lines()?;
@@ -2463,7 +2608,9 @@ impl Position {
         for m in moves {
             let undo = self.play(m);
             self.cell_sets_agree().map_err(|e| format!("after {m:?} from {here}: {e}"))?;
-            if self.actions_done == 0 {
+            // Where `m` was its turn's only action, made from a position in which the
+            // opponent's king was safe.
+            if !self.turn.begun() && !undo.turn.begun() && self.variant.plan.judge == Judge::EachAction {
                 let side = self.side;
                 let whole = self.king_attacked(side);
                 if self.king_attacked_after(side, m) != whole {
@@ -2510,13 +2657,18 @@ impl Position {
     /// looked at.
     fn safe_by_rays(&self, m: Move, in_check_maybe: bool) -> Option<bool> {
         let variant = &*self.variant;
+        if variant.plan.judge != Judge::EachAction {
+            return None;
+        }
         let rays = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines())?;
         let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
         let mut occupied = (self.occupied & !bit(m.from)) | bit(m.to);
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => {}
             MoveKind::EnPassant { victim } => occupied &= !bit(victim),
-            MoveKind::Castle { .. } | MoveKind::Remote { .. } | MoveKind::RemoveBlocked => return None,
+            MoveKind::Castle { .. } | MoveKind::Remote { .. } | MoveKind::RemoveBlocked | MoveKind::Pass => {
+                return None;
+            }
         }
         let mut royals = self.royals[self.side.index()].into_iter().flatten();
         let (Some(king), None) = (royals.next(), royals.next()) else { return None };
@@ -2555,22 +2707,50 @@ impl Position {
             // The move that follows must leave the king safe.
             return true;
         }
+        let judge = self.variant.plan.judge;
+        let victim = match m.kind {
+            MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
+            MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
+            _ => None,
+        };
+        let royal_victim = || victim.and_then(|v| self.piece_at(v)).filter(|&p| self.is_royal(p));
+        if judge == Judge::Never {
+            // Kings are taken, but not one's own.
+            return royal_victim().is_none_or(|p| p.color != self.side);
+        }
         // No move takes a royal piece: in a legal game one is only ever exposed in the middle
         // of a turn of several moves (Fastpawn), and the turn may not end by taking it.
-        if self.actions_done > 0 {
-            let victim = match m.kind {
-                MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
-                MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
-                _ => None,
-            };
-            if victim.and_then(|v| self.piece_at(v)).is_some_and(|p| self.is_royal(p)) {
-                return false;
-            }
+        if (self.turn.begun() || judge == Judge::EndOfTurn) && royal_victim().is_some() {
+            return false;
+        }
+        if m.kind == MoveKind::Pass {
+            return !self.is_attacked_by_royal_target(self.side);
+        }
+        if judge == Judge::EndOfTurn {
+            return self.completes_safely(m);
         }
         match self.safe_by_rays(m, true) {
             Some(safe) => safe,
             None => self.safe_by_trial(m),
         }
+    }
+
+    /// Where check is judged at the end of the turn: whether the turn can be completed after
+    /// `m` with the king of the side to move safe.
+    fn completes_safely(&mut self, m: Move) -> bool {
+        let side = self.side;
+        let undo = self.play(m);
+        let done = if self.side != side {
+            !self.is_attacked_by_royal_target(side)
+        } else if self.may_end_turn() {
+            true
+        } else {
+            let mut moves = Vec::new();
+            self.pseudo_legal_moves(&mut moves);
+            moves.into_iter().any(|next| self.is_safe(next))
+        };
+        self.undo(m, undo);
+        done
     }
 
     /// [`Position::is_safe`] by playing `m` on the board and looking.
@@ -2709,8 +2889,10 @@ impl Position {
     /// Plays `m` (which must come from this position's move generation) and returns what
     /// takes it back.
     pub fn play(&mut self, m: Move) -> Undo {
-        if m.kind == MoveKind::RemoveBlocked {
-            return self.remove_blocked(m);
+        match m.kind {
+            MoveKind::RemoveBlocked => return self.remove_blocked(m),
+            MoveKind::Pass => return self.pass_in_plan(m),
+            _ => {}
         }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
         // The bit-mask tables are built for the variants whose moves are played.
@@ -2800,26 +2982,27 @@ impl Position {
         self.halfmove = if captured.is_some() || eliminated > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
         self.landed =
             (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
-        self.must_move = false;
-        // Fastpawn: a pawn that is still a pawn may go on, while its moves last.
-        let per_turn = self.variant.spec.rules.pawn_moves_per_turn;
-        let fast = per_turn > 1
-            && self.is_pawn(moved)
-            && m.promotion.is_none()
-            && !matches!(m.kind, MoveKind::Drop | MoveKind::Castle { .. })
-            && self.actions_done + 1 < per_turn;
-        // Checkers Chess: after a capturing jump the piece may jump on, capturing again.
-        let jumped = self.variant.spec.rules.checkers.is_some()
-            && m.promotion.is_none()
-            && matches!(m.kind, MoveKind::Remote { .. })
-            && self.actions_done < MAX_CHAIN;
-        let goes_on = fast || jumped;
-        self.continuing = goes_on.then_some(m.to);
-        if goes_on {
-            self.actions_done += 1;
+        if self.variant.plan.goes_on() {
+            let action = self.action_of(m);
+            self.take_step(&action);
         } else {
-            self.advance_turn(false);
+            self.next_turn();
         }
+        self.refresh_ep_live();
+        self.key ^= self.state_key();
+        undo
+    }
+
+    /// A pass the plan allows (Pass Chess): the turn takes it as an action.
+    fn pass_in_plan(&mut self, m: Move) -> Undo {
+        let undo = self.snapshot(Piece::new(self.side, m.piece), self.key);
+        self.history.push(self.key);
+        self.key ^= self.state_key();
+        self.en_passant = None;
+        self.landed = None;
+        self.halfmove += 1;
+        let action = self.action_of(m);
+        self.take_step(&action);
         self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
@@ -2837,8 +3020,8 @@ impl Position {
             }
         }
         self.halfmove = 0;
-        self.actions_done += 1;
-        self.must_move = true;
+        let action = self.action_of(m);
+        self.take_step(&action);
         self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
@@ -2852,25 +3035,28 @@ impl Position {
                     self.put(sq, Some(piece));
                 }
             }
-            self.actions_done = undo.actions_done;
-            self.must_move = undo.must_move;
+            self.turn = undo.turn;
+            self.banks = undo.banks;
             self.halfmove = undo.halfmove;
             self.ep_live = undo.ep_live;
             self.key = undo.key;
             self.history.pop();
             return;
         }
-        self.must_move = undo.must_move;
+        if m.kind == MoveKind::Pass {
+            self.undo_pass(undo);
+            return;
+        }
         for _ in 0..undo.eliminated {
             if let Some((sq, piece)) = self.eliminated.pop() {
                 self.put(sq, Some(piece));
             }
         }
         self.landed = undo.landed;
-        self.continuing = undo.continuing;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
-        self.actions_done = undo.actions_done;
+        self.turn = undo.turn;
+        self.banks = undo.banks;
         match m.kind {
             MoveKind::Drop => {
                 self.put(m.to, None);
@@ -2926,11 +3112,11 @@ impl Position {
     /// Perft after an action of a turn of `depth` turns: the turn is over, or it may end
     /// here or go on.
     fn perft_after_action(&mut self, depth: u32) -> u64 {
-        if self.must_move {
-            return self.perft(depth);
+        if !self.turn.begun() {
+            return self.perft(depth - 1);
         }
         if !self.may_end_turn() {
-            return self.perft(depth - 1);
+            return self.perft(depth);
         }
         let undo = self.end_turn();
         let ended = self.perft(depth - 1);
@@ -2959,6 +3145,16 @@ impl Position {
     pub fn game_over(&mut self) -> Option<Ending> {
         if let Some(winner) = self.far_rank_winner() {
             return Some(Ending::FarRank { winner });
+        }
+        if self.variant.plan.judge == Judge::Never {
+            // Check is not judged: a taken king loses, and a turn that cannot go on is drawn.
+            if let Some(loser) = [Color::White, Color::Black]
+                .into_iter()
+                .find(|c| self.variant.has_royal && self.royals[c.index()].iter().all(Option::is_none))
+            {
+                return Some(Ending::KingCaptured { winner: loser.other() });
+            }
+            return (!self.may_end_turn() && !self.has_legal_move()).then_some(Ending::Stalemate);
         }
         // A turn that may end now is no mate or stalemate, whether or not it could go on.
         if !self.may_end_turn() && !self.has_legal_move() {
@@ -3169,8 +3365,7 @@ impl Position {
         Fen {
             boards: vec![BoardFen { ranks, holdings, bank: None }],
             side_to_move: vec![if self.side == Color::White { Side::White } else { Side::Black }],
-            open_turn: (self.actions_done > 0 || self.continuing.is_some())
-                .then(|| OpenTurn { done: self.actions_done, piece: self.continuing.map(|sq| self.fen_square(sq)) }),
+            open_turn: self.open_turn(),
             castling: vec![self.castling_text()],
             en_passant: vec![ep],
             halfmove_clock: self.halfmove,
@@ -3179,64 +3374,124 @@ impl Position {
         }
     }
 
-    /// Sets the turn state a FEN's open turn gives (`+N@square`): what the turns of the
-    /// variant can leave half done. A turn of several actions (a turn plan) is open after
-    /// each but its last; a Fastpawn turn after each pawn move but the last allowed, with
-    /// that pawn to go on; a Checkers Chess turn during a chain of capturing jumps, with the
-    /// piece that jumps; a Circular Chess turn after removals of blocked pawns, with its move
-    /// still to come.
+    /// The FEN's open turn: `None` between turns that grant no extra action.
+    fn open_turn(&self) -> Option<OpenTurn> {
+        let turn = &self.turn;
+        if *turn == Turn::default() {
+            return None;
+        }
+        let plan = &self.variant.plan;
+        let extra = if plan.extra == turn::Extra::AfterCapture { turn.extra } else { 0 };
+        let mut open = OpenTurn { done: turn.done, piece: None, last: None, extra };
+        if let Some(last) = turn.last.filter(|_| turn.begun()) {
+            if plan.relates_moves() && last.moved() {
+                open.last = Some(LastMove {
+                    from: self.fen_square(last.from),
+                    to: self.fen_square(last.to),
+                    capture: last.captured(),
+                });
+            } else {
+                open.piece = self.continuing().map(|sq| self.fen_square(sq));
+            }
+        }
+        (open.done > 0 || open.extra > 0).then_some(open)
+    }
+
+    /// Sets the turn state a FEN's open turn gives (`+N`, `@square`, `:move`, `*N`): the
+    /// actions played locate the step the turn is at ([`turn::Plan::locate`]); the piece that
+    /// goes on, or the last move, gives what later steps relate to; `*N` the extra actions
+    /// the turn was granted. What the FEN does not say of the last action is taken to be
+    /// what lets the turn go on.
     fn read_open_turn(&mut self, open: OpenTurn) -> Result<(), SetupError> {
-        let rules = &self.variant.spec.rules;
-        let fastpawn = rules.pawn_moves_per_turn > 1;
-        let chain = rules.checkers.is_some();
-        let removals = rules.remove_blocked_pawns;
-        // The actions a turn can have when it is open: one fewer than its most.
-        let most_open = if fastpawn {
-            rules.pawn_moves_per_turn - 1
-        } else if chain {
-            MAX_CHAIN
-        } else if removals {
-            u8::MAX
-        } else {
-            self.variant.spec.actions_per_turn.max(1) - 1
-        };
+        let plan = &self.variant.plan;
+        let name = &self.variant.spec.name;
         let refuse = |why: String| Err(SetupError::OpenTurn(why));
-        if open.done == 0 || open.done > most_open {
-            let name = &self.variant.spec.name;
-            return refuse(match most_open {
-                0 => format!("a turn of {name} is over after its first action"),
-                n => format!("{} actions played, where a turn of {name} is open after at most {n}", open.done),
+        let extra = open.extra;
+        if extra > 0 && plan.extra != turn::Extra::AfterCapture {
+            return refuse(format!("a turn of {name} is granted no extra actions (*{extra})"));
+        }
+        self.turn = Turn { extra, ..Turn::default() };
+        if open.done == 0 && open.piece.is_none() && open.last.is_none() {
+            return Ok(());
+        }
+        let most_open = plan.most_actions(extra).saturating_sub(1);
+        let too_many = || match most_open {
+            0 => format!("a turn of {name} is over after its first action"),
+            n => format!("{} actions played, where a turn of {name} is open after at most {n}", open.done),
+        };
+        let Some((step, in_step)) = plan.locate(open.done, extra) else {
+            return refuse(too_many());
+        };
+        if open.done == 0 {
+            return refuse("the piece that goes on is given before any action".to_owned());
+        }
+        let square = |at: FenSquare| self.variant.geometry.square(0, at.file, at.rank);
+        let (from, to) = match (open.piece, open.last) {
+            (_, Some(last)) => (square(last.from), square(last.to)),
+            (Some(at), None) => (square(at), square(at)),
+            (None, None) => (Some(Square(0)), Some(Square(0))),
+        };
+        let (Some(from), Some(to)) = (from, to) else {
+            return refuse("the square of the piece that goes on is off the board".to_owned());
+        };
+        let piece = (open.piece.is_some() || open.last.is_some()).then(|| self.piece_at(to));
+        // The step the next action may be in (the one located, where it may repeat, else the
+        // one after it), whose condition the last action must meet.
+        let repeats = step > 0 && plan.steps[step].times != turn::Times::UpTo(1);
+        let next = if repeats { Some(plan.steps[step]) } else { plan.steps.get(step + 1).copied() };
+        let next = next.map(|s| s.after).unwrap_or_default();
+        let same_piece = plan.steps.iter().skip(1).any(|s| s.rule.same_piece);
+        let what = if next.pawn { "pawn" } else { "piece" };
+        let none_there = || format!("no {what} of the side to move on {} to go on", self.square_name(to));
+        match piece {
+            Some(None) => return refuse(none_there()),
+            Some(Some(p)) if p.color != self.side && !plan.borrowing => return refuse(none_there()),
+            Some(Some(p)) if next.pawn && !self.is_pawn(p) && open.last.is_none() => return refuse(none_there()),
+            None if same_piece && plan.locate(open.done, extra).is_some_and(|(s, _)| s + 1 < plan.steps.len()) => {
+                return refuse("the piece that goes on is not given (@square)".to_owned());
+            }
+            _ => {}
+        }
+        let g = &self.variant.geometry;
+        let kind = piece.flatten().map_or(Kind(0), |p| p.kind);
+        let capture = open.last.map_or(next.capture == Some(true) || next.remote, |l| l.capture);
+        let action = Action {
+            kind: turn::actions::MOVE,
+            from,
+            to,
+            mover: kind,
+            piece: kind,
+            vector: (i16::from(g.file(to)) - i16::from(g.file(from)), i16::from(g.rank(to)) - i16::from(g.rank(from))),
+            pawn: piece.flatten().is_some_and(|p| self.is_pawn(p)),
+            capture,
+            remote: open.last.is_none() && next.remote,
+            plain: true,
+            plain_origin: true,
+            castle: false,
+        };
+        self.turn = Turn {
+            step: step as u8,
+            in_step,
+            done: open.done,
+            extra,
+            captured: capture,
+            last: Some(Last::of(&action)),
+        };
+        if self.open().steps == 0 {
+            return refuse(if open.done > most_open {
+                too_many()
+            } else {
+                format!("a turn of {name} cannot go on after the last move {}", "the FEN gives")
             });
         }
-        let moving_on = fastpawn || chain;
-        match open.piece {
-            None if moving_on => refuse("the piece that goes on is not given (@square)".to_owned()),
-            Some(_) if !moving_on => refuse(format!("in {} no single piece goes on", self.variant.spec.name)),
-            None => {
-                self.actions_done = open.done;
-                self.must_move = removals;
-                Ok(())
-            }
-            Some(at) => {
-                let square = self.variant.geometry.square(0, at.file, at.rank);
-                let piece = square.and_then(|sq| self.piece_at(sq));
-                let fits = piece.is_some_and(|p| p.color == self.side && (!fastpawn || self.is_pawn(p)));
-                if !fits {
-                    let what = if fastpawn { "pawn" } else { "piece" };
-                    return refuse(format!("no {what} of the side to move on {at} to go on"));
-                }
-                self.actions_done = open.done;
-                self.continuing = square;
-                Ok(())
-            }
-        }
+        Ok(())
     }
 
     /// This position in the orthodox lane ([`super::board8`]): where the variant fits it, no
     /// turn is under way and [`Board8::new`] can play the position.
     pub(crate) fn to_board8(&self) -> Option<Board8> {
         let rules = self.variant.lane_rules()?;
-        if self.actions_done != 0 || self.continuing.is_some() || self.must_move || self.landed.is_some() {
+        if self.turn != Turn::default() || self.landed.is_some() {
             return None;
         }
         let role = |kind: Kind| board8::role_of_letter(self.variant.kind(kind).spec.letter);
@@ -3387,6 +3642,7 @@ mod tests {
             captures_to_hand: false,
             drops: false,
             rules: Default::default(),
+            turn_rules: Vec::new(),
             directions: [crate::rules::variant::Direction::North, crate::rules::variant::Direction::South],
             castling_style: CastlingStyle::Chess960,
             castling_boards: 1,
@@ -3536,10 +3792,22 @@ mod tests {
         p.undo(second, undo2);
         p.undo(first, undo);
         assert_eq!((p.side_to_move(), p.actions_done()), (Color::White, 0));
-        // Two plies of White's double moves: 20 first moves, then each followed by another
-        // White move.
-        assert_eq!(p.perft(1), 20);
-        assert!(p.perft(2) > 400);
+        // A turn is two White moves: perft counts whole turns, each first move followed by
+        // every second.
+        let mut turns = 0;
+        for m in moves_of(&mut p) {
+            let undo = p.play(m);
+            turns += moves_of(&mut p).len() as u64;
+            p.undo(m, undo);
+        }
+        assert!(turns > 400);
+        assert_eq!(p.perft(1), turns);
+    }
+
+    fn moves_of(p: &mut Position) -> Vec<Move> {
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        moves
     }
 
     #[test]

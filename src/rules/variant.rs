@@ -132,6 +132,8 @@ pub struct VariantSpec {
     pub drops: bool,
     /// The rule modules that change movement, legality and the end of the game.
     pub rules: Rules,
+    /// The rules that change what a turn is (see [`super::turn`]).
+    pub turn_rules: Vec<super::turn::TurnRule>,
     /// Which way is forward for White and for Black.
     pub directions: [Direction; 2],
     /// Where castling takes king and rook.
@@ -352,9 +354,8 @@ pub struct RiderLines {
 
 impl RiderLines {
     fn build(variant: &Variant) -> Option<RiderLines> {
-        let spec = &variant.spec;
         let cells = variant.geometry.cells();
-        let simple = variant.attacks_are_lines() && !variant.turns_go_on() && spec.actions_per_turn <= 1;
+        let simple = variant.attacks_are_lines() && variant.plan.single_action();
         if !simple {
             return None;
         }
@@ -705,6 +706,8 @@ pub struct Variant {
     pub transparent_kinds: Vec<bool>,
     /// The piece that castles: the royal kind, or where no kind is royal, the one written K.
     pub castler: Option<Kind>,
+    /// What a turn consists of (see [`super::turn`]).
+    pub plan: super::turn::Plan,
     /// Whether some kind is royal (then each side has exactly one royal piece).
     pub has_royal: bool,
     /// Whether a pawn may step backwards, so that it may stand on its own first rank.
@@ -790,6 +793,7 @@ impl Variant {
             captures_to_hand: false,
             drops: false,
             rules: Rules::default(),
+            turn_rules: Vec::new(),
             directions: [Direction::North, Direction::South],
             castling_style: CastlingStyle::Chess960,
             castling_boards: 1,
@@ -942,6 +946,13 @@ impl Variant {
             .position(|k| k.spec.royal)
             .or_else(|| kinds.iter().position(|k| k.spec.letter == b'K'))
             .map(|i| Kind(i as u8));
+        let plan = super::turn::Plan::compile(&super::turn::Sources {
+            actions: spec.actions_per_turn,
+            pawn_moves: spec.rules.pawn_moves_per_turn,
+            chains: spec.rules.checkers.is_some(),
+            removals: spec.rules.remove_blocked_pawns,
+            rules: &spec.turn_rules,
+        });
         let pawns_retreat = kinds
             .iter()
             .filter(|k| k.spec.pawn)
@@ -976,6 +987,7 @@ impl Variant {
             jumps,
             jump_steps,
             castler,
+            plan,
             has_royal,
             pawns_retreat,
             start: std::sync::OnceLock::new(),
@@ -1202,9 +1214,7 @@ impl Variant {
     /// Whether a turn may go on after an action (Fastpawn, Checkers Chess jump chains, and
     /// the removal of blocked pawns before a move).
     pub fn turns_go_on(&self) -> bool {
-        self.spec.rules.pawn_moves_per_turn > 1
-            || self.spec.rules.checkers.is_some()
-            || self.spec.rules.remove_blocked_pawns
+        self.plan.goes_on()
     }
 
     /// The forward vector of a piece of `color`, turned round or not.

@@ -1,0 +1,679 @@
+//! Turns as plans: what one turn of a variant consists of, as data, and the state of a turn
+//! in progress, as one value.
+//!
+//! # The plan
+//!
+//! A [`Plan`] is a list of [`Step`]s and a [`Judge`] (when a king left attacked makes an
+//! action illegal). Each step says whose pieces act ([`Actor`]), which actions it allows
+//! (moves, drops, passes, removals), whether it must be taken ([`Need`]), how often it may
+//! be taken ([`Times`]), when it opens ([`After`]: what the action before must have been)
+//! and what its actions must be ([`Rule`]: the same piece as the action before, a twin of
+//! it, a capture or not, a pawn's, the same direction or another).
+//!
+//! Orthodox chess is the plan of one step: one move or drop of one's own, forced. Every
+//! mechanic that changes what a turn is contributes steps, from its own file in this
+//! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
+//! [`borrowed`], [`passes`], [`penalty`], [`hungry`]. The core (`position.rs`) asks the plan
+//! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
+//! plan's [`Judge`]; it names no mechanic.
+//!
+//! # Where a turn stands
+//!
+//! A [`Turn`] is the step the turn is at, how many actions that step has taken, how many the
+//! turn has, the last action ([`Last`]) and the extra actions the turn was granted (a
+//! penalty, a banked pass). Between turns it is [`Turn::default`]: `Undo`, the hash, the FEN
+//! (`w+1@e4:e2e4`) and the replay each treat it as one value.
+//!
+//! The actions open after an action are those of the first step that may still act and of
+//! each step after it that can be reached by skipping the ones before: a step may be
+//! skipped once taken, or when it is optional, or when it cannot open (its [`After`] does not
+//! hold) or may take no action. A turn may end where every step after the position can be so
+//! skipped; it ends by itself where, besides, no step is open. A step that is
+//! [`Need::IfPossible`] may be skipped only where none of its actions is legal; the position
+//! answers that (`Position::may_end_turn`).
+
+pub mod borrowed;
+pub mod chains;
+pub mod double_move;
+pub mod fastpawn;
+pub mod hungry;
+pub mod passes;
+pub mod penalty;
+pub mod removals;
+pub mod twin;
+
+use super::geometry::Square;
+use super::variant::Kind;
+
+/// Whose pieces a step's actions move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The player whose turn it is.
+    Own,
+    /// The opponent's pieces, moved by the player whose turn it is (One-two Chess).
+    Opponent,
+}
+
+/// Whether a step must be taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// It must be taken: the turn cannot end before it.
+    Forced,
+    /// It must be taken where one of its actions is legal (Twin Chess).
+    IfPossible,
+    /// The player may take it or not.
+    Optional,
+}
+
+/// How many actions a step may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Times {
+    /// At most this many.
+    UpTo(u8),
+    /// As many as the turn was granted extra actions ([`Turn::extra`]).
+    Extra,
+}
+
+/// When check is judged: when an action is illegal because it leaves the mover's king
+/// attacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judge {
+    /// After every action (orthodox chess, and turns whose every action is a legal move).
+    EachAction,
+    /// At the end of the turn only: an action may leave the king attacked where a later
+    /// action of the turn makes it safe (Double Move Chess).
+    EndOfTurn,
+    /// Never: kings may be left attacked and are captured (One-two Chess).
+    Never,
+}
+
+/// Action kinds, as bits.
+pub mod actions {
+    /// A move of a piece on the board (castling included).
+    pub const MOVE: u8 = 1;
+    /// A drop from the reserve.
+    pub const DROP: u8 = 2;
+    /// A pass that is an action of the plan (it banks a move: Pass Chess).
+    pub const PASS: u8 = 4;
+    /// The removal of two pawns blocking each other (Circular Chess).
+    pub const REMOVAL: u8 = 8;
+}
+
+/// What the action before must have been for a step to open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct After {
+    /// A move of a piece that is still a pawn after it (it moved as a pawn, and did not
+    /// promote).
+    pub pawn: bool,
+    /// A move that neither castled nor promoted nor dropped a piece.
+    pub plain: bool,
+    /// A move that captured (`Some(true)`) or did not (`Some(false)`).
+    pub capture: Option<bool>,
+    /// A capture of a piece elsewhere than on the target (a jump that captures).
+    pub remote: bool,
+    /// A move (not a pass, removal or drop).
+    pub moved: bool,
+    /// Not castling.
+    pub not_castling: bool,
+    /// Nothing at all: the step opens at the start of the turn, before any action.
+    pub first: bool,
+}
+
+/// What a step's actions must be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rule {
+    /// By the piece the action before moved, from where it went.
+    pub same_piece: bool,
+    /// A twin of the action before: another piece of the kind it left on its target, by
+    /// the same vector.
+    pub twin: bool,
+    /// By a pawn.
+    pub pawn: bool,
+    /// A capture (`Some(true)`) or not (`Some(false)`).
+    pub capture: Option<bool>,
+    /// A capture elsewhere than on the target.
+    pub remote: bool,
+    /// Neither castling nor a promotion.
+    pub plain: bool,
+    /// In the direction of the action before (`Some(true)`), or in another (`Some(false)`).
+    pub same_direction: Option<bool>,
+}
+
+/// One step of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Whose pieces act.
+    pub actor: Actor,
+    /// The action kinds allowed ([`actions`]).
+    pub actions: u8,
+    /// Whether it must be taken.
+    pub need: Need,
+    /// How many actions it may take.
+    pub times: Times,
+    /// When it opens.
+    pub after: After,
+    /// What its actions must be.
+    pub rule: Rule,
+}
+
+impl Step {
+    /// A step of one's own, forced, once, with these actions and no constraint: the one step
+    /// of orthodox chess.
+    pub const fn own(actions: u8) -> Step {
+        Step {
+            actor: Actor::Own,
+            actions,
+            need: Need::Forced,
+            times: Times::UpTo(1),
+            after: After {
+                pawn: false,
+                plain: false,
+                capture: None,
+                remote: false,
+                moved: false,
+                not_castling: false,
+                first: false,
+            },
+            rule: Rule {
+                same_piece: false,
+                twin: false,
+                pawn: false,
+                capture: None,
+                remote: false,
+                plain: false,
+                same_direction: None,
+            },
+        }
+    }
+
+    /// A step of one's own that may follow the one before, optional, up to `times` actions.
+    pub const fn then(actions: u8, times: u8) -> Step {
+        Step { need: Need::Optional, times: Times::UpTo(times), ..Step::own(actions) }
+    }
+}
+
+/// What a turn of a variant consists of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// When check is judged.
+    pub judge: Judge,
+    /// What grants a turn extra actions ([`Turn::extra`]).
+    pub extra: Extra,
+    /// Whether some step moves the opponent's pieces ([`Plan::borrows`], kept).
+    pub borrowing: bool,
+    /// Per step: whether its actions are constrained beyond their kinds (a rule, or the
+    /// opponent's pieces), so that moves generated for it must be sifted.
+    pub constrained: Vec<bool>,
+}
+
+/// What grants a turn extra actions, when it begins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    /// Nothing.
+    None,
+    /// One extra action when the opponent's turn before captured (Penalty Chess).
+    AfterCapture,
+    /// As many as the player has banked by passing (Pass Chess): each one used is taken from
+    /// the bank, each pass adds one.
+    Banked,
+}
+
+/// The most actions one turn may have (a guard: no plan of the catalogue comes near it).
+pub const MAX_ACTIONS: u8 = 250;
+
+impl Default for Plan {
+    fn default() -> Plan {
+        Plan::single()
+    }
+}
+
+impl Plan {
+    /// One move or drop of one's own: orthodox chess.
+    pub fn single() -> Plan {
+        Plan {
+            steps: vec![Step::own(actions::MOVE | actions::DROP)],
+            judge: Judge::EachAction,
+            extra: Extra::None,
+            borrowing: false,
+            constrained: vec![false],
+        }
+    }
+
+    /// `n` actions of one's own in a row, each forced (the `turn.actions` of a variant).
+    pub fn repeated(n: u8) -> Plan {
+        let steps = usize::from(n.max(1));
+        Plan {
+            steps: vec![Step::own(actions::MOVE | actions::DROP); steps],
+            constrained: vec![false; steps],
+            ..Plan::single()
+        }
+    }
+
+    /// Whether every turn is one action (the plan of orthodox chess, whatever its actions).
+    pub fn single_action(&self) -> bool {
+        self.steps.len() == 1
+            && self.steps[0].times == Times::UpTo(1)
+            && self.steps[0].actor == Actor::Own
+            && self.judge == Judge::EachAction
+            && self.extra == Extra::None
+    }
+
+    /// Whether a turn may have more than one action.
+    pub fn goes_on(&self) -> bool {
+        !self.single_action()
+    }
+
+    /// Whether a FEN of a turn in progress must give its last move whole (a twin, a
+    /// direction), not only the piece that goes on.
+    pub fn relates_moves(&self) -> bool {
+        self.extra == Extra::AfterCapture
+            || self
+                .steps
+                .iter()
+                .any(|s| s.rule.twin || s.rule.same_direction.is_some() || (s.after.moved && !s.rule.same_piece))
+    }
+
+    /// The step and the actions taken in it after `done` actions, each step taking as many
+    /// as it may before the next: `None` where the plan has no room for so many.
+    pub fn locate(&self, done: u8, extra: u8) -> Option<(usize, u8)> {
+        let turn = Turn { extra, ..Turn::default() };
+        let mut left = done;
+        for (i, step) in self.steps.iter().enumerate() {
+            let cap = self.cap(step, &turn);
+            if left <= cap && (left > 0 || i == 0) {
+                return Some((i, left));
+            }
+            left -= cap.min(left);
+        }
+        None
+    }
+
+    /// The most actions a turn may have, granted `extra` extra actions.
+    pub fn most_actions(&self, extra: u8) -> u8 {
+        let turn = Turn { extra, ..Turn::default() };
+        self.steps.iter().fold(0u8, |n, s| n.saturating_add(self.cap(s, &turn)))
+    }
+
+    /// Whether some step moves the opponent's pieces.
+    pub fn borrows(&self) -> bool {
+        self.steps.iter().any(|s| s.actor == Actor::Opponent)
+    }
+
+    /// Whether some step allows `action` (an [`actions`] bit).
+    pub fn has(&self, action: u8) -> bool {
+        self.steps.iter().any(|s| s.actions & action != 0)
+    }
+
+    /// The most actions a step may take in `turn`.
+    fn cap(&self, step: &Step, turn: &Turn) -> u8 {
+        match step.times {
+            Times::UpTo(n) => n,
+            Times::Extra => turn.extra,
+        }
+    }
+
+    /// The steps open at `turn`: those whose actions may come next, as bits of their indices
+    /// (plans have at most 32 steps), and whether the turn may end here as far as the plan
+    /// alone can tell (`ends`) and whether only an [`Need::IfPossible`] step keeps it from
+    /// ending (`unless`, the first such step).
+    pub fn open(&self, turn: &Turn) -> Open {
+        let mut open = Open { steps: 0, ends: false, unless: None };
+        let (mut i, mut taken) = (usize::from(turn.step), turn.in_step);
+        while let Some(step) = self.steps.get(i) {
+            let opens = taken < self.cap(step, turn) && step.after.holds(turn.last.as_ref());
+            if opens {
+                open.steps |= 1 << i;
+            }
+            let skippable = taken > 0 || !opens || step.need == Need::Optional;
+            if !skippable {
+                if step.need == Need::IfPossible && open.unless.is_none() {
+                    open.unless = Some(i as u8);
+                    // Where it turns out impossible, the steps after it count too.
+                    i += 1;
+                    taken = 0;
+                    continue;
+                }
+                return open;
+            }
+            i += 1;
+            taken = 0;
+        }
+        open.ends = true;
+        open
+    }
+
+    /// Whether `action` (facts about an action) may be taken in step `i` at `turn`.
+    pub fn allows(&self, i: usize, turn: &Turn, action: &Action) -> bool {
+        let Some(step) = self.steps.get(i) else { return false };
+        if step.actions & action.kind == 0 {
+            return false;
+        }
+        let rule = &step.rule;
+        let last = turn.last.as_ref();
+        if rule.pawn && !action.pawn {
+            return false;
+        }
+        if rule.capture.is_some_and(|c| c != action.capture) || (rule.remote && !action.remote) {
+            return false;
+        }
+        if rule.plain && !action.plain {
+            return false;
+        }
+        if rule.same_piece && last.is_none_or(|l| l.to != action.from || !action.plain_origin) {
+            return false;
+        }
+        if rule.twin && last.is_none_or(|l| !l.twinned_by(action)) {
+            return false;
+        }
+        if let Some(same) = rule.same_direction
+            && last.is_none_or(|l| same_direction(l.vector, action.vector) != same)
+        {
+            return false;
+        }
+        true
+    }
+
+    /// The step an action that [`Plan::allows`] in some open step is taken in: the first.
+    pub fn step_of(&self, open: u32, turn: &Turn, action: &Action) -> Option<usize> {
+        (0..self.steps.len()).find(|&i| open >> i & 1 == 1 && self.allows(i, turn, action))
+    }
+
+    /// The actor of the first open step (the one whose pieces act next).
+    pub fn actor(&self, open: u32) -> Actor {
+        match open.trailing_zeros() as usize {
+            i if i < self.steps.len() => self.steps[i].actor,
+            _ => Actor::Own,
+        }
+    }
+}
+
+/// What [`Plan::open`] finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Open {
+    /// The open steps, as bits of their indices.
+    pub steps: u32,
+    /// Whether the turn may end here (once the step in `unless`, if any, has no legal action).
+    pub ends: bool,
+    /// The first [`Need::IfPossible`] step that must be taken if it can.
+    pub unless: Option<u8>,
+}
+
+/// The facts about an action that the plan's rules look at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Action {
+    /// The action kind, one of the [`actions`] bits.
+    pub kind: u8,
+    /// Where the piece came from.
+    pub from: Square,
+    /// Where it went.
+    pub to: Square,
+    /// The kind of the piece that acted.
+    pub mover: Kind,
+    /// The kind it has after the action.
+    pub piece: Kind,
+    /// The vector from `from` to `to`, in files and ranks.
+    pub vector: (i16, i16),
+    /// Whether a pawn made it (and is still one after it).
+    pub pawn: bool,
+    /// Whether it captured.
+    pub capture: bool,
+    /// Whether it captured elsewhere than on its target.
+    pub remote: bool,
+    /// Neither castling nor promotion nor a drop.
+    pub plain: bool,
+    /// A move of a piece from a square (neither a drop nor castling).
+    pub plain_origin: bool,
+    /// Castling.
+    pub castle: bool,
+}
+
+/// The last action of a turn, as later steps relate to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Last {
+    /// Where its piece came from.
+    pub from: Square,
+    /// Where it went.
+    pub to: Square,
+    /// The kind it left on `to`.
+    pub piece: Kind,
+    /// Its vector, in files and ranks.
+    pub vector: (i16, i16),
+    /// Bits: see the `LAST_` constants.
+    pub flags: u8,
+}
+
+const LAST_PAWN: u8 = 1;
+const LAST_PLAIN: u8 = 2;
+const LAST_CAPTURE: u8 = 4;
+const LAST_REMOTE: u8 = 8;
+const LAST_MOVE: u8 = 16;
+const LAST_CASTLE: u8 = 32;
+
+impl Last {
+    /// What an action leaves for the steps after it.
+    pub fn of(action: &Action) -> Last {
+        let flag = |on: bool, bit: u8| if on { bit } else { 0 };
+        Last {
+            from: action.from,
+            to: action.to,
+            piece: action.piece,
+            vector: action.vector,
+            flags: flag(action.pawn, LAST_PAWN)
+                | flag(action.plain, LAST_PLAIN)
+                | flag(action.capture, LAST_CAPTURE)
+                | flag(action.remote, LAST_REMOTE)
+                | flag(action.kind == actions::MOVE, LAST_MOVE)
+                | flag(action.castle, LAST_CASTLE),
+        }
+    }
+
+    /// Whether it captured.
+    pub fn captured(&self) -> bool {
+        self.flags & LAST_CAPTURE != 0
+    }
+
+    /// Whether it was a move of a piece that is still a pawn.
+    pub fn pawn(&self) -> bool {
+        self.flags & LAST_PAWN != 0
+    }
+
+    /// Whether it neither castled nor promoted nor dropped.
+    pub fn plain(&self) -> bool {
+        self.flags & LAST_PLAIN != 0
+    }
+
+    /// Whether it captured elsewhere than on its target.
+    pub fn remote(&self) -> bool {
+        self.flags & LAST_REMOTE != 0
+    }
+
+    /// Whether it castled.
+    pub fn castled(&self) -> bool {
+        self.flags & LAST_CASTLE != 0
+    }
+
+    /// Whether it was a move (not a pass, removal or drop).
+    pub fn moved(&self) -> bool {
+        self.flags & LAST_MOVE != 0
+    }
+
+    /// Whether `action` is its twin: another piece, of the kind this one left, by the same
+    /// vector, neither castling nor a drop.
+    fn twinned_by(&self, action: &Action) -> bool {
+        self.moved()
+            && !self.castled()
+            && action.plain_origin
+            && action.from != self.to
+            && action.vector == self.vector
+            && action.mover == self.piece
+    }
+}
+
+impl After {
+    /// Whether a step with this condition opens after `last` (`None`: at the start of the
+    /// turn).
+    pub fn holds(&self, last: Option<&Last>) -> bool {
+        match last {
+            None => self.first || *self == After::default(),
+            Some(last) => {
+                !self.first
+                    && (!self.pawn || last.pawn())
+                    && (!self.plain || last.plain())
+                    && self.capture.is_none_or(|c| c == last.captured())
+                    && (!self.remote || last.remote())
+                    && (!self.moved || last.moved())
+                    && (!self.not_castling || !last.castled())
+            }
+        }
+    }
+}
+
+/// Whether two vectors point the same way (each a positive multiple of one direction).
+pub fn same_direction(a: (i16, i16), b: (i16, i16)) -> bool {
+    let unit = |(x, y): (i16, i16)| {
+        let g = gcd(x.unsigned_abs(), y.unsigned_abs()).max(1) as i16;
+        (x / g, y / g)
+    };
+    a != (0, 0) && b != (0, 0) && unit(a) == unit(b)
+}
+
+fn gcd(a: u16, b: u16) -> u16 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Where a turn stands: between turns, [`Turn::default`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// The step the last action was taken in (0 before the first).
+    pub step: u8,
+    /// Actions taken in that step.
+    pub in_step: u8,
+    /// Actions taken in the turn.
+    pub done: u8,
+    /// Extra actions the turn was granted as it began.
+    pub extra: u8,
+    /// Whether an action of the turn has captured.
+    pub captured: bool,
+    /// The last action of the turn.
+    pub last: Option<Last>,
+}
+
+impl Turn {
+    /// Whether the turn has begun: some action is taken.
+    pub fn begun(&self) -> bool {
+        self.done > 0
+    }
+
+    /// The turn after `action`, taken in step `step`.
+    pub fn after(&self, step: usize, action: &Action) -> Turn {
+        let in_step = if step == usize::from(self.step) { self.in_step.saturating_add(1) } else { 1 };
+        Turn {
+            step: step as u8,
+            in_step,
+            done: self.done.saturating_add(1),
+            extra: self.extra,
+            captured: self.captured || action.capture,
+            last: Some(Last::of(action)),
+        }
+    }
+
+    /// A hash of the turn state under `plan`: 0 between turns with no extra actions. It
+    /// hashes what the FEN of the turn says (see [`Plan::relates_moves`]): the piece that
+    /// goes on, and the whole last move only where later steps relate to it.
+    pub fn key(&self, plan: &Plan) -> u64 {
+        if *self == Turn::default() {
+            return 0;
+        }
+        let mut key = u64::from(self.done).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        key ^= (u64::from(self.step) << 8 | u64::from(self.in_step) << 16 | u64::from(self.extra) << 24)
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        if let Some(last) = self.last.filter(|_| self.done > 0) {
+            let mut packed = 0;
+            if plan.steps.iter().any(|s| s.rule.same_piece) {
+                packed |= u64::from(last.to.0) << 16;
+            }
+            if plan.relates_moves() {
+                packed |= u64::from(last.to.0) << 16;
+                packed |= u64::from(last.from.0)
+                    | u64::from(last.piece.0) << 32
+                    | u64::from(last.flags) << 40
+                    | u64::from(self.captured) << 47;
+            }
+            key ^= packed.wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(17);
+        }
+        key
+    }
+}
+
+/// A rule of a catalogue entry that changes what a turn is, as the YAML names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnRule {
+    /// `double-move`: [`double_move`].
+    DoubleMove(double_move::When),
+    /// `twin`: [`twin`], forced or not.
+    Twin {
+        /// The twin must be made where one is legal.
+        forced: bool,
+    },
+    /// `borrowed-moves`: [`borrowed`], the actors in order.
+    Borrowed(Vec<Actor>),
+    /// `banked-passes`: [`passes`].
+    Passes {
+        /// Banked moves by pawns only.
+        pawns_only: bool,
+    },
+    /// `penalty`: [`penalty`].
+    Penalty {
+        /// The second move must be made where one is legal.
+        forced: bool,
+    },
+    /// `hungry-pawns`: [`hungry`].
+    HungryPawns,
+}
+
+/// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
+/// rules that also change the turn.
+#[derive(Clone, Debug, Default)]
+pub struct Sources<'a> {
+    /// `turn.actions`.
+    pub actions: u8,
+    /// Fastpawn's pawn moves per turn (0 or 1: none).
+    pub pawn_moves: u8,
+    /// Checkers Chess's chains of jumps.
+    pub chains: bool,
+    /// Circular Chess's removals of blocked pawns.
+    pub removals: bool,
+    /// The rules of this module.
+    pub rules: &'a [TurnRule],
+}
+
+impl Plan {
+    /// The plan of a variant.
+    pub fn compile(sources: &Sources<'_>) -> Plan {
+        let mut plan = Plan::repeated(sources.actions);
+        if sources.pawn_moves > 1 {
+            fastpawn::extend(&mut plan, sources.pawn_moves);
+        }
+        if sources.chains {
+            chains::extend(&mut plan);
+        }
+        if sources.removals {
+            removals::extend(&mut plan);
+        }
+        for rule in sources.rules {
+            match rule {
+                TurnRule::DoubleMove(when) => double_move::extend(&mut plan, *when),
+                TurnRule::Twin { forced } => twin::extend(&mut plan, *forced),
+                TurnRule::Borrowed(order) => borrowed::extend(&mut plan, order),
+                TurnRule::Passes { pawns_only } => passes::extend(&mut plan, *pawns_only),
+                TurnRule::Penalty { forced } => penalty::extend(&mut plan, *forced),
+                TurnRule::HungryPawns => hungry::extend(&mut plan),
+            }
+        }
+        plan.borrowing = plan.borrows();
+        plan.constrained = plan.steps.iter().map(|s| s.rule != Rule::default() || s.actor != Actor::Own).collect();
+        plan
+    }
+}

@@ -1,0 +1,10 @@
+//! Circular Chess: pairs of enemy pawns blocking each other head on may be removed, as
+//! actions of the turn before its move.
+
+use super::{Need, Plan, Step, Times, actions};
+
+/// Puts the removals before the turn's first step: optional, as many as the player likes.
+pub fn extend(plan: &mut Plan) {
+    let removal = Step { need: Need::Optional, times: Times::UpTo(super::MAX_ACTIONS), ..Step::own(actions::REMOVAL) };
+    plan.steps.insert(0, removal);
+}
