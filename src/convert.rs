@@ -106,9 +106,9 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
     let variant = Arc::clone(position.variant());
     let square = |position: &Position, sq| position.fen_square(sq);
     match (notation, m.kind) {
-        (Notation::San, _) | (_, MoveKind::RemoveBlocked) | (Notation::Lan, MoveKind::Castle { .. }) => {
-            san_in_turn(position, m, ends)
-        }
+        (Notation::San, _)
+        | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
+        | (Notation::Lan, MoveKind::Castle { .. }) => san_in_turn(position, m, ends),
         (_, MoveKind::Drop) => {
             let letter = char::from(variant.kind(m.piece).spec.letter);
             format!("{letter}@{}{mark}", square(position, m.to))
@@ -603,6 +603,10 @@ fn action_of(text: &str) -> Option<Action> {
 /// them (`Q~`, `P^`), cells by their names, reserves in brackets with the piece's color.
 /// Empty when the action changes nothing on the board (a pass).
 pub fn explicit_action(position: &mut Position, m: Move) -> String {
+    // A pass of the turn's plan changes no cell: it is written as passes are.
+    if m.kind == MoveKind::Pass {
+        return "--".to_owned();
+    }
     let before = position.to_fen();
     let undo = position.play(m);
     let after = position.to_fen();
@@ -739,12 +743,20 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
         }
         let count = turn.actions.len();
         for (i, action) in turn.actions.iter_mut().enumerate() {
-            if action == "--" {
-                position.pass();
-                continue;
-            }
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
+            if action == "--" {
+                // A pass the plan counts as an action (Pass Chess), else a null move.
+                match moves.iter().find(|m| m.kind == MoveKind::Pass) {
+                    Some(&pass) => {
+                        position.play(pass);
+                    }
+                    None => {
+                        position.pass();
+                    }
+                }
+                continue;
+            }
             // Every move changes its origin or its target (or, castling, its rook's cells), and
             // the text names every cell that changes: only the moves it names can match.
             let named = |position: &Position, sq: Square| action.contains(&position.fen_square(sq).to_string());

@@ -123,23 +123,12 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
 
 /// Why a turn of `variant` that has ended takes no further action, in the words of its
 /// plan.
-fn turn_over_reason(variant: &Variant) -> &'static str {
+fn turn_over_reason(variant: &Variant) -> String {
     let plan = &variant.plan;
-    let rules = plan.steps.iter().skip(1).map(|s| (s.rule, s.after)).collect::<Vec<_>>();
-    match rules.first() {
-        _ if variant.spec.rules.checkers.is_some() => "only a piece that has just captured by a jump may jump on",
-        _ if variant.spec.rules.pawn_moves_per_turn > 1 => "only a pawn that has just moved may move on",
-        Some((rule, _)) if rule.twin => "a twin follows a move (not castling), once",
-        Some((rule, after)) if rule.same_piece && after.capture == Some(true) => {
-            "only a pawn that has just captured may capture on"
-        }
-        Some((rule, _)) if rule.same_piece => {
-            "the second partial move is the same piece's, once, under the variant's condition, never after castling or promoting"
-        }
-        _ if plan.extra == turn::Extra::AfterCapture => "a turn has a second move only after the opponent captured",
-        _ if plan.extra == turn::Extra::Banked => "a turn has further moves only as many as were banked by passing",
-        _ => "the variant's turn has no more actions",
+    if plan.has(turn::actions::REMOVAL) {
+        return "a turn is removals of blocked pawns, then one move".to_owned();
     }
+    plan.about_later_steps()
 }
 
 /// Why a turn of `variant` that stops where it stops is not complete.
@@ -404,17 +393,24 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     match moves.as_slice() {
         [one] => Ok(Resolved::Move(*one)),
         [] => {
-            let continuing = position.continuing().filter(|&p| p != first.from).map(|p| position.square_name(p));
+            let continuing = position.continuing().filter(|&p| p != first.from);
             let chain = position.continuing().is_some() && position.variant().spec.rules.checkers.is_some();
-            let reason = if let Some(pawn) = &continuing {
-                let what = if chain { "piece" } else { "pawn" };
-                &format!("is no move of this turn: only the {what} on {pawn} may move on")
+            let reason = if let Some(at) = continuing {
+                let pawn = position.piece_at(at).is_some_and(|p| position.variant().kind(p.kind).spec.pawn);
+                let what = if pawn && !chain { "pawn" } else { "piece" };
+                &format!("is no move of this turn: only the {what} on {} may move on", position.square_name(at))
             } else if chain {
                 "is no move of this turn: a chain of jumps goes on only by jumps that capture"
+            } else if !position.plan_allows(first) {
+                &format!("is no move of this turn: {}", position.open_steps_about())
             } else if position.lacks_companion(first) {
                 "moves a piece with no piece of its side orthogonally beside it, while pieces that have one can move"
             } else if position.variant().spec.rules.deadly_pawns.is_some() {
                 "would leave the king attacked, or where an enemy pawn's zone reaches it"
+            } else if position.variant().plan.judge == turn::Judge::Never {
+                "would take the king of the player whose turn it is"
+            } else if position.variant().plan.judge == turn::Judge::EndOfTurn {
+                "would leave the king attacked when the turn ends"
             } else if position.in_check() {
                 "does not answer the check"
             } else {
@@ -491,6 +487,10 @@ pub fn check_suffix(position: &mut Position, m: Move) -> &'static str {
 /// It is the replay's reading: the mark tells whether the opponent's king is attacked after
 /// the action, and `#` is for a check that the opponent, with the turn over, cannot escape.
 pub fn check_suffix_in_turn(position: &mut Position, m: Move, ends: bool) -> &'static str {
+    // Where check is never judged, no mark is written.
+    if position.variant().plan.judge == turn::Judge::Never {
+        return "";
+    }
     let opponent = position.side_to_move().other();
     let undo = position.play(m);
     let ended = (ends && position.may_end_turn()).then(|| position.end_turn());
@@ -891,7 +891,9 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
     // played; any other (Fastpawn: a move, and its pawn's further moves) is judged action by
     // action.
     let plan = variant.plan.steps.len();
-    let open_plan = variant.plan.steps.iter().any(|s| s.need != turn::Need::Forced || s.times != turn::Times::UpTo(1));
+    // Where kings are taken, taking one ends the turn at once.
+    let open_plan = variant.plan.judge == turn::Judge::Never
+        || variant.plan.steps.iter().any(|s| s.need != turn::Need::Forced || s.times != turn::Times::UpTo(1));
     // The undo list of the last turn nobody will take back, kept for the next turn's.
     let mut spare = Vec::new();
     // A check whose mate is still in question, answered by the turn entered next.

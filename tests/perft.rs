@@ -224,3 +224,27 @@ fn circular_chess_without_removals_agrees_with_an_independent_implementation() {
     assert!(!variant.spec.rules.remove_blocked_pawns);
     run(&variant, "circular-plain.txt", 200_000);
 }
+
+/// Karl's variants whose turns are several actions (the turn plans of `src/rules/turn`):
+/// every count agrees with bench/multi_reference.py, written from the readings alone.
+#[test]
+fn multi_action_counts_agree_with_an_independent_implementation() {
+    let mut files: Vec<String> = (1..=9).map(|n| format!("double-move-{n}")).collect();
+    files.extend(
+        [
+            "twin",
+            "twin-optional",
+            "one-two",
+            "two-one",
+            "pass",
+            "pass-restricted",
+            "penalty",
+            "penalty-optional",
+            "hungry-pawns",
+        ]
+        .map(str::to_owned),
+    );
+    for file in files {
+        run(&catalogue(&file), &format!("{file}.txt"), 300_000);
+    }
+}

@@ -431,7 +431,7 @@ fn ending(position: &mut Position, seen: &Seen, laws: Laws) -> Option<Ending> {
 
 /// Whether moves can be tried one by one: a turn is one action that ends the turn.
 fn single_action(variant: &Variant) -> bool {
-    variant.spec.actions_per_turn <= 1 && !variant.turns_go_on() && !variant.spec.rules.remove_blocked_pawns
+    variant.plan.single_action()
 }
 
 /// The first legal move after which `test` holds, in SAN.

@@ -155,6 +155,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && !s.ring
         && !s.walls
         && s.actions_per_turn <= 1
+        && s.turn_rules.is_empty()
         && no_modules
         && s.directions == [Direction::North, Direction::South]
         && s.castling

@@ -596,6 +596,9 @@ impl Position {
         if let Some(Some(ep)) = fen.en_passant_on(0) {
             position.read_en_passant(ep)?;
         }
+        if position.variant.plan.extra == turn::Extra::Banked {
+            position.read_banks(&fen.extra)?;
+        }
         if let Some(open) = fen.open_turn {
             position.read_open_turn(open)?;
         }
@@ -897,6 +900,7 @@ impl Position {
             piece: m.promotion.unwrap_or(m.piece),
             vector,
             pawn: moving && by_pawn && !castle && m.promotion.is_none(),
+            by_pawn: moving && by_pawn && !castle,
             capture: m.capture,
             remote: matches!(m.kind, MoveKind::Remote { .. }),
             plain: moving && !castle && m.promotion.is_none(),
@@ -910,8 +914,18 @@ impl Position {
         self.variant.plan.open(&self.turn)
     }
 
+    /// What the steps of the plan open now allow, in a player's words (for the message that
+    /// refuses an action none of them allows).
+    pub fn open_steps_about(&self) -> String {
+        let plan = &self.variant.plan;
+        let open = self.open();
+        let about: Vec<&str> =
+            (0..plan.steps.len()).filter(|i| open.steps >> i & 1 == 1).map(|i| plan.steps[i].about).collect();
+        if about.is_empty() { plan.about_later_steps() } else { about.join("; or ") }
+    }
+
     /// Whether the plan lets `m` be the turn's next action.
-    fn plan_allows(&self, m: Move) -> bool {
+    pub fn plan_allows(&self, m: Move) -> bool {
         let plan = &self.variant.plan;
         let open = plan.open(&self.turn);
         if !plan.goes_on() {
@@ -1402,8 +1416,12 @@ impl Position {
             return false;
         }
         let open = self.open();
-        if !open.ends || open.steps == 0 {
+        if open.steps == 0 {
             return false;
+        }
+        if !open.ends {
+            // Where kings are taken, a turn that cannot go on ends the game there, drawn.
+            return self.variant.plan.judge == Judge::Never && !self.has_legal_move();
         }
         if self.variant.plan.judge == Judge::EndOfTurn && self.is_attacked_by_royal_target(self.side) {
             return false;
@@ -2232,7 +2250,7 @@ impl Position {
 
     fn castling_on(&self, board: u8, h_side: bool) -> Result<Move, CastlingObstacle> {
         let v = &*self.variant;
-        let side = self.side;
+        let side = self.mover();
         let king = self.castling_king(side, board).ok_or(CastlingObstacle::NoRight)?;
         let king_piece = self.piece_at(king).ok_or(CastlingObstacle::NoRight)?;
         let rook = self.castling[Self::castling_slot(side, board, h_side)].ok_or(CastlingObstacle::NoRight)?;
@@ -2261,9 +2279,10 @@ impl Position {
         if !clear {
             return Err(CastlingObstacle::Blocked);
         }
-        // A king that is not royal (River Chess) knows no check.
-        if self.is_royal(king_piece) {
-            if self.king_square_threatened(king, self.side.other()) {
+        // A king that is not royal (River Chess) knows no check, nor does one where check is
+        // never judged.
+        if self.is_royal(king_piece) && self.variant.plan.judge != Judge::Never {
+            if self.king_square_threatened(king, side.other()) {
                 return Err(CastlingObstacle::InCheck);
             }
             let (a, b) = (king_at.min(king_to_at), king_at.max(king_to_at));
@@ -2306,7 +2325,7 @@ impl Position {
 
     /// Every legal move, appended to `out`.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
-        if self.far_rank_winner().is_some() {
+        if self.far_rank_winner().is_some() || self.king_taken().is_some() {
             return;
         }
         let start = out.len();
@@ -2338,7 +2357,7 @@ impl Position {
     /// non-empty, found without judging every move (a companion-less move is refused only
     /// when a move with a companion exists, so any safe move answers).
     pub fn has_legal_move(&mut self) -> bool {
-        if self.far_rank_winner().is_some() {
+        if self.far_rank_winner().is_some() || self.king_taken().is_some() {
             return false;
         }
         let mut moves = std::mem::take(&mut self.scratch_moves);
@@ -2439,6 +2458,18 @@ impl Position {
         [(1, 0), (-1, 0), (0, 1), (0, -1)].into_iter().any(|(dx, dy)| {
             g.offset(m.from, dx, dy).and_then(|s| self.piece_at(s)).is_some_and(|p| p.color == self.side)
         })
+    }
+
+    /// Where the plan never judges check and kings are taken: the player who has taken the
+    /// other's king.
+    pub fn king_taken(&self) -> Option<Color> {
+        if self.variant.plan.judge != Judge::Never || !self.variant.has_royal {
+            return None;
+        }
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|c| self.royals[c.index()].iter().all(Option::is_none))
+            .map(Color::other)
     }
 
     /// The far-rank module: the player whose piece has reached the far rank and won.
@@ -2982,7 +3013,11 @@ impl Position {
         self.halfmove = if captured.is_some() || eliminated > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
         self.landed =
             (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
-        if self.variant.plan.goes_on() {
+        let plan = &self.variant.plan;
+        if plan.judge == Judge::Never && captured.is_some_and(|(_, p)| self.is_royal(p)) {
+            // Where kings are taken, taking one ends the turn, and the game.
+            self.next_turn();
+        } else if plan.goes_on() {
             let action = self.action_of(m);
             self.take_step(&action);
         } else {
@@ -3148,11 +3183,8 @@ impl Position {
         }
         if self.variant.plan.judge == Judge::Never {
             // Check is not judged: a taken king loses, and a turn that cannot go on is drawn.
-            if let Some(loser) = [Color::White, Color::Black]
-                .into_iter()
-                .find(|c| self.variant.has_royal && self.royals[c.index()].iter().all(Option::is_none))
-            {
-                return Some(Ending::KingCaptured { winner: loser.other() });
+            if let Some(winner) = self.king_taken() {
+                return Some(Ending::KingCaptured { winner });
             }
             return (!self.may_end_turn() && !self.has_legal_move()).then_some(Ending::Stalemate);
         }
@@ -3209,12 +3241,15 @@ impl Position {
     /// piece promotes, only bare kings are dead.
     pub fn insufficient_material(&self) -> bool {
         // Where captured pieces come back, material is never gone for good.
-        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() {
+        // Where kings are taken, a king alone may take the other.
+        let plan = &self.variant.plan;
+        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() || plan.judge == Judge::Never {
             return false;
         }
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
-        // the orthodox reasoning about edges and corners does not hold either.
-        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring {
+        // the orthodox reasoning about edges and corners does not hold either, nor where a
+        // turn may be several moves.
+        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring || plan.moves_many() {
             return self.pieces().all(|(_, p)| self.is_royal(p));
         }
         let g = &self.variant.geometry;
@@ -3248,14 +3283,15 @@ impl Position {
     ///
     /// Neither side can mate exactly where [`Position::insufficient_material`] says so.
     pub fn can_mate(&self, side: Color) -> bool {
-        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() {
+        let plan = &self.variant.plan;
+        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() || plan.judge == Judge::Never {
             return true;
         }
         let material = |color: Color| self.pieces().filter(move |&(_, p)| p.color == color && !self.is_royal(p));
         if material(side).next().is_none() {
             return false;
         }
-        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring {
+        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring || plan.moves_many() {
             return true;
         }
         let g = &self.variant.geometry;
@@ -3370,8 +3406,26 @@ impl Position {
             en_passant: vec![ep],
             halfmove_clock: self.halfmove,
             fullmove_number: self.fullmove,
-            extra: Vec::new(),
+            extra: match self.banks {
+                [0, 0] => Vec::new(),
+                [white, black] => vec![format!("passes:{white},{black}")],
+            },
         }
+    }
+
+    /// Reads the moves each side has banked by passing (Pass Chess) from a FEN field after
+    /// the sixth, `passes:W,B` (none: nothing banked); the turn of the side to move may use
+    /// its bank.
+    fn read_banks(&mut self, fields: &[String]) -> Result<(), SetupError> {
+        let Some(field) = fields.iter().find_map(|f| f.strip_prefix("passes:")) else { return Ok(()) };
+        let banks = field.split_once(',').and_then(|(w, b)| Some([w.parse::<u16>().ok()?, b.parse::<u16>().ok()?]));
+        let Some(banks) = banks else {
+            return Err(SetupError::OpenTurn(format!("passes:{field} is not two counts of banked moves (passes:2,0)")));
+        };
+        self.banks = banks;
+        let extra = banks[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8;
+        self.turn = Turn { extra, ..Turn::default() };
+        Ok(())
     }
 
     /// The FEN's open turn: `None` between turns that grant no extra action.
@@ -3406,10 +3460,11 @@ impl Position {
         let plan = &self.variant.plan;
         let name = &self.variant.spec.name;
         let refuse = |why: String| Err(SetupError::OpenTurn(why));
-        let extra = open.extra;
-        if extra > 0 && plan.extra != turn::Extra::AfterCapture {
-            return refuse(format!("a turn of {name} is granted no extra actions (*{extra})"));
+        if open.extra > 0 && plan.extra != turn::Extra::AfterCapture {
+            return refuse(format!("a turn of {name} is granted no extra actions (*{})", open.extra));
         }
+        // A bank (Pass Chess) was read before, from its own field.
+        let extra = if plan.extra == turn::Extra::Banked { self.turn.extra } else { open.extra };
         self.turn = Turn { extra, ..Turn::default() };
         if open.done == 0 && open.piece.is_none() && open.last.is_none() {
             return Ok(());
@@ -3463,6 +3518,7 @@ impl Position {
             piece: kind,
             vector: (i16::from(g.file(to)) - i16::from(g.file(from)), i16::from(g.rank(to)) - i16::from(g.rank(from))),
             pawn: piece.flatten().is_some_and(|p| self.is_pawn(p)),
+            by_pawn: piece.flatten().is_some_and(|p| self.is_pawn(p)),
             capture,
             remote: open.last.is_none() && next.remote,
             plain: true,

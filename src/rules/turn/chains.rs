@@ -15,6 +15,7 @@ pub fn extend(plan: &mut Plan) {
     plan.steps.push(Step {
         after: After { remote: true, plain: true, ..After::default() },
         rule: Rule { same_piece: true, remote: true, capture: Some(true), ..Rule::default() },
+        about: "only a piece that has just captured by a jump may jump on",
         ..Step::then(actions::MOVE, MAX_CHAIN)
     });
 }

@@ -44,6 +44,39 @@ impl When {
         })
     }
 
+    /// The second partial move under this condition, in a player's words.
+    pub fn about(self) -> &'static str {
+        match self {
+            When::Always => {
+                "a second partial move by the same piece, not after castling or promoting, and not promoting"
+            }
+            When::FirstCaptures => {
+                "a second partial move by the same piece only after a capture (not after castling or promoting)"
+            }
+            When::FirstQuiet => {
+                "a second partial move by the same piece only after a move that captured nothing (not after castling or promoting)"
+            }
+            When::SecondCaptures => {
+                "a second partial move by the same piece only if it captures (not after castling or promoting)"
+            }
+            When::SecondQuiet => {
+                "a second partial move by the same piece only if it captures nothing (not after castling or promoting)"
+            }
+            When::BothCapture => {
+                "a second partial move by the same piece only after a capture, and capturing too (not after castling or promoting)"
+            }
+            When::NeitherCaptures => {
+                "a second partial move by the same piece only after a move that captured nothing, capturing nothing too (not after castling or promoting)"
+            }
+            When::SameDirection => {
+                "a second partial move by the same piece only in the direction of the first (not after castling or promoting)"
+            }
+            When::OtherDirection => {
+                "a second partial move by the same piece only in another direction than the first (not after castling or promoting)"
+            }
+        }
+    }
+
     /// The names [`When::from_name`] reads.
     pub const NAMES: &'static str = "always, first-captures, first-quiet, second-captures, second-quiet, both-capture, neither-captures, same-direction or other-direction";
 }
@@ -65,6 +98,7 @@ pub fn extend(plan: &mut Plan, when: When) {
         _ => None,
     };
     plan.steps.push(Step {
+        about: when.about(),
         after: After { plain: true, capture: first, moved: true, ..After::default() },
         rule: Rule { same_piece: true, plain: true, capture: second, same_direction: direction, ..Rule::default() },
         ..Step::then(actions::MOVE, 1)

@@ -8,6 +8,7 @@ pub fn extend(plan: &mut Plan, moves: u8) {
     plan.steps.push(Step {
         after: After { pawn: true, plain: true, ..After::default() },
         rule: Rule { same_piece: true, ..Rule::default() },
+        about: "only a pawn that has just moved may move on",
         ..Step::then(actions::MOVE, moves.saturating_sub(1))
     });
 }

@@ -8,6 +8,7 @@ pub fn extend(plan: &mut Plan) {
     plan.steps.push(Step {
         after: After { pawn: true, plain: true, capture: Some(true), ..After::default() },
         rule: Rule { same_piece: true, capture: Some(true), ..Rule::default() },
+        about: "only a pawn that has just captured, and is still a pawn, may capture on",
         ..Step::then(actions::MOVE, MAX_ACTIONS)
     });
 }

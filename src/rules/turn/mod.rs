@@ -127,7 +127,7 @@ pub struct Rule {
     /// A twin of the action before: another piece of the kind it left on its target, by
     /// the same vector.
     pub twin: bool,
-    /// By a pawn.
+    /// By a pawn (which may promote with it).
     pub pawn: bool,
     /// A capture (`Some(true)`) or not (`Some(false)`).
     pub capture: Option<bool>,
@@ -154,6 +154,9 @@ pub struct Step {
     pub after: After,
     /// What its actions must be.
     pub rule: Rule,
+    /// The step in a player's words, for the message that refuses an action it does not
+    /// allow ("a twin: another piece of the same type, by the same vector").
+    pub about: &'static str,
 }
 
 impl Step {
@@ -183,6 +186,7 @@ impl Step {
                 plain: false,
                 same_direction: None,
             },
+            about: "a move",
         }
     }
 
@@ -296,6 +300,14 @@ impl Plan {
         self.steps.iter().fold(0u8, |n, s| n.saturating_add(self.cap(s, &turn)))
     }
 
+    /// Whether a turn may move pieces other than pawns more than once (Double Move, Twin,
+    /// Penalty and Pass Chess): then the orthodox reasoning about which material can mate
+    /// does not hold. Fastpawn's and Hungry Pawns' further moves are a pawn's, and a chain of
+    /// jumps only captures.
+    pub fn moves_many(&self) -> bool {
+        self.steps.iter().filter(|s| s.actions & actions::MOVE != 0 && !s.after.pawn && !s.after.remote).count() > 1
+    }
+
     /// Whether some step moves the opponent's pieces.
     pub fn borrows(&self) -> bool {
         self.steps.iter().any(|s| s.actor == Actor::Opponent)
@@ -352,7 +364,7 @@ impl Plan {
         }
         let rule = &step.rule;
         let last = turn.last.as_ref();
-        if rule.pawn && !action.pawn {
+        if rule.pawn && !action.by_pawn {
             return false;
         }
         if rule.capture.is_some_and(|c| c != action.capture) || (rule.remote && !action.remote) {
@@ -373,6 +385,12 @@ impl Plan {
             return false;
         }
         true
+    }
+
+    /// What the steps after the first allow, in a player's words (for messages).
+    pub fn about_later_steps(&self) -> String {
+        let about: Vec<&str> = self.steps.iter().skip(1).map(|s| s.about).collect();
+        if about.is_empty() { "a turn is one action".to_owned() } else { about.join("; ") }
     }
 
     /// The step an action that [`Plan::allows`] in some open step is taken in: the first.
@@ -417,6 +435,8 @@ pub struct Action {
     pub vector: (i16, i16),
     /// Whether a pawn made it (and is still one after it).
     pub pawn: bool,
+    /// Whether a pawn made it (promoting or not).
+    pub by_pawn: bool,
     /// Whether it captured.
     pub capture: bool,
     /// Whether it captured elsewhere than on its target.

@@ -12,6 +12,11 @@ pub fn extend(plan: &mut Plan, pawns_only: bool) {
         times: Times::Extra,
         after: After { moved: true, ..After::default() },
         rule: Rule { pawn: pawns_only, ..Rule::default() },
+        about: if pawns_only {
+            "further moves after a move, by pawns, as many as were banked by passing"
+        } else {
+            "further moves after a move, as many as were banked by passing"
+        },
         ..Step::then(actions::MOVE, 0)
     });
     plan.extra = Extra::Banked;

@@ -8,6 +8,7 @@ pub fn extend(plan: &mut Plan, forced: bool) {
     plan.steps.push(Step {
         need: if forced { Need::IfPossible } else { Need::Optional },
         times: Times::Extra,
+        about: "a second move only in a turn after the opponent captured",
         ..Step::own(actions::MOVE)
     });
     plan.extra = Extra::AfterCapture;

@@ -5,6 +5,11 @@ use super::{Need, Plan, Step, Times, actions};
 
 /// Puts the removals before the turn's first step: optional, as many as the player likes.
 pub fn extend(plan: &mut Plan) {
-    let removal = Step { need: Need::Optional, times: Times::UpTo(super::MAX_ACTIONS), ..Step::own(actions::REMOVAL) };
+    let removal = Step {
+        about: "removals of blocked pawns come before the turn's move",
+        need: Need::Optional,
+        times: Times::UpTo(super::MAX_ACTIONS),
+        ..Step::own(actions::REMOVAL)
+    };
     plan.steps.insert(0, removal);
 }

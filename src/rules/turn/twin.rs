@@ -9,6 +9,7 @@ pub fn extend(plan: &mut Plan, forced: bool) {
         need: if forced { Need::IfPossible } else { Need::Optional },
         after: After { moved: true, not_castling: true, ..After::default() },
         rule: Rule { twin: true, ..Rule::default() },
+        about: "a twin follows a move that is not castling: another piece of the same type, by the same vector",
         ..Step::then(actions::MOVE, 1)
     });
 }
