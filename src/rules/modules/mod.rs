@@ -680,3 +680,59 @@ impl Module {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::{Rules, Variant};
+
+    fn with(rules: Rules) -> Variant {
+        let mut spec = Variant::orthodox().spec.clone();
+        spec.name = "with modules".to_owned();
+        spec.rules = rules;
+        Variant::build(spec).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Orthodox chess has no module: every hook is empty and every capability holds.
+    #[test]
+    fn orthodox_chess_has_no_module() {
+        let orthodox = Variant::orthodox();
+        assert!(orthodox.modules.list.is_empty());
+        assert_eq!(orthodox.modules.caps, Capabilities::of(&[]));
+        let caps = orthodox.modules.caps;
+        assert!(caps.attacks_are_lines && caps.pieces_keep_their_frame && caps.rays_stop_at_pieces);
+        assert!(caps.material_is_gone && caps.only_pawns_promote && caps.moves_only_move && caps.royals_stay);
+        for hook in HOOKS {
+            assert!(orthodox.modules.hooks.clone().list(hook).is_empty(), "{hook:?}");
+        }
+    }
+
+    /// A module is in the lists of the hooks it answers, and breaks what it says it breaks.
+    #[test]
+    fn hooks_and_capabilities_follow_the_modules() {
+        let cross_eyed = with(Rules { cross_eyed: true, ..Rules::default() });
+        assert_eq!(&*cross_eyed.modules.hooks.moves_instead, &[Module::CrossEyed]);
+        assert_eq!(&*cross_eyed.modules.hooks.attacked_instead, &[Module::CrossEyed]);
+        assert!(cross_eyed.modules.hooks.threatens.is_empty());
+        assert!(!cross_eyed.attacks_are_lines() && cross_eyed.modules.caps.rays_stop_at_pieces);
+
+        let deadly = with(Rules { deadly_pawns: Some(Zone::Diagonal), onwards: true, ..Rules::default() });
+        assert_eq!(&*deadly.modules.hooks.threatens, &[Module::DeadlyPawns(Zone::Diagonal)]);
+        assert_eq!(&*deadly.modules.hooks.arrival, &[Module::Onwards]);
+        assert!(!deadly.modules.caps.moves_only_move && !deadly.modules.caps.royals_stay);
+        assert!(deadly.turning() && deadly.modules.marks.piece_turned);
+
+        let checkers = with(Rules { checkers: Some((vec![b'R'], PawnJumps::None)), ..Rules::default() });
+        assert!(!checkers.modules.caps.attacks_are_lines && checkers.modules.caps.attacks_are_lines_or_jumps);
+        assert_eq!(checkers.modules.list[0].lane(), Lane::Jumps);
+        assert_eq!(checkers.modules.jumps.letters, vec![b'R']);
+    }
+
+    /// A module that names a piece the variant does not have is refused.
+    #[test]
+    fn a_module_naming_no_piece_is_refused() {
+        let mut spec = Variant::orthodox().spec.clone();
+        spec.rules.checkers = Some((vec![b'Z'], PawnJumps::None));
+        assert_eq!(Variant::build(spec).err(), Some(VariantError::UnknownModulePiece('Z')));
+    }
+}
