@@ -13,7 +13,19 @@ use super::board8::{self, Board8, Setup8};
 use super::fen::{BoardFen, Cell, Fen, FenError, FenSquare, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::laws::{Laws, Standing};
+use super::modules::Module;
 use super::variant::{AttackRays, CastlingStyle, Color, CompiledRay, Kind, Order, RayBetween, Variant, Walk};
+
+/// Whether some module of a hook's list says yes: an empty list (the variant has no such
+/// module) costs one test, here in the caller, and a lone module is asked directly.
+#[inline(always)]
+fn any_hook(list: &[Module], mut ask: impl FnMut(&Module) -> bool) -> bool {
+    match list {
+        [] => false,
+        [module] => ask(module),
+        modules => modules.iter().any(ask),
+    }
+}
 
 /// The most royal pieces a side may have (Double Chess has two kings each).
 const MAX_ROYALS: usize = 2;
@@ -1379,7 +1391,7 @@ impl Position {
             && !m.capture
             && self.continuing.is_none()
             && self.in_hand(self.side, m.piece) > 0
-            && self.variant.modules.hooks.extra_actions.iter().any(|module| module.offers(self, m))
+            && any_hook(&self.variant.modules.hooks.extra_actions, |module| module.offers(self, m))
     }
 
     /// Changes the count of `kind` in `color`'s hand by `delta`, keeping the hash.
@@ -1454,7 +1466,7 @@ impl Position {
         let c = piece.frame();
         let kind = variant.kind(piece.kind);
         let pawn = kind.spec.pawn;
-        let transparent = variant.modules.hooks.pass_through.iter().any(|m| m.kind_passes(piece.kind));
+        let transparent = any_hook(&variant.modules.hooks.pass_through, |m| m.kind_passes(piece.kind));
         for ray in &kind.rays {
             if only.is_some_and(|to| !variant.walk_may_reach(ray.step[c], from, to))
                 || !self.ray_opens(from, piece, ray)
@@ -1561,12 +1573,12 @@ impl Position {
     /// being attacked (the modules' [`super::modules::Hook::Threatens`]), having left `vacated`.
     #[inline]
     fn threatened_besides(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
-        self.variant.modules.hooks.threatens.iter().any(|&module| module.threatens(self, target, by, vacated))
+        any_hook(&self.variant.modules.hooks.threatens, |&module| module.threatens(self, target, by, vacated))
     }
 
     /// Whether `mover` may pass through `piece` (the modules' [`super::modules::Hook::PassThrough`]).
     fn passes_through(&self, mover: Piece, piece: Piece) -> bool {
-        self.variant.modules.hooks.pass_through.iter().any(|module| module.lets_through(mover, piece))
+        any_hook(&self.variant.modules.hooks.pass_through, |module| module.lets_through(mover, piece))
     }
 
     #[inline]
@@ -1609,7 +1621,7 @@ impl Position {
     /// modules' [`super::modules::Hook::PromotionZone`]).
     #[inline]
     fn on_goal_file(&self, sq: Square, piece: Piece) -> bool {
-        self.variant.modules.hooks.promotion_zone.iter().any(|module| module.promotes_on(self, sq, piece))
+        any_hook(&self.variant.modules.hooks.promotion_zone, |module| module.promotes_on(self, sq, piece))
     }
 
     #[inline]
@@ -1887,7 +1899,11 @@ impl Position {
     /// What `piece` becomes on arriving on `sq` (the modules' [`super::modules::Hook::Arrival`]).
     #[inline]
     fn arrived(&self, piece: Piece, sq: Square) -> Piece {
-        self.variant.modules.hooks.arrival.iter().fold(piece, |piece, &module| module.arrive(self, piece, sq))
+        let arrival = &self.variant.modules.hooks.arrival;
+        if arrival.is_empty() {
+            return piece;
+        }
+        arrival.iter().fold(piece, |piece, &module| module.arrive(self, piece, sq))
     }
 
     /// `victim`, taken by `captor`'s side, leaves the board: what the modules of
@@ -1917,7 +1933,11 @@ impl Position {
     /// ([`super::modules::Hook::Landing`]).
     #[inline]
     fn landing(&self, m: Move, moved: Piece) -> Option<Square> {
-        self.variant.modules.hooks.landing.iter().find_map(|&module| module.landing(self, m, moved))
+        let landing = &self.variant.modules.hooks.landing;
+        if landing.is_empty() {
+            return None;
+        }
+        landing.iter().find_map(|&module| module.landing(self, m, moved))
     }
 
     /// Whether the pseudo-legal move `m` leaves its side's king safe, where that is certain
