@@ -14,7 +14,8 @@
 //! Cells are numbered as [`super::geometry::Geometry`] numbers an 8x8 board: `a1` is 0, `b1`
 //! 1, `a2` 8, `h8` 63. Bit `n` of a set is cell `n`.
 
-use super::variant::{CastlingStyle, Direction, PawnJumps, Rules, Variant};
+use super::modules::Lane;
+use super::variant::{CastlingStyle, Direction, Variant};
 
 /// Pawn, knight, bishop, rook, queen and king: the roles, as indexes into [`Board8`]'s sets.
 pub const PAWN: u8 = 0;
@@ -107,31 +108,19 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let s = &variant.spec;
     let knight = s.pieces.iter().find(|p| p.letter == b'N').map(|p| p.betza.as_str());
     let lame_knights = knight == Some("nN");
+    // Fastpawn and the removal of blocked pawns are the turn's, not modules.
     let pawn_moves = s.rules.pawn_moves_per_turn.max(1);
-    // Every rule module off but Fastpawn's and Checkers Chess's, field by field, so that a
-    // module added to `Rules` is not taken for orthodox chess unseen.
-    let Rules {
-        transparent,
-        companions,
-        pieces_promote,
-        far_rank,
-        cross_eyed,
-        pawn_moves_per_turn: _,
-        deadly_pawns,
-        onwards,
-        side_promotion,
-        checkers,
-        remove_blocked_pawns,
-    } = &s.rules;
-    let no_modules = transparent.is_none()
-        && !companions
-        && !pieces_promote
-        && far_rank.is_none()
-        && !cross_eyed
-        && deadly_pawns.is_none()
-        && !onwards
-        && !side_promotion
-        && !remove_blocked_pawns;
+    // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
+    // a module added is not taken for orthodox chess unseen).
+    let (mut drops, mut jumps) = (false, false);
+    for module in &variant.modules.list {
+        match module.lane() {
+            Lane::Off => return None,
+            Lane::Drops => drops = true,
+            Lane::Jumps => jumps = true,
+        }
+    }
+    let no_modules = !s.rules.remove_blocked_pawns;
     // Queen, rook, bishop and knight, once each.
     let promotions = s.promotions.len() == 4
         && s.promotions.iter().fold(0u8, |seen, &l| seen | role_of_letter(l).map_or(0, |r| 1 << r)) == 0b1_1110;
@@ -164,23 +153,20 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && s.royals_per_side <= 1
         && promotions
         && pieces;
-    let drops = match (s.reserves, s.captures_to_hand, s.drops) {
-        (false, false, false) => false,
-        (true, true, true) => true,
-        _ => return None,
-    };
-    let jumpers = match checkers {
-        None => 0,
-        // The pieces' own unit directions: the knight has none.
-        Some((letters, PawnJumps::None)) => letters
+    // The pieces' own unit directions: the knight has none.
+    let jumpers = if jumps {
+        variant
+            .modules
+            .jumps
+            .letters
             .iter()
             .filter_map(|&l| role_of_letter(l))
             .filter(|&r| matches!(r, BISHOP | ROOK | QUEEN | KING))
-            .fold(0, |mask, r| mask | 1 << r),
-        Some(_) => return None,
+            .fold(0, |mask, r| mask | 1 << r)
+    } else {
+        0
     };
-    let changes =
-        usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1) + usize::from(checkers.is_some());
+    let changes = usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1) + usize::from(jumps);
     (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers })
 }
 

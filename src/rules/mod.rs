@@ -8,6 +8,7 @@ pub mod board8;
 pub mod fen;
 pub mod geometry;
 pub mod laws;
+pub mod modules;
 pub mod position;
 pub mod random;
 pub mod turn;

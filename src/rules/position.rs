@@ -13,14 +13,20 @@ use super::board8::{self, Board8, Setup8};
 use super::fen::{BoardFen, Cell, Fen, FenError, FenSquare, LastMove, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::laws::{Laws, Standing};
+use super::modules::Module;
 use super::turn::{self, Action, Judge, Last, Open, Turn};
-use super::variant::{
-    AttackRays, CastlingStyle, Color, CompiledRay, FarRank, Kind, Order, RayBetween, Variant, Walk, Zone,
-};
+use super::variant::{AttackRays, CastlingStyle, Color, CompiledRay, Kind, Order, RayBetween, Variant, Walk};
 
-/// What [`Position::cross_eyed_walk`] calls for each cell a piece may move to: the ray, the
-/// cell, the cell opposite it, and whether the way there is clear; `true` stops the walk.
-type CrossEyedVisit<'a> = dyn FnMut(&CompiledRay, Square, Option<Square>, bool) -> bool + 'a;
+/// Whether some module of a hook's list says yes: an empty list (the variant has no such
+/// module) costs one test, here in the caller, and a lone module is asked directly.
+#[inline(always)]
+fn any_hook(list: &[Module], mut ask: impl FnMut(&Module) -> bool) -> bool {
+    match list {
+        [] => false,
+        [module] => ask(module),
+        modules => modules.iter().any(ask),
+    }
+}
 
 /// The most royal pieces a side may have (Double Chess has two kings each).
 const MAX_ROYALS: usize = 2;
@@ -365,24 +371,24 @@ pub enum Claim {
 /// A position of a variant.
 #[derive(Clone, Debug)]
 pub struct Position {
-    variant: Arc<Variant>,
-    board: Vec<Option<Piece>>,
+    pub(in crate::rules) variant: Arc<Variant>,
+    pub(in crate::rules) board: Vec<Option<Piece>>,
     /// The cells holding a piece, as bits, on boards of at most 64 cells (0 elsewhere).
-    occupied: u64,
+    pub(in crate::rules) occupied: u64,
     /// The cells of each side's pieces, as bits (as `occupied`).
-    sides: [u64; 2],
+    pub(in crate::rules) sides: [u64; 2],
     /// The cells of each side's pieces of each kind, as bits (as `occupied`): White's kinds,
     /// then Black's.
     kinds: Vec<u64>,
     /// Cells where a wall stands: nothing enters, crosses or takes them.
     walls: Vec<bool>,
     /// Pieces in hand, counted per kind, for each color.
-    hands: [Vec<u16>; 2],
-    side: Color,
+    pub(in crate::rules) hands: [Vec<u16>; 2],
+    pub(in crate::rules) side: Color,
     /// Castling rook squares: White's on the h-side and a-side, then Black's.
     castling: [Option<Square>; CASTLING_SLOTS],
     /// The square a pawn passed over, and the pawn.
-    en_passant: Option<(Square, Square)>,
+    pub(in crate::rules) en_passant: Option<(Square, Square)>,
     /// Whether a legal capture can use `en_passant`: only then is it part of the key, for
     /// positions are the same when the same moves can be played (FIDE 9.2.3).
     ep_live: bool,
@@ -395,9 +401,9 @@ pub struct Position {
     /// The royal pieces of each side (at most [`MAX_ROYALS`]).
     royals: [[Option<Square>; MAX_ROYALS]; 2],
     /// Where the last move put a piece on the mover's far rank (the far-rank module).
-    landed: Option<Square>,
+    pub(in crate::rules) landed: Option<Square>,
     /// Pieces removed by Deadly Pawns, for taking moves back.
-    eliminated: Vec<(Square, Piece)>,
+    pub(in crate::rules) eliminated: Vec<(Square, Piece)>,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -481,12 +487,13 @@ impl Position {
                         let kind =
                             variant.kind_of_letter(p.letter).ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
                         let color = if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-                        // Only Onwards Chess turns pieces round, and never its pawns; in Better
-                        // Pawns 3 the mark says a pawn came from the h-side half.
+                        // Only a module turns pieces round (Onwards), never pawns; another
+                        // (side promotion) marks a pawn that came from the h-side half.
                         let pawn = variant.kind(kind).spec.pawn;
-                        let from_h_half = p.reversed && pawn && variant.spec.rules.side_promotion;
-                        let ring_pawn = pawn && variant.spec.ring;
-                        if p.reversed && !from_h_half && !ring_pawn && (!variant.spec.rules.onwards || pawn) {
+                        let marks = variant.modules.marks;
+                        let from_h_half = p.reversed && pawn && marks.pawn_from_h_half;
+                        let ring_pawn = pawn && variant.geometry.is_folded();
+                        if p.reversed && !from_h_half && !ring_pawn && (!marks.piece_turned || pawn) {
                             return Err(SetupError::UnexpectedCell("piece turned round (^)"));
                         }
                         if let Some(sq) = sq {
@@ -509,7 +516,7 @@ impl Position {
         }
         let mut hands = [vec![0u16; variant.kinds.len()], vec![0u16; variant.kinds.len()]];
         if let Some(holdings) = &board_fen.holdings {
-            if !variant.spec.reserves {
+            if !variant.modules.marks.holdings {
                 return Err(SetupError::UnexpectedCell("reserve"));
             }
             for &letter in holdings {
@@ -573,24 +580,14 @@ impl Position {
             let depth = variant.depth(piece.color, sq);
             let on_first = depth == 0 && !variant.pawns_retreat;
             if position.is_pawn(piece)
-                && !variant.spec.ring
+                && !variant.geometry.is_folded()
                 && (on_first || depth + 1 == variant.depth_len(piece.color) || position.on_goal_file(sq, piece))
             {
                 return Err(SetupError::PawnOnBackRank(position.square_name(sq)));
             }
         }
-        if let Some(zone) = variant.spec.rules.deadly_pawns {
-            for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
-                let doomed = zone.offsets().iter().any(|&(dx, dy)| {
-                    geometry
-                        .offset(sq, dx, dy)
-                        .and_then(|n| position.piece_at(n))
-                        .is_some_and(|p| p.color != piece.color && position.is_pawn(p))
-                });
-                if doomed {
-                    return Err(SetupError::InPawnZone(position.square_name(sq)));
-                }
-            }
+        for &module in variant.modules.hooks.setup.iter() {
+            module.refuse_setup(&position)?;
         }
         position.read_castling(fen.castling_on(0).unwrap_or(""), lenient, dropped)?;
         if let Some(Some(ep)) = fen.en_passant_on(0) {
@@ -673,7 +670,7 @@ impl Position {
                 return Err(SetupError::Castling(c));
             };
             // On a ring, castling is along the king's own radial line (its half of the board).
-            let same_line = !v.spec.ring || (file >= files / 2) == (king_file >= files / 2);
+            let same_line = !v.geometry.is_folded() || (file >= files / 2) == (king_file >= files / 2);
             if !same_line {
                 if lenient {
                     dropped.push(c);
@@ -753,7 +750,11 @@ impl Position {
 
     /// The pieces of `color` and `kind` and their cells, in board order: read off the cell
     /// sets where the board has at most 64 cells.
-    fn squares_of_kind(&self, color: Color, kind: Kind) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    pub(in crate::rules) fn squares_of_kind(
+        &self,
+        color: Color,
+        kind: Kind,
+    ) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let small = self.board.len() <= 64;
         let mut bits = if small { self.cells_of(color, kind) } else { 0 };
         let mut rest = (!small).then(|| self.squares_of(color).filter(move |&(_, p)| p.kind == kind));
@@ -790,11 +791,11 @@ impl Position {
         self.key
     }
 
-    fn is_royal(&self, piece: Piece) -> bool {
+    pub(in crate::rules) fn is_royal(&self, piece: Piece) -> bool {
         self.variant.kind(piece.kind).spec.royal
     }
 
-    fn is_pawn(&self, piece: Piece) -> bool {
+    pub(in crate::rules) fn is_pawn(&self, piece: Piece) -> bool {
         self.variant.kind(piece.kind).spec.pawn
     }
 
@@ -966,8 +967,8 @@ impl Position {
     /// still gives check).
     #[inline]
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        if self.variant.spec.rules.cross_eyed {
-            return self.cross_eyed_attacked(target, by);
+        if let Some(&module) = self.variant.modules.hooks.attacked_instead.first() {
+            return module.attacked(self, target, by);
         }
         if !self.variant.turning() {
             return self.attacked_in_frame(target, by, false);
@@ -1093,12 +1094,12 @@ impl Position {
         if let Some(rays) = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines()) {
             return self.lines_attack_after(rays, color, m).map_or_else(|| self.king_attacked(color), |(hit, _)| hit);
         }
-        // Checkers Chess: its chains of jumps, which are no lines, are followed whole.
-        if variant.spec.rules.checkers.is_some()
+        // Chains of jumps (Checkers Chess), which are no lines, are followed whole.
+        if !variant.modules.hooks.threatens.is_empty()
             && let Some(rays) = variant.attack_rays_if_built().filter(|_| variant.attacks_are_lines_and_jumps())
             && let Some((hit, king)) = self.lines_attack_after(rays, color, m)
         {
-            return hit || self.jump_capturable(king, color.other(), None);
+            return hit || self.threatened_besides(king, color.other(), None);
         }
         self.king_attacked(color)
     }
@@ -1142,9 +1143,9 @@ impl Position {
     fn is_attacked_by_royal_target(&self, color: Color) -> bool {
         let royals = &self.royals[color.index()];
         let present = royals.iter().flatten().count();
-        // A royal piece removed by a deadly pawn is lost.
+        // A royal piece a module removed (not by capture) is lost.
         if self.variant.has_royal && present < usize::from(self.variant.spec.royals_per_side.max(1)) {
-            return self.variant.spec.rules.deadly_pawns.is_some();
+            return !self.variant.modules.caps.royals_stay;
         }
         royals.iter().flatten().any(|&k| self.king_square_threatened(k, color.other()))
     }
@@ -1157,7 +1158,7 @@ impl Position {
         // On a ring, a pawn that has come round to a second-rank cell going the other way has
         // moved.
         self.variant.depth(piece.color, sq) == 1
-            && (!self.variant.spec.ring || piece.reversed == self.variant.geometry.right_half(sq))
+            && (!self.variant.geometry.is_folded() || piece.reversed == self.variant.geometry.right_half(sq))
     }
 
     /// The pieces of `kind` and `color` with a pseudo-legal move to `to`, found by walking
@@ -1174,38 +1175,21 @@ impl Position {
         if self.is_wall(to) {
             return;
         }
-        if self.variant.spec.rules.checkers.is_some() {
-            // Checkers Chess: the pieces' own moves, walked back, and their jumps; in the
+        if !self.variant.modules.hooks.moves_besides.is_empty() {
+            // The pieces' own moves, walked back, and those the modules add (jumps); in the
             // board's order, as the candidates of an ambiguous move are listed.
             let start = out.len();
             for reversed in [false, true].into_iter().take(if self.variant.turning() { 2 } else { 1 }) {
                 self.reaching_in_frame(to, Piece { reversed, ..Piece::new(color, kind) }, out, table);
             }
-            for (sq, piece) in self.squares_of_kind(color, kind) {
-                let jumps = self.variant.jumps.get(kind.index()).map_or(0, Vec::len);
-                let lands = (0..jumps).any(|i| {
-                    self.jump_step(piece, i, sq).is_some_and(|over| {
-                        self.piece_at(over).is_some()
-                            && !self.is_wall(over)
-                            && self.jump_step(piece, i, over) == Some(to)
-                            && self.piece_at(to).is_none()
-                    })
-                });
-                if !lands {
-                    continue;
-                }
-                // A piece that jumps there has its moves made whole. (A jump passes over a
-                // piece, a step along a ray does not: one move cannot be both.)
-                match out[start..].iter_mut().find(|r| r.from == sq) {
-                    Some(found) => found.ray = None,
-                    None => out.push(Reach { from: sq, ray: None }),
-                }
+            for &module in self.variant.modules.hooks.moves_besides.iter() {
+                module.reaching_besides(self, (to, kind, color), start, out);
             }
             out[start..].sort_unstable_by_key(|r| r.from);
             return;
         }
-        if self.variant.spec.rules.cross_eyed {
-            // Moves and captures part ways here; the move generator says who reaches `to`.
+        if !self.variant.modules.hooks.moves_instead.is_empty() {
+            // Moves are no walks along rays: the move generator says who reaches `to`.
             let mut moves = Vec::new();
             for (sq, piece) in self.squares_of_kind(color, kind) {
                 moves.clear();
@@ -1236,7 +1220,7 @@ impl Position {
             && self
                 .en_passant
                 .is_some_and(|(t, victim)| t == to && self.piece_at(victim).is_some_and(|v| v.color != color));
-        let plain = !variant.spec.walls && variant.spec.rules.transparent.is_none();
+        let plain = !variant.spec.walls && variant.modules.caps.rays_stop_at_pieces;
         // The cells of the pieces looked for: a walk that meets none of them finds nothing.
         let mine = self.cells_of(color, kind);
         if plain && mine == 0 && self.board.len() <= 64 {
@@ -1527,8 +1511,8 @@ impl Position {
                 }
             }
         }
-        if kinds & turn::actions::DROP != 0 && self.variant.spec.drops {
-            self.drop_moves(out);
+        if kinds & turn::actions::DROP != 0 {
+            self.extra_actions(out);
         }
         if kinds & turn::actions::REMOVAL != 0 {
             self.blocked_pawn_removals(out);
@@ -1576,39 +1560,6 @@ impl Position {
         }
     }
 
-    /// Drops of the side to move: each kind in hand on each empty cell, pawns not on the first
-    /// or last rank.
-    fn drop_moves(&self, out: &mut Vec<Move>) {
-        for (k, &count) in self.hands[self.side.index()].iter().enumerate() {
-            if count == 0 {
-                continue;
-            }
-            let kind = Kind(k as u8);
-            for sq in self.variant.geometry.squares() {
-                if self.drop_fits(kind, sq) {
-                    out.push(Move {
-                        from: sq,
-                        to: sq,
-                        piece: kind,
-                        promotion: None,
-                        kind: MoveKind::Drop,
-                        capture: false,
-                    });
-                }
-            }
-        }
-    }
-
-    /// Whether a piece of `kind` may be dropped on `sq` as far as the cell goes: it is empty,
-    /// no wall, and for a pawn neither the first nor the last rank.
-    fn drop_fits(&self, kind: Kind, sq: Square) -> bool {
-        if self.piece_at(sq).is_some() || self.is_wall(sq) {
-            return false;
-        }
-        let depth = self.variant.depth(self.side, sq);
-        !(self.variant.kind(kind).spec.pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)))
-    }
-
     /// Whether the drop `m` is among [`Position::pseudo_legal_moves`], found without making
     /// them: the variant drops, no piece is moving on in this turn, the piece is in hand and
     /// fits the cell.
@@ -1617,14 +1568,13 @@ impl Position {
             && m.from == m.to
             && m.promotion.is_none()
             && !m.capture
-            && self.variant.spec.drops
             && self.turn.last.is_none()
             && self.in_hand(self.side, m.piece) > 0
-            && self.drop_fits(m.piece, m.to)
+            && any_hook(&self.variant.modules.hooks.extra_actions, |module| module.offers(self, m))
     }
 
     /// Changes the count of `kind` in `color`'s hand by `delta`, keeping the hash.
-    fn change_hand(&mut self, color: Color, kind: Kind, delta: i32) {
+    pub(in crate::rules) fn change_hand(&mut self, color: Color, kind: Kind, delta: i32) {
         let old = self.in_hand(color, kind);
         let new = (i32::from(old) + delta).clamp(0, i32::from(u16::MAX)) as u16;
         self.key ^= self.hand_key(color, kind, old) ^ self.hand_key(color, kind, new);
@@ -1653,11 +1603,12 @@ impl Position {
     fn piece_moves_only(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
         let start = out.len();
         self.piece_rays(from, piece, only, out);
-        if self.variant.spec.rules.checkers.is_some() {
-            self.jump_moves(from, piece, false, out);
+        for &module in self.variant.modules.hooks.moves_besides.iter() {
+            module.moves_besides(self, from, piece, out);
         }
         if let Some(to) = only {
-            // Cross-eyed moves and jumps are made whole; keep those that end on `to`.
+            // Moves a module makes (instead of the rays or besides) are made whole; keep those
+            // that end on `to`.
             let mut keep = start;
             for i in start..out.len() {
                 if out[i].to == to {
@@ -1687,14 +1638,14 @@ impl Position {
     }
 
     fn piece_rays(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
-        if self.variant.spec.rules.cross_eyed {
-            return self.cross_eyed_rays(from, piece, out);
+        if let Some(&module) = self.variant.modules.hooks.moves_instead.first() {
+            return module.moves_instead(self, from, piece, out);
         }
         let variant = &*self.variant;
         let c = piece.frame();
         let kind = variant.kind(piece.kind);
         let pawn = kind.spec.pawn;
-        let transparent = variant.transparent_kinds.get(piece.kind.index()).copied().unwrap_or(false);
+        let transparent = any_hook(&variant.modules.hooks.pass_through, |m| m.kind_passes(piece.kind));
         for ray in &kind.rays {
             if only.is_some_and(|to| !variant.walk_may_reach(ray.step[c], from, to))
                 || !self.ray_opens(from, piece, ray)
@@ -1702,7 +1653,7 @@ impl Position {
                 continue;
             }
             let mut cur = from;
-            // A rider of the transparent module that has passed through a piece may not capture.
+            // A rider that has passed through a piece (the transparent module) may not capture.
             let mut passed = false;
             let row = variant.steps.row(usize::from(ray.step[c]));
             for _ in 0..ray.range {
@@ -1772,7 +1723,7 @@ impl Position {
     /// Whether `ray` of `piece` on `from` may be taken at all: an initial ray only from a start
     /// square, a lame ray only with its first cell empty.
     #[inline]
-    fn ray_opens(&self, from: Square, piece: Piece, ray: &CompiledRay) -> bool {
+    pub(in crate::rules) fn ray_opens(&self, from: Square, piece: Piece, ray: &CompiledRay) -> bool {
         if ray.initial && !self.on_start_square(from, piece) {
             return false;
         }
@@ -1782,154 +1733,6 @@ impl Position {
                 .step(usize::from(lame[piece.frame()]), from)
                 .is_some_and(|s| self.piece_at(s).is_none() && !self.is_wall(s))
         })
-    }
-
-    /// Cross-eyed Chess: every move goes to an empty cell D; it captures the enemy piece on
-    /// the cell M opposite D (as far from the mover's square, the other way), if the way to M
-    /// is clear. A pawn's diagonal step is only a capture: of the piece diagonally behind it,
-    /// or en passant of the pawn that passed over that cell.
-    fn cross_eyed_rays(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
-        let pawn = self.variant.kind(piece.kind).spec.pawn;
-        self.cross_eyed_walk(from, piece, &mut |ray, to, mirror, clear| {
-            let victim = mirror
-                .filter(|_| clear)
-                .and_then(|m| self.piece_at(m).map(|p| (m, p)))
-                .filter(|&(_, p)| p.color != piece.color);
-            match victim {
-                Some((m, _)) if Variant::captures(ray.mode) => {
-                    self.push_move(from, to, piece, MoveKind::Remote { victim: m }, true, out);
-                }
-                _ if pawn && !Variant::moves(ray.mode) => {
-                    if let (Some(m), Some((target, victim))) = (mirror, self.en_passant)
-                        && target == m
-                        && clear
-                        && self.piece_at(victim).is_some_and(|p| p.color != piece.color)
-                    {
-                        self.push_move(from, to, piece, MoveKind::EnPassant { victim }, true, out);
-                    }
-                }
-                _ if Variant::moves(ray.mode) => {
-                    let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
-                    self.push_move(from, to, piece, kind, false, out);
-                }
-                _ => {}
-            }
-            false
-        });
-    }
-
-    /// Walks the Cross-eyed moves of `piece` on `from`: for every empty cell D it may move to,
-    /// calls `visit(ray, D, M, clear)` with M the cell opposite (None off the board or on a
-    /// wall) and whether every cell between `from` and M is empty. Stops when `visit` says so,
-    /// and returns whether it did.
-    fn cross_eyed_walk(&self, from: Square, piece: Piece, visit: &mut CrossEyedVisit<'_>) -> bool {
-        let variant = &*self.variant;
-        let c = piece.frame();
-        let kind = variant.kind(piece.kind);
-        for ray in &kind.rays {
-            if !self.ray_opens(from, piece, ray) {
-                continue;
-            }
-            let (mut cur, mut mirror) = (from, Some(from));
-            // Whether every cell strictly between the mover and `mirror` is empty.
-            let mut clear = true;
-            for step in 0..ray.range {
-                let Some(next) = variant.steps.step(usize::from(ray.step[c]), cur) else { break };
-                if next == from || self.is_wall(next) || self.piece_at(next).is_some() {
-                    break;
-                }
-                cur = next;
-                if step > 0 {
-                    clear &= mirror.is_some_and(|m| self.piece_at(m).is_none() && !self.is_wall(m));
-                }
-                mirror =
-                    mirror.and_then(|m| variant.steps.step(usize::from(ray.back[c]), m)).filter(|&m| !self.is_wall(m));
-                if visit(ray, cur, mirror, clear) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Cross-eyed Chess: whether a piece of `by` could capture a piece on `target` (empty or
-    /// not) by moving the other way.
-    fn cross_eyed_attacked(&self, target: Square, by: Color) -> bool {
-        self.squares_of(by).any(|(sq, piece)| {
-            self.cross_eyed_walk(sq, piece, &mut |ray, _, mirror, clear| {
-                clear && mirror == Some(target) && Variant::captures(ray.mode)
-            })
-        })
-    }
-
-    /// Deadly Pawns: removes, all at once, every piece that `m` brought into the zone of an
-    /// enemy pawn and every enemy piece in the zone of a pawn that `m` brought; returns how
-    /// many (they go on the position's stack for [`Position::undo`]). Only the cells a
-    /// piece arrived on can make new neighbours: removals never do.
-    fn eliminate(&mut self, m: Move, zone: Zone) -> u8 {
-        let g = &self.variant.geometry;
-        let arrivals = match m.kind {
-            MoveKind::Castle { rook_to, .. } => [Some(m.to), Some(rook_to)],
-            _ => [Some(m.to), None],
-        };
-        let mut doomed: Vec<Square> = Vec::new();
-        for sq in arrivals.into_iter().flatten() {
-            let Some(piece) = self.piece_at(sq) else { continue };
-            let strikes = self.is_pawn(piece);
-            for &(dx, dy) in zone.offsets() {
-                let Some(n) = g.offset(sq, dx, dy) else { continue };
-                let Some(other) = self.piece_at(n) else { continue };
-                if other.color == piece.color {
-                    continue;
-                }
-                if self.is_pawn(other) && !doomed.contains(&sq) {
-                    doomed.push(sq);
-                }
-                if strikes && !doomed.contains(&n) {
-                    doomed.push(n);
-                }
-            }
-        }
-        for &sq in &doomed {
-            if let Some(piece) = self.piece_at(sq) {
-                self.eliminated.push((sq, piece));
-                self.put(sq, None);
-            }
-        }
-        doomed.len() as u8
-    }
-
-    /// Deadly Pawns: whether a piece of the other side than `by` on `target` is in the zone
-    /// of a pawn of `by`, or would be after one move of such a pawn (one that stays a pawn).
-    fn deadly_threat(&self, target: Square, by: Color) -> bool {
-        let Some(zone) = self.variant.spec.rules.deadly_pawns else { return false };
-        let g = &self.variant.geometry;
-        let near = |a: Square, b: Square| {
-            let (dx, dy) = (g.file(a).abs_diff(g.file(b)), g.rank(a).abs_diff(g.rank(b)));
-            match zone {
-                Zone::Diagonal => dx == 1 && dy == 1,
-                Zone::Adjacent => dx.max(dy) == 1,
-            }
-        };
-        let mut moves = Vec::new();
-        for (sq, piece) in self.squares_of(by) {
-            if !self.is_pawn(piece) {
-                continue;
-            }
-            if near(sq, target) {
-                return true;
-            }
-            // A pawn moves at most two ranks and one file: only pawns near enough matter.
-            if g.file(sq).abs_diff(g.file(target)).max(g.rank(sq).abs_diff(g.rank(target))) > 3 {
-                continue;
-            }
-            moves.clear();
-            self.piece_moves(sq, piece, &mut moves);
-            if moves.iter().any(|m| m.promotion.is_none() && near(m.to, target)) {
-                return true;
-            }
-        }
-        false
     }
 
     /// Whether a king of the side other than `by` would be lost on `target`: attacked, or
@@ -1942,233 +1745,31 @@ impl Position {
     /// having left `vacated` (a castling king crossing a square): a chain of jumps may land
     /// where the king stood.
     fn king_would_be_threatened(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
-        self.is_attacked(target, by)
-            || (self.variant.spec.rules.deadly_pawns.is_some() && self.deadly_threat(target, by))
-            || self.jump_capturable(target, by, vacated)
+        self.is_attacked(target, by) || self.threatened_besides(target, by, vacated)
     }
 
-    /// Checkers Chess: the jumps of `piece` on `from` over an adjacent piece to the empty cell
-    /// beyond, capturing the piece jumped if it is an enemy; with `captures_only`, only those.
-    fn jump_moves(&self, from: Square, piece: Piece, captures_only: bool, out: &mut Vec<Move>) {
-        for i in 0..self.variant.jumps.get(piece.kind.index()).map_or(0, Vec::len) {
-            let Some(over) = self.jump_step(piece, i, from) else { continue };
-            let Some(jumped) = self.piece_at(over) else { continue };
-            let Some(to) = self.jump_step(piece, i, over) else { continue };
-            if self.piece_at(to).is_some() || self.is_wall(to) || self.is_wall(over) {
-                continue;
-            }
-            if jumped.color != piece.color {
-                self.push_move(from, to, piece, MoveKind::Remote { victim: over }, true, out);
-            } else if !captures_only {
-                self.push_move(from, to, piece, MoveKind::Normal, false, out);
-            }
-        }
-    }
-
-    /// Checkers Chess: whether a piece of `by` could take a piece on `target` in its next
-    /// turn by a jump, or by a chain of capturing jumps ending with one over `target`.
-    fn jump_capturable(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
-        if self.variant.spec.rules.checkers.is_none() {
-            return false;
-        }
-        match self.jump_capturable_bits(target, by, vacated) {
-            Some(found) => found,
-            None => self.jump_capturable_on_copy(target, by, vacated),
-        }
-    }
-
-    /// [`Position::jump_capturable`], the chains tried on a copy of the board.
-    fn jump_capturable_on_copy(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
-        // The chains are tried on a copy of the board, on the stack where it fits.
-        let mut stack = [None; 128];
-        let mut heap;
-        let board: &mut [Option<Piece>] = match stack.get_mut(..self.board.len()) {
-            Some(cells) => {
-                cells.copy_from_slice(&self.board);
-                cells
-            }
-            None => {
-                heap = self.board.clone();
-                &mut heap
-            }
-        };
-        if let Some(slot) = vacated.and_then(|v| board.get_mut(usize::from(v.0))) {
-            *slot = None;
-        }
-        if board.get(usize::from(target.0)).copied().flatten().is_none() {
-            // A stand-in for the piece that would stand there.
-            if let Some(slot) = board.get_mut(usize::from(target.0)) {
-                *slot = Some(Piece::new(by.other(), Kind(0)));
-            }
-        }
-        self.squares_of(by)
-            .filter(|(_, p)| !self.variant.jumps[p.kind.index()].is_empty())
-            .any(|(sq, piece)| self.chain_reaches(board, sq, piece, target, 0))
-    }
-
-    /// One step from `sq` in the direction of the `i`-th jump of `piece` (Checkers Chess).
+    /// Whether a royal piece of the side other than `by` would be lost on `target` besides
+    /// being attacked (the modules' [`super::modules::Hook::Threatens`]), having left `vacated`.
     #[inline]
-    fn jump_step(&self, piece: Piece, i: usize, sq: Square) -> Option<Square> {
-        let v = &*self.variant;
-        match v.jump_steps.get(piece.kind.index()).and_then(|c| c[piece.color.index()].get(i)).copied().flatten() {
-            Some(step) => v.steps.step(usize::from(step), sq),
-            None => {
-                let (dx, dy) = *v.jumps.get(piece.kind.index())?.get(i)?;
-                let (dx, dy) = v.spec.directions[piece.color.index()].turn(dx, dy);
-                v.geometry.offset(sq, dx, dy)
-            }
-        }
+    fn threatened_besides(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
+        any_hook(&self.variant.modules.hooks.threatens, |&module| module.threatens(self, target, by, vacated))
     }
 
-    /// Depth-first search of capturing jump chains of `piece` from `from` on `board`.
-    /// [`Position::jump_capturable`] on boards of at most 64 cells, with the board as it
-    /// changes along a chain kept as two sets of cells: those occupied, and those holding
-    /// pieces the jumpers may take. `None` on larger boards.
-    fn jump_capturable_bits(&self, target: Square, by: Color, vacated: Option<Square>) -> Option<bool> {
-        if self.variant.geometry.cells() > 64 {
-            return None;
-        }
-        let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
-        let occupied = (self.occupied & !vacated.map_or(0, bit)) | bit(target);
-        // The target's side: the pieces that are not `by`'s, and the target itself (a
-        // stand-in where it is empty).
-        let stand_in = if self.piece_at(target).is_none_or(|p| p.color != by) { bit(target) } else { 0 };
-        let theirs = stand_in | (occupied & self.sides[by.other().index()]);
-        // The jumpers: `by`'s pieces of the kinds that jump.
-        let mut jumpers = (0..self.variant.kinds.len())
-            .filter(|&k| self.variant.jumps.get(k).is_some_and(|j| !j.is_empty()))
-            .fold(0, |cells, k| cells | self.cells_of(by, Kind(k as u8)))
-            & occupied
-            & !theirs;
-        while jumpers != 0 {
-            let sq = Square(jumpers.trailing_zeros() as u16);
-            jumpers &= jumpers - 1;
-            let Some(piece) = self.piece_at(sq) else { continue };
-            // As in `chain_reaches_bits`, without the call: nothing to jump over, no chain.
-            if self.variant.jump_overs(piece.kind, piece.color, sq).is_some_and(|overs| overs & theirs == 0) {
-                continue;
-            }
-            if self.chain_reaches_bits(occupied, theirs, sq, piece, target, 0) {
-                return Some(true);
-            }
-        }
-        Some(false)
-    }
-
-    /// [`Position::chain_reaches`] on the board as sets of cells (see
-    /// [`Position::jump_capturable_bits`]).
-    fn chain_reaches_bits(
-        &self,
-        occupied: u64,
-        theirs: u64,
-        from: Square,
-        piece: Piece,
-        target: Square,
-        depth: u8,
-    ) -> bool {
-        let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
-        let v = &*self.variant;
-        // A jump passes over a piece it may take: with none next to it, no chain starts here.
-        if v.jump_overs(piece.kind, piece.color, from).is_some_and(|overs| overs & theirs == 0) {
-            return false;
-        }
-        let steps = v.jump_steps.get(piece.kind.index()).map_or(&[][..], |c| &c[piece.color.index()][..]);
-        for i in 0..v.jumps[piece.kind.index()].len() {
-            // Along the step table's row where the jump has one, else step by step.
-            let row = steps.get(i).copied().flatten().map(|step| v.steps.row(usize::from(step)));
-            let step = |sq: Square| match row {
-                Some(row) => Steps::follow(row, sq),
-                None => self.jump_step(piece, i, sq),
-            };
-            let Some(over) = step(from) else { continue };
-            if theirs & bit(over) == 0 {
-                continue;
-            }
-            let Some(to) = step(over) else { continue };
-            if occupied & bit(to) != 0 || self.is_wall(to) {
-                continue;
-            }
-            if over == target {
-                return true;
-            }
-            // A pawn that promotes ends its chain; so does a chain as long as the pieces.
-            if (self.is_pawn(piece) && self.on_last_rank(to, piece.color)) || depth > 32 {
-                continue;
-            }
-            let occupied = (occupied & !bit(over) & !bit(from)) | bit(to);
-            if self.chain_reaches_bits(occupied, theirs & !bit(over), to, piece, target, depth + 1) {
-                return true;
-            }
-        }
-        false
-    }
-
-    fn chain_reaches(
-        &self,
-        board: &mut [Option<Piece>],
-        from: Square,
-        piece: Piece,
-        target: Square,
-        depth: u8,
-    ) -> bool {
-        let at = |sq: Square| usize::from(sq.0);
-        for i in 0..self.variant.jumps[piece.kind.index()].len() {
-            let Some(over) = self.jump_step(piece, i, from) else { continue };
-            let Some(to) = self.jump_step(piece, i, over) else { continue };
-            let jumped = board[at(over)];
-            if jumped.is_none_or(|j| j.color == piece.color) || board[at(to)].is_some() || self.is_wall(to) {
-                continue;
-            }
-            if over == target {
-                return true;
-            }
-            // A pawn that promotes ends its chain; so does a chain as long as the pieces.
-            if (self.is_pawn(piece) && self.on_last_rank(to, piece.color)) || depth > 32 {
-                continue;
-            }
-            board[at(over)] = None;
-            board[at(from)] = None;
-            board[at(to)] = Some(piece);
-            let found = self.chain_reaches(board, to, piece, target, depth + 1);
-            board[at(to)] = None;
-            board[at(from)] = Some(piece);
-            board[at(over)] = jumped;
-            if found {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Onwards Chess: `piece` arriving on `sq` turns round on its last rank and back on its
-    /// first. Pawns do not turn (they promote; the piece they become has arrived, and turns).
-    fn turned(&self, piece: Piece, sq: Square) -> Piece {
-        if !self.variant.spec.rules.onwards || self.is_pawn(piece) {
-            return piece;
-        }
-        let depth = self.variant.depth(piece.color, sq);
-        if !piece.reversed && depth + 1 == self.variant.depth_len(piece.color) {
-            Piece { reversed: true, ..piece }
-        } else if piece.reversed && depth == 0 {
-            Piece { reversed: false, ..piece }
-        } else {
-            piece
-        }
-    }
-
-    /// Whether `mover` may pass through `piece` (the transparent module).
+    /// Whether `mover` may pass through `piece` (the modules' [`super::modules::Hook::PassThrough`]).
     fn passes_through(&self, mover: Piece, piece: Piece) -> bool {
-        match &self.variant.spec.rules.transparent {
-            Some((through, _)) => {
-                self.variant.transparent_kinds.get(mover.kind.index()).copied().unwrap_or(false)
-                    && through.lets_through(mover.color, piece.color)
-            }
-            None => false,
-        }
+        any_hook(&self.variant.modules.hooks.pass_through, |module| module.lets_through(mover, piece))
     }
 
     #[inline]
-    fn push_move(&self, from: Square, to: Square, piece: Piece, kind: MoveKind, capture: bool, out: &mut Vec<Move>) {
+    pub(in crate::rules) fn push_move(
+        &self,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        kind: MoveKind,
+        capture: bool,
+        out: &mut Vec<Move>,
+    ) {
         let m = Move { from, to, piece: piece.kind, promotion: None, kind, capture };
         if (!self.on_last_rank(to, piece.color) && !self.on_goal_file(to, piece)) || self.variant.promotions.is_empty()
         {
@@ -2177,11 +1778,15 @@ impl Position {
             for &promotion in &self.variant.promotions {
                 out.push(Move { promotion: Some(promotion), ..m });
             }
-        } else if self.variant.spec.rules.pieces_promote
-            && !self.is_royal(piece)
-            && !self.on_last_rank(from, piece.color)
+        } else if self
+            .variant
+            .modules
+            .hooks
+            .piece_promotion
+            .iter()
+            .any(|module| module.piece_promotes(self, from, piece))
         {
-            // Promotion Chess: the piece may stay what it is or become any other kind.
+            // A module lets the piece promote: it may stay what it is or become any other kind.
             out.push(m);
             for &promotion in self.variant.promotions.iter().filter(|&&k| k != piece.kind) {
                 out.push(Move { promotion: Some(promotion), ..m });
@@ -2191,18 +1796,15 @@ impl Position {
         }
     }
 
-    /// Better Pawns 3: whether `sq` is on the file where the pawn `piece` promotes sideways.
+    /// Whether `sq` is a cell besides the last rank where `piece`, a pawn, promotes (the
+    /// modules' [`super::modules::Hook::PromotionZone`]).
     #[inline]
     fn on_goal_file(&self, sq: Square, piece: Piece) -> bool {
-        if !self.variant.spec.rules.side_promotion || !self.is_pawn(piece) {
-            return false;
-        }
-        let g = &self.variant.geometry;
-        g.file(sq) == if piece.from_h_half { 0 } else { g.files() - 1 }
+        any_hook(&self.variant.modules.hooks.promotion_zone, |module| module.promotes_on(self, sq, piece))
     }
 
     #[inline]
-    fn on_last_rank(&self, sq: Square, color: Color) -> bool {
+    pub(in crate::rules) fn on_last_rank(&self, sq: Square, color: Color) -> bool {
         self.variant.depth(color, sq) + 1 == self.variant.depth_len(color)
     }
 
@@ -2325,7 +1927,7 @@ impl Position {
 
     /// Every legal move, appended to `out`.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
-        if self.far_rank_winner().is_some() || self.king_taken().is_some() {
+        if self.module_ending().is_some() || self.king_taken().is_some() {
             return;
         }
         let start = out.len();
@@ -2339,25 +1941,16 @@ impl Position {
             }
         }
         out.truncate(keep);
-        // Companion Chess: a piece without a companion moves only when no piece with one can.
-        if self.variant.spec.rules.companions && out[start..].iter().any(|&m| self.has_companion(m)) {
-            let mut keep = start;
-            for i in start..out.len() {
-                let m = out[i];
-                if self.has_companion(m) {
-                    out[keep] = m;
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
+        for &module in self.variant.modules.hooks.forbid.iter() {
+            module.forbid_among(self, out, start);
         }
     }
 
     /// Whether the side to move has a legal move: what `legal_moves` would say by being
-    /// non-empty, found without judging every move (a companion-less move is refused only
-    /// when a move with a companion exists, so any safe move answers).
+    /// non-empty, found without judging every move (a module forbids safe moves only where
+    /// another safe move is left, so any safe move answers).
     pub fn has_legal_move(&mut self) -> bool {
-        if self.far_rank_winner().is_some() || self.king_taken().is_some() {
+        if self.module_ending().is_some() || self.king_taken().is_some() {
             return false;
         }
         let mut moves = std::mem::take(&mut self.scratch_moves);
@@ -2405,8 +1998,8 @@ impl Position {
         }
         self.castling_moves(moves);
         let kinds = self.variant.plan.steps.iter().fold(0, |k, s| k | s.actions);
-        if kinds & turn::actions::DROP != 0 && self.variant.spec.drops {
-            self.drop_moves(moves);
+        if kinds & turn::actions::DROP != 0 {
+            self.extra_actions(moves);
         }
         if kinds & turn::actions::REMOVAL != 0 {
             self.blocked_pawn_removals(moves);
@@ -2428,36 +2021,13 @@ impl Position {
     /// Most moves then need no trial (`Position::safe_without_trial`, private, says which).
     pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
         let safe = self.is_safe_knowing(m, in_check);
-        if !safe || self.far_rank_winner().is_some() {
+        if !safe || self.module_ending().is_some() {
             return false;
         }
         if !self.plan_allows(m) {
             return false;
         }
-        if !self.variant.spec.rules.companions || self.has_companion(m) {
-            return true;
-        }
-        let mut moves = Vec::new();
-        self.pseudo_legal_moves(&mut moves);
-        !moves.into_iter().any(|c| self.has_companion(c) && self.is_safe(c))
-    }
-
-    /// Whether the Companion Chess rule alone forbids the safe move `m`: its piece has no
-    /// companion, and a piece that has one can move.
-    pub fn lacks_companion(&mut self, m: Move) -> bool {
-        self.variant.spec.rules.companions && self.is_safe(m) && !self.is_legal(m)
-    }
-
-    /// Whether the piece that `m` moves has a piece of its side orthogonally next to it
-    /// (Companion Chess; castling is the king's move, a drop needs no companion).
-    fn has_companion(&self, m: Move) -> bool {
-        if m.kind == MoveKind::Drop {
-            return true;
-        }
-        let g = &self.variant.geometry;
-        [(1, 0), (-1, 0), (0, 1), (0, -1)].into_iter().any(|(dx, dy)| {
-            g.offset(m.from, dx, dy).and_then(|s| self.piece_at(s)).is_some_and(|p| p.color == self.side)
-        })
+        self.modules_allow(m)
     }
 
     /// Where the plan never judges check and kings are taken: the player who has taken the
@@ -2472,22 +2042,90 @@ impl Position {
             .map(Color::other)
     }
 
-    /// The far-rank module: the player whose piece has reached the far rank and won.
-    pub fn far_rank_winner(&mut self) -> Option<Color> {
-        let rule = self.variant.spec.rules.far_rank?;
-        let landed = self.landed?;
-        let mover = self.piece_at(landed)?.color;
-        match rule {
-            FarRank::Reach => Some(mover),
-            FarRank::ReachSafely => {
-                // Safe: the opponent has no capture of it (no royal piece here needs guarding,
-                // but where one does, only captures that leave it safe count).
-                let mut replies = Vec::new();
-                self.pseudo_legal_moves(&mut replies);
-                let taken = replies.into_iter().any(|r| r.capture && r.to == landed && self.is_safe(r));
-                (!taken).then_some(mover)
+    /// Whether every module of [`super::modules::Hook::Forbid`] allows the safe move `m`.
+    fn modules_allow(&mut self, m: Move) -> bool {
+        let mut i = 0;
+        while let Some(&module) = self.variant.modules.hooks.forbid.get(i) {
+            if !module.allows(self, m) {
+                return false;
             }
+            i += 1;
         }
+        true
+    }
+
+    /// Whether a module alone forbids the safe move `m` (Companion Chess: its piece has no
+    /// companion, and a piece that has one can move).
+    pub fn lacks_companion(&mut self, m: Move) -> bool {
+        !self.variant.modules.hooks.forbid.is_empty() && self.is_safe(m) && !self.is_legal(m)
+    }
+
+    /// How a module ends the game here, if one does (the far rank): then no move is legal.
+    #[inline]
+    fn module_ending(&mut self) -> Option<Ending> {
+        if self.variant.modules.hooks.ending.is_empty() {
+            return None;
+        }
+        let mut i = 0;
+        while let Some(&module) = self.variant.modules.hooks.ending.get(i) {
+            if let Some(ending) = module.ending(self) {
+                return Some(ending);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The actions of the side to move besides its pieces' moves (drops), appended to `out`.
+    #[inline]
+    fn extra_actions(&self, out: &mut Vec<Move>) {
+        for &module in self.variant.modules.hooks.extra_actions.iter() {
+            module.extra_actions(self, out);
+        }
+    }
+
+    /// What `piece` becomes on arriving on `sq` (the modules' [`super::modules::Hook::Arrival`]).
+    #[inline]
+    fn arrived(&self, piece: Piece, sq: Square) -> Piece {
+        let arrival = &self.variant.modules.hooks.arrival;
+        if arrival.is_empty() {
+            return piece;
+        }
+        arrival.iter().fold(piece, |piece, &module| module.arrive(self, piece, sq))
+    }
+
+    /// `victim`, taken by `captor`'s side, leaves the board: what the modules of
+    /// [`super::modules::Hook::Capture`] do besides (or, with `undo`, take back).
+    #[inline]
+    fn captured(&mut self, captor: Color, victim: Piece, undo: bool) {
+        let mut i = 0;
+        while let Some(&module) = self.variant.modules.hooks.capture.get(i) {
+            module.captured(self, captor, victim, undo);
+            i += 1;
+        }
+    }
+
+    /// The pieces the modules of [`super::modules::Hook::AfterAction`] remove after `m`.
+    #[inline]
+    fn after_action(&mut self, m: Move) -> u8 {
+        let mut removed = 0;
+        let mut i = 0;
+        while let Some(&module) = self.variant.modules.hooks.after_action.get(i) {
+            removed += module.after_action(self, m);
+            i += 1;
+        }
+        removed
+    }
+
+    /// The cell the modules' ending looks at after `m` moved `moved`
+    /// ([`super::modules::Hook::Landing`]).
+    #[inline]
+    fn landing(&self, m: Move, moved: Piece) -> Option<Square> {
+        let landing = &self.variant.modules.hooks.landing;
+        if landing.is_empty() {
+            return None;
+        }
+        landing.iter().find_map(|&module| module.landing(self, m, moved))
     }
 
     /// Whether the pseudo-legal move `m` leaves its side's king safe, where that is certain
@@ -2612,17 +2250,8 @@ impl Position {
                 }
             }
         }
-        if variant.spec.rules.checkers.is_some() {
-            for cell in 0..variant.geometry.cells() {
-                let target = Square(cell as u16);
-                for by in [Color::White, Color::Black] {
-                    let Some(fast) = self.jump_capturable_bits(target, by, None) else { continue };
-                    if fast != self.jump_capturable_on_copy(target, by, None) {
-                        let name = self.square_name(target);
-                        return Err(format!("{name} taken by a chain of {by:?}: the cell sets say {fast} in {here}"));
-                    }
-                }
-            }
+        for &module in variant.modules.hooks.shortcuts.iter() {
+            module.check_shortcuts(self)?;
         }
         let mut moves = Vec::new();
         self.pseudo_legal_moves(&mut moves);
@@ -2733,7 +2362,7 @@ impl Position {
 
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
     /// for the test (no hashing, no counters), and is restored.
-    fn is_safe(&mut self, m: Move) -> bool {
+    pub(in crate::rules) fn is_safe(&mut self, m: Move) -> bool {
         if m.kind == MoveKind::RemoveBlocked {
             // The move that follows must leave the king safe.
             return true;
@@ -2786,7 +2415,7 @@ impl Position {
 
     /// [`Position::is_safe`] by playing `m` on the board and looking.
     fn safe_by_trial(&mut self, m: Move) -> bool {
-        if self.variant.spec.rules.deadly_pawns.is_some() {
+        if !self.variant.modules.caps.moves_only_move {
             // Removals follow the move: play it out.
             let mover = self.side;
             let undo = self.play(m);
@@ -2852,7 +2481,7 @@ impl Position {
     }
 
     /// The variant's pawn kind.
-    fn pawn_kind(&self) -> Option<Kind> {
+    pub(in crate::rules) fn pawn_kind(&self) -> Option<Kind> {
         self.variant.kinds.iter().position(|k| k.spec.pawn).map(|i| Kind(i as u8))
     }
 
@@ -2887,12 +2516,12 @@ impl Position {
 
     /// The cells of `color`'s pieces of `kind`, as bits (0 on boards of more than 64 cells).
     #[inline]
-    fn cells_of(&self, color: Color, kind: Kind) -> u64 {
+    pub(in crate::rules) fn cells_of(&self, color: Color, kind: Kind) -> u64 {
         self.kinds.get(color.index() * (self.kinds.len() / 2) + kind.index()).copied().unwrap_or(0)
     }
 
     #[inline]
-    fn put(&mut self, sq: Square, piece: Option<Piece>) {
+    pub(in crate::rules) fn put(&mut self, sq: Square, piece: Option<Piece>) {
         let Some(&before) = self.board.get(usize::from(sq.0)) else { return };
         self.mark(sq, before, piece);
         if let Some(slot) = self.board.get_mut(usize::from(sq.0)) {
@@ -2953,24 +2582,18 @@ impl Position {
             _ => {
                 if let Some((sq, victim)) = captured {
                     self.put(sq, None);
-                    if self.variant.spec.captures_to_hand {
-                        let kind = if victim.promoted { self.pawn_kind().unwrap_or(victim.kind) } else { victim.kind };
-                        self.change_hand(moved.color, kind, 1);
-                    }
+                    self.captured(moved.color, victim, false);
                 }
                 self.put(m.from, None);
                 let placed = match m.promotion {
                     Some(kind) => Piece { kind, promoted: true, from_h_half: false, ..moved },
                     None => moved,
                 };
-                let placed = self.turned(placed, m.to);
+                let placed = self.arrived(placed, m.to);
                 self.put(m.to, Some(placed));
             }
         }
-        let eliminated = match self.variant.spec.rules.deadly_pawns {
-            Some(zone) => self.eliminate(m, zone),
-            None => 0,
-        };
+        let eliminated = self.after_action(m);
         let gone = &self.eliminated[self.eliminated.len() - usize::from(eliminated)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
         // a rook that moves or is taken, its own.
@@ -3011,8 +2634,7 @@ impl Position {
             _ => None,
         };
         self.halfmove = if captured.is_some() || eliminated > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
-        self.landed =
-            (self.variant.spec.rules.far_rank.is_some() && self.on_last_rank(m.to, moved.color)).then_some(m.to);
+        self.landed = self.landing(m, moved);
         let plan = &self.variant.plan;
         if plan.judge == Judge::Never && captured.is_some_and(|(_, p)| self.is_royal(p)) {
             // Where kings are taken, taking one ends the turn, and the game.
@@ -3109,10 +2731,7 @@ impl Position {
                 self.put(m.from, Some(undo.moved));
                 if let Some((sq, piece)) = undo.captured {
                     self.put(sq, Some(piece));
-                    if self.variant.spec.captures_to_hand {
-                        let kind = if piece.promoted { self.pawn_kind().unwrap_or(piece.kind) } else { piece.kind };
-                        self.change_hand(undo.moved.color, kind, -1);
-                    }
+                    self.captured(undo.moved.color, piece, true);
                 }
             }
         }
@@ -3178,8 +2797,8 @@ impl Position {
     /// draws that end a game by themselves are [`Position::ending`]'s too; archives often
     /// play on after them.
     pub fn game_over(&mut self) -> Option<Ending> {
-        if let Some(winner) = self.far_rank_winner() {
-            return Some(Ending::FarRank { winner });
+        if let Some(ending) = self.module_ending() {
+            return Some(ending);
         }
         if self.variant.plan.judge == Judge::Never {
             // Check is not judged: a taken king loses, and a turn that cannot go on is drawn.
@@ -3243,13 +2862,13 @@ impl Position {
         // Where captured pieces come back, material is never gone for good.
         // Where kings are taken, a king alone may take the other.
         let plan = &self.variant.plan;
-        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() || plan.judge == Judge::Never {
+        if !self.variant.modules.caps.material_is_gone || plan.judge == Judge::Never {
             return false;
         }
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
         // the orthodox reasoning about edges and corners does not hold either, nor where a
-        // turn may be several moves.
-        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring || plan.moves_many() {
+        // turn may move pieces more than once.
+        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.moves_many() {
             return self.pieces().all(|(_, p)| self.is_royal(p));
         }
         let g = &self.variant.geometry;
@@ -3284,14 +2903,14 @@ impl Position {
     /// Neither side can mate exactly where [`Position::insufficient_material`] says so.
     pub fn can_mate(&self, side: Color) -> bool {
         let plan = &self.variant.plan;
-        if self.variant.spec.drops || self.variant.spec.rules.far_rank.is_some() || plan.judge == Judge::Never {
+        if !self.variant.modules.caps.material_is_gone || plan.judge == Judge::Never {
             return true;
         }
         let material = |color: Color| self.pieces().filter(move |&(_, p)| p.color == color && !self.is_royal(p));
         if material(side).next().is_none() {
             return false;
         }
-        if self.variant.spec.rules.pieces_promote || self.variant.spec.ring || plan.moves_many() {
+        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.moves_many() {
             return true;
         }
         let g = &self.variant.geometry;
@@ -3372,8 +2991,8 @@ impl Position {
                         let letter = self.variant.kind(p.kind).spec.letter;
                         let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
                         Cell::Piece(PieceCell {
-                            promoted: p.promoted && self.variant.spec.captures_to_hand,
-                            reversed: if self.variant.spec.ring && self.is_pawn(p) {
+                            promoted: p.promoted && self.variant.modules.marks.promoted,
+                            reversed: if self.variant.geometry.is_folded() && self.is_pawn(p) {
                                 p.reversed != g.right_half(s)
                             } else {
                                 p.reversed || p.from_h_half
@@ -3387,7 +3006,7 @@ impl Position {
             ranks.push(cells);
         }
         let ep = ep.map(|t| FenSquare { file: g.file(t), rank: g.rank(t) });
-        let holdings = self.variant.spec.reserves.then(|| {
+        let holdings = self.variant.modules.marks.holdings.then(|| {
             let mut letters = Vec::new();
             for color in [Color::White, Color::Black] {
                 for (k, &count) in self.hands[color.index()].iter().enumerate() {
@@ -3592,7 +3211,7 @@ impl Position {
         let Some((target, _)) = self.en_passant else { return };
         let mut moves = std::mem::take(&mut self.scratch_moves);
         moves.clear();
-        if self.variant.spec.rules.cross_eyed {
+        if !self.variant.modules.hooks.moves_instead.is_empty() {
             for i in 0..self.board.len() {
                 let sq = Square(i as u16);
                 if let Some(piece) = self.piece_at(sq).filter(|&p| p.color == self.side && self.is_pawn(p)) {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::betza::{self, Mode, Movement};
 use super::geometry::{Geometry, GeometryError, Square, Steps};
+use super::modules::{Hook, Modules};
 use super::random::XorShift;
 
 /// A player.
@@ -235,7 +236,9 @@ pub enum FarRank {
     ReachSafely,
 }
 
-/// Rule modules beyond movement, drops and reserves; each off by default.
+/// The parameters of the rule modules beyond movement, drops and reserves, as the catalogue
+/// gives them; each off by default. [`Modules::compile`] makes the modules of them: only it
+/// and the turn machinery read these.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rules {
     /// Riders (the kinds listed) may pass through pieces to empty cells beyond, not
@@ -637,6 +640,8 @@ pub enum VariantError {
     UnknownPromotion(char),
     /// A rule module names a letter no piece has.
     UnknownModulePiece(char),
+    /// Two modules would both replace what one hook does.
+    ModuleClash(Hook),
 }
 
 impl fmt::Display for VariantError {
@@ -648,6 +653,7 @@ impl fmt::Display for VariantError {
             VariantError::TooManyPieces(n) => write!(f, "{n} piece kinds; at most 64 are supported"),
             VariantError::UnknownPromotion(c) => write!(f, "promotion to {c}, which no piece uses"),
             VariantError::UnknownModulePiece(c) => write!(f, "a rule module names the piece {c}, which no piece uses"),
+            VariantError::ModuleClash(hook) => write!(f, "two rule modules both replace the hook {hook:?}"),
         }
     }
 }
@@ -692,18 +698,10 @@ pub struct Variant {
     /// the other within its range on an empty board; built by [`Variant::prepare`]. See
     /// [`Variant::ray_table`].
     ray_table: std::sync::OnceLock<Option<RayTable>>,
-    /// Checkers Chess, on boards of at most 64 cells: per kind, color and cell, the cells a
-    /// jump from the cell passes over, as bits; built by [`Variant::prepare`].
-    jump_overs: std::sync::OnceLock<Option<Vec<u64>>>,
     /// Per color: how many lines its pawns cross, back line to last.
     depth_lens: [u8; 2],
-    /// Per kind: the directions it jumps in (Checkers Chess), in White's frame.
-    pub jumps: Vec<Vec<(i8, i8)>>,
-    /// Per kind, per color: each of `jumps` turned to the color's forward, as its number in
-    /// [`Variant::steps`] (every direction a piece jumps in is one it moves in).
-    pub(crate) jump_steps: Vec<[Vec<Option<u16>>; 2]>,
-    /// Per kind: a rider of the `transparent` module.
-    pub transparent_kinds: Vec<bool>,
+    /// The rule modules, their hooks and capabilities ([`super::modules`]).
+    pub modules: Modules,
     /// The piece that castles: the royal kind, or where no kind is royal, the one written K.
     pub castler: Option<Kind>,
     /// What a turn consists of (see [`super::turn`]).
@@ -889,57 +887,7 @@ impl Variant {
         let zobrist = (0..geometry.cells() * 2 * kinds.len()).map(|_| random.next_u64()).collect();
         let zobrist_side = random.next_u64();
         let attack_lines = [0, 1, 2, 3].map(|frame| attack_lines(&kinds, frame));
-        let mut transparent_kinds = vec![false; kinds.len()];
-        if let Some((_, letters)) = &spec.rules.transparent {
-            for &letter in letters {
-                match kinds.iter().position(|k| k.spec.letter == letter) {
-                    Some(i) => transparent_kinds[i] = true,
-                    None => return Err(VariantError::UnknownModulePiece(char::from(letter))),
-                }
-            }
-        }
-        // Checkers Chess: a piece jumps along the unit directions of its own movement; pawns
-        // as the module says.
-        let mut jumps = vec![Vec::new(); kinds.len()];
-        if let Some((letters, pawns)) = &spec.rules.checkers {
-            for &letter in letters {
-                let Some(i) = kinds.iter().position(|k| k.spec.letter == letter) else {
-                    return Err(VariantError::UnknownModulePiece(char::from(letter)));
-                };
-                let mut dirs: Vec<(i8, i8)> = kinds[i]
-                    .movement
-                    .rays
-                    .iter()
-                    .filter(|r| r.dx.abs() <= 1 && r.dy.abs() <= 1 && r.lame.is_none())
-                    .map(|r| (r.dx, r.dy))
-                    .collect();
-                dirs.sort_unstable();
-                dirs.dedup();
-                jumps[i] = dirs;
-            }
-            for (i, kind) in kinds.iter().enumerate().filter(|(_, k)| k.spec.pawn) {
-                let _ = kind;
-                jumps[i] = match pawns {
-                    PawnJumps::None => Vec::new(),
-                    PawnJumps::Diagonal => vec![(-1, 1), (1, 1)],
-                    PawnJumps::Forward => vec![(-1, 1), (0, 1), (1, 1)],
-                };
-            }
-        }
-        let jump_steps = jumps
-            .iter()
-            .map(|dirs| {
-                [Color::White, Color::Black].map(|c| {
-                    let turn = spec.directions[c.index()];
-                    dirs.iter()
-                        .map(|&(dx, dy)| {
-                            let v = turn.turn(dx, dy);
-                            steps.vectors().iter().position(|&w| w == v).and_then(|i| u16::try_from(i).ok())
-                        })
-                        .collect()
-                })
-            })
-            .collect();
+        let modules = Modules::compile(&spec, &kinds, &steps)?;
         let has_royal = kinds.iter().any(|k| k.spec.royal);
         let castler = kinds
             .iter()
@@ -982,10 +930,7 @@ impl Variant {
             attack_rays: std::sync::OnceLock::new(),
             walk_masks: std::sync::OnceLock::new(),
             ray_table: std::sync::OnceLock::new(),
-            jump_overs: std::sync::OnceLock::new(),
-            transparent_kinds,
-            jumps,
-            jump_steps,
+            modules,
             castler,
             plan,
             has_royal,
@@ -1031,12 +976,9 @@ impl Variant {
     }
 
     fn only_lines(&self, jumps: bool) -> bool {
-        let (spec, rules) = (&self.spec, &self.spec.rules);
+        let (spec, caps) = (&self.spec, &self.modules.caps);
         self.geometry.cells() <= 64
-            && rules.transparent.is_none()
-            && !rules.cross_eyed
-            && (jumps || rules.checkers.is_none())
-            && rules.deadly_pawns.is_none()
+            && if jumps { caps.attacks_are_lines_or_jumps } else { caps.attacks_are_lines }
             && !self.turning()
             && !spec.ring
             && self.has_royal
@@ -1051,44 +993,7 @@ impl Variant {
         self.attack_rays.get_or_init(|| AttackRays::build(self));
         self.walk_masks.get_or_init(|| self.build_walk_masks());
         self.ray_table.get_or_init(|| self.build_ray_table());
-        self.jump_overs.get_or_init(|| self.build_jump_overs());
-    }
-
-    /// The cells a jump of a piece of `kind` and `color` from `from` passes over, as bits
-    /// (Checkers Chess); `None` where they are not built (see [`Variant::prepare`]).
-    #[inline]
-    pub fn jump_overs(&self, kind: Kind, color: Color, from: Square) -> Option<u64> {
-        let overs = self.jump_overs.get()?.as_ref()?;
-        let cells = self.geometry.cells();
-        overs.get((kind.index() * 2 + color.index()) * cells + from.index()).copied()
-    }
-
-    fn build_jump_overs(&self) -> Option<Vec<u64>> {
-        let cells = self.geometry.cells();
-        if self.spec.rules.checkers.is_none() || cells > 64 {
-            return None;
-        }
-        let mut overs = Vec::with_capacity(self.kinds.len() * 2 * cells);
-        for (k, jumps) in self.jumps.iter().enumerate() {
-            for color in [Color::White, Color::Black] {
-                for from in (0..cells).map(|c| Square(c as u16)) {
-                    let mask = (0..jumps.len()).fold(0u64, |mask, i| {
-                        let over = match self.jump_steps.get(k).and_then(|c| c[color.index()].get(i)).copied().flatten()
-                        {
-                            Some(step) => self.steps.step(usize::from(step), from),
-                            None => {
-                                let (dx, dy) = jumps[i];
-                                let (dx, dy) = self.spec.directions[color.index()].turn(dx, dy);
-                                self.geometry.offset(from, dx, dy)
-                            }
-                        };
-                        mask | over.map_or(0, |sq| 1u64 << (sq.0 & 63))
-                    });
-                    overs.push(mask);
-                }
-            }
-        }
-        Some(overs)
+        self.modules.prepare(&self.steps, &self.geometry, &self.spec);
     }
 
     /// For each frame, kind and pair of cells, the ray of the kind that goes from the one to
@@ -1208,7 +1113,7 @@ impl Variant {
     /// Whether pieces may be turned round (Onwards Chess; Circular Chess pawns going the other
     /// way round the ring), so that attacks are looked for in both frames of a side.
     pub fn turning(&self) -> bool {
-        self.spec.rules.onwards || self.spec.ring
+        !self.modules.caps.pieces_keep_their_frame || self.spec.ring
     }
 
     /// Whether a turn may go on after an action (Fastpawn, Checkers Chess jump chains, and

@@ -1,0 +1,738 @@
+//! Rule modules: every mechanic a variant adds to the core's movement, legality and endings,
+//! one file each, reached by the core only through hooks.
+//!
+//! The core ([`super::position`]) knows boards, pieces, rays, check, castling and en
+//! passant. What a particular variant adds (pieces that pass through others, captures from
+//! afar, jumps, deadly pawns, pieces that turn round, promotion of pieces or on a side file,
+//! companions, the far rank, a reserve of pieces in hand) is a [`Module`]: a closed enum,
+//! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
+//! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
+//! Each module's file holds its mechanic whole, as `impl Position` blocks where it needs
+//! the position's internals. The turn (how many actions, which piece goes on) is not a
+//! module's business: that is the turn machinery of [`super::position`].
+//!
+//! # Hooks
+//!
+//! A hook is a point where the core asks the variant's modules something. Each hook is a
+//! list of the modules that answer it, built once when the variant is compiled
+//! ([`Modules::compile`], from [`Module::hooks`]); a module absent from a hook's list is a
+//! no-op there, so a variant without the mechanic pays one branch (the list is empty). Where
+//! a hook has several modules, they are asked in the order of [`Modules::list`] (that of the
+//! fields of [`super::variant::Rules`], then the reserve); two modules that would both replace
+//! one thing ([`Hook::MovesInstead`], [`Hook::AttackedInstead`]) are refused when the variant is
+//! compiled. The hooks, in the order a move meets them:
+//!
+//! - [`Hook::MovesInstead`]: the moves a piece has, replacing the walk along its rays
+//!   (Cross-eyed). Whoever reaches a cell is then found by making the moves. At most one.
+//! - [`Hook::PassThrough`]: a ray may go on past a piece it meets (transparent).
+//! - [`Hook::MovesBesides`]: moves added to a piece's rays (Checkers Chess jumps), and the
+//!   pieces that reach a cell by them.
+//! - [`Hook::PromotionZone`]: cells besides the last rank where a pawn promotes (side
+//!   promotion); [`Hook::PiecePromotion`]: pieces besides pawns that may promote there
+//!   (pieces promote).
+//! - [`Hook::ExtraActions`]: actions besides moving a piece (drops from the reserve).
+//! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
+//!   unless no piece with one can move).
+//! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
+//!   hand), and its taking back.
+//! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell (Onwards: it turns round).
+//! - [`Hook::AfterAction`]: pieces removed after an action (Deadly Pawns), taken back with it
+//!   from the position's stack of removed pieces.
+//! - [`Hook::Landing`]: state an action leaves for the ending (the far rank's landing cell).
+//! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank); while a
+//!   module says the game is over, no move is legal.
+//! - [`Hook::AttackedInstead`]: whether a cell is attacked, replacing the walk along attack
+//!   lines (Cross-eyed). At most one.
+//! - [`Hook::Threatens`]: how a royal piece is lost besides being attacked (a Deadly Pawns
+//!   zone, a Checkers Chess chain of jumps).
+//! - [`Hook::Setup`]: positions a FEN may not give (a piece already in a deadly pawn's zone).
+//! - [`Hook::Shortcuts`]: a module's own fast ways, held to its slow ones by
+//!   `Position::check_shortcuts`.
+//!
+//! State a module adds to the FEN and the hash is carried by the piece (`Piece::reversed`,
+//! `Piece::from_h_half`, whose `^` mark [`Modules::marks`] reads), by the hands (holdings),
+//! or by the position's landing cell (far rank), which the core keys and takes back.
+//!
+//! # Capabilities
+//!
+//! The core's shortcuts hold only where the mechanics leave some property alone; each module
+//! says which it breaks ([`Module::breaks`]), and the variant's [`Capabilities`] are what no
+//! module breaks. A capability promises, for every position of the variant:
+//!
+//! - [`Capability::AttacksAreLines`]: a piece attacks a cell exactly by walking one of its
+//!   capturing rays to it, stopping at the first piece, and a royal piece is lost only by
+//!   such an attack. `Variant::attacks_are_lines` adds the board's conditions (at most 64
+//!   cells, no ring, one royal piece, no lame line).
+//! - [`Capability::AttacksAreLinesOrJumps`]: the same, but for attacks by a chain of jumps
+//!   besides the lines (which the [`Hook::Threatens`] modules then test).
+//! - [`Capability::PiecesKeepTheirFrame`]: no piece turns round, so each side's pieces move
+//!   in one frame (`Variant::turning` adds the ring's pawns).
+//! - [`Capability::RaysStopAtPieces`]: a ray ends at the first piece it meets.
+//! - [`Capability::MaterialIsGone`]: a captured piece never comes back and material alone
+//!   decides whether a side can still win (no drops, no far rank).
+//! - [`Capability::OnlyPawnsPromote`]: no piece but a pawn changes its kind.
+//! - [`Capability::MovesOnlyMove`]: an action changes nothing but the cells it moves pieces
+//!   between (no removals after it), so a move's safety can be judged on the board alone.
+//! - [`Capability::RoyalsStay`]: a royal piece leaves the board only by capture.
+//!
+//! Whether a variant fits the orthodox lane (`board8::fits`) is each module's word too:
+//! [`Module::lane`].
+
+mod checkers;
+mod companions;
+mod cross_eyed;
+mod deadly_pawns;
+mod far_rank;
+mod onwards;
+mod promotion;
+mod reserves;
+mod transparent;
+
+pub use checkers::Jumps;
+pub use reserves::Reserves;
+pub use transparent::Transparent;
+
+use super::geometry::{Geometry, Square, Steps};
+use super::position::{Ending, Move, Piece, Position, SetupError};
+use super::variant::{Color, FarRank, Kind, PawnJumps, PieceKind, VariantError, VariantSpec, Zone};
+
+/// A rule module, with its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Module {
+    /// Riders pass through pieces to empty cells beyond (transparent.rs).
+    Transparent(Transparent),
+    /// A piece moves only with a friendly piece orthogonally next to it (companions.rs).
+    Companions,
+    /// Every piece but pawns and royal ones may promote on the last rank (promotion.rs).
+    PiecesPromote,
+    /// Pawns also promote on the edge file far from where they started (promotion.rs).
+    SidePromotion,
+    /// Reaching the far rank wins (far_rank.rs).
+    FarRank(FarRank),
+    /// Captures land opposite the victim (cross_eyed.rs).
+    CrossEyed,
+    /// Pieces next to an enemy pawn die (deadly_pawns.rs).
+    DeadlyPawns(Zone),
+    /// Pieces turn round on their last rank (onwards.rs).
+    Onwards,
+    /// Pieces jump an adjacent piece, capturing an enemy (checkers.rs); the tables are
+    /// [`Modules::jumps`].
+    Checkers(PawnJumps),
+    /// Pieces in hand: held, dropped, captured into (reserves.rs).
+    Reserves(Reserves),
+}
+
+/// The hook points (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hook {
+    /// A piece's moves, instead of its rays.
+    MovesInstead,
+    /// A ray goes on past a piece.
+    PassThrough,
+    /// Moves besides the rays.
+    MovesBesides,
+    /// Cells besides the last rank where a pawn promotes.
+    PromotionZone,
+    /// Pieces besides pawns that promote.
+    PiecePromotion,
+    /// Actions besides moves.
+    ExtraActions,
+    /// Safe moves refused.
+    Forbid,
+    /// What a capture does.
+    Capture,
+    /// What a piece becomes on arrival.
+    Arrival,
+    /// Removals after an action.
+    AfterAction,
+    /// State left for the ending.
+    Landing,
+    /// How the game ends.
+    Ending,
+    /// Whether a cell is attacked, instead of the lines.
+    AttackedInstead,
+    /// How a royal piece is lost besides attack.
+    Threatens,
+    /// Positions a setup may not give.
+    Setup,
+    /// Self-checks of a module's shortcuts.
+    Shortcuts,
+}
+
+/// A property of the rules that the core's shortcuts rely on (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capability {
+    /// Attacks are walks along lines.
+    AttacksAreLines,
+    /// Attacks are walks along lines, or chains of jumps.
+    AttacksAreLinesOrJumps,
+    /// No piece turns round.
+    PiecesKeepTheirFrame,
+    /// A ray ends at the first piece.
+    RaysStopAtPieces,
+    /// Captured material is gone for good.
+    MaterialIsGone,
+    /// Only pawns promote.
+    OnlyPawnsPromote,
+    /// An action only moves pieces.
+    MovesOnlyMove,
+    /// Royal pieces leave only by capture.
+    RoyalsStay,
+}
+
+/// The capabilities of a variant's modules: those no module breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// [`Capability::AttacksAreLines`].
+    pub attacks_are_lines: bool,
+    /// [`Capability::AttacksAreLinesOrJumps`].
+    pub attacks_are_lines_or_jumps: bool,
+    /// [`Capability::PiecesKeepTheirFrame`].
+    pub pieces_keep_their_frame: bool,
+    /// [`Capability::RaysStopAtPieces`].
+    pub rays_stop_at_pieces: bool,
+    /// [`Capability::MaterialIsGone`].
+    pub material_is_gone: bool,
+    /// [`Capability::OnlyPawnsPromote`].
+    pub only_pawns_promote: bool,
+    /// [`Capability::MovesOnlyMove`].
+    pub moves_only_move: bool,
+    /// [`Capability::RoyalsStay`].
+    pub royals_stay: bool,
+}
+
+impl Capabilities {
+    fn of(modules: &[Module]) -> Capabilities {
+        let holds = |c: Capability| !modules.iter().any(|m| m.breaks(c));
+        Capabilities {
+            attacks_are_lines: holds(Capability::AttacksAreLines),
+            attacks_are_lines_or_jumps: holds(Capability::AttacksAreLinesOrJumps),
+            pieces_keep_their_frame: holds(Capability::PiecesKeepTheirFrame),
+            rays_stop_at_pieces: holds(Capability::RaysStopAtPieces),
+            material_is_gone: holds(Capability::MaterialIsGone),
+            only_pawns_promote: holds(Capability::OnlyPawnsPromote),
+            moves_only_move: holds(Capability::MovesOnlyMove),
+            royals_stay: holds(Capability::RoyalsStay),
+        }
+    }
+}
+
+/// What a module asks of the orthodox lane (`board8::fits`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// The lane cannot play it.
+    Off,
+    /// The lane's drops (Crazyhouse's reserve, drops and captures to hand together).
+    Drops,
+    /// The lane's jumps for the pieces of [`Jumps::letters`], pawns not jumping.
+    Jumps,
+}
+
+/// The modules of each hook, in the order of [`Modules::list`].
+#[derive(Clone, Debug, Default)]
+pub struct Hooks {
+    /// [`Hook::MovesInstead`].
+    pub moves_instead: Box<[Module]>,
+    /// [`Hook::PassThrough`].
+    pub pass_through: Box<[Module]>,
+    /// [`Hook::MovesBesides`].
+    pub moves_besides: Box<[Module]>,
+    /// [`Hook::PromotionZone`].
+    pub promotion_zone: Box<[Module]>,
+    /// [`Hook::PiecePromotion`].
+    pub piece_promotion: Box<[Module]>,
+    /// [`Hook::ExtraActions`].
+    pub extra_actions: Box<[Module]>,
+    /// [`Hook::Forbid`].
+    pub forbid: Box<[Module]>,
+    /// [`Hook::Capture`].
+    pub capture: Box<[Module]>,
+    /// [`Hook::Arrival`].
+    pub arrival: Box<[Module]>,
+    /// [`Hook::AfterAction`].
+    pub after_action: Box<[Module]>,
+    /// [`Hook::Landing`].
+    pub landing: Box<[Module]>,
+    /// [`Hook::Ending`].
+    pub ending: Box<[Module]>,
+    /// [`Hook::AttackedInstead`].
+    pub attacked_instead: Box<[Module]>,
+    /// [`Hook::Threatens`].
+    pub threatens: Box<[Module]>,
+    /// [`Hook::Setup`].
+    pub setup: Box<[Module]>,
+    /// [`Hook::Shortcuts`].
+    pub shortcuts: Box<[Module]>,
+}
+
+impl Hooks {
+    fn list(&mut self, hook: Hook) -> &mut Box<[Module]> {
+        match hook {
+            Hook::MovesInstead => &mut self.moves_instead,
+            Hook::PassThrough => &mut self.pass_through,
+            Hook::MovesBesides => &mut self.moves_besides,
+            Hook::PromotionZone => &mut self.promotion_zone,
+            Hook::PiecePromotion => &mut self.piece_promotion,
+            Hook::ExtraActions => &mut self.extra_actions,
+            Hook::Forbid => &mut self.forbid,
+            Hook::Capture => &mut self.capture,
+            Hook::Arrival => &mut self.arrival,
+            Hook::AfterAction => &mut self.after_action,
+            Hook::Landing => &mut self.landing,
+            Hook::Ending => &mut self.ending,
+            Hook::AttackedInstead => &mut self.attacked_instead,
+            Hook::Threatens => &mut self.threatens,
+            Hook::Setup => &mut self.setup,
+            Hook::Shortcuts => &mut self.shortcuts,
+        }
+    }
+}
+
+/// What FEN's `^` mark may say of a piece, by the modules that give it a meaning (a ring's
+/// pawns aside, which the board gives).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// On a pawn: it started on the h-side half (side promotion).
+    pub pawn_from_h_half: bool,
+    /// On a piece that is no pawn: it is turned round (Onwards).
+    pub piece_turned: bool,
+    /// FEN's `~` on a promoted piece is kept (it goes back to hand as a pawn).
+    pub promoted: bool,
+    /// The FEN has holdings (pieces in hand).
+    pub holdings: bool,
+}
+
+/// A variant's modules, compiled: the list, each hook's modules and the capabilities.
+#[derive(Clone, Debug, Default)]
+pub struct Modules {
+    /// The modules, in the order their hooks ask them.
+    pub list: Vec<Module>,
+    /// Each hook's modules.
+    pub hooks: Hooks,
+    /// What no module breaks.
+    pub caps: Capabilities,
+    /// What the modules make FEN's marks and holdings say.
+    pub marks: Marks,
+    /// The jump tables of [`Module::Checkers`] (empty without it).
+    pub jumps: Jumps,
+}
+
+impl Default for Capabilities {
+    fn default() -> Capabilities {
+        Capabilities::of(&[])
+    }
+}
+
+impl Modules {
+    /// The modules a variant's description switches on, compiled against its pieces and
+    /// board.
+    pub fn compile(spec: &VariantSpec, kinds: &[PieceKind], steps: &Steps) -> Result<Modules, VariantError> {
+        let rules = &spec.rules;
+        let kind_of = |letter: u8| {
+            kinds
+                .iter()
+                .position(|k| k.spec.letter == letter)
+                .map(|i| Kind(i as u8))
+                .ok_or(VariantError::UnknownModulePiece(char::from(letter)))
+        };
+        let mut list = Vec::new();
+        let mut jumps = Jumps::default();
+        if let Some((through, letters)) = &rules.transparent {
+            let mut kinds_through = 0u64;
+            for &letter in letters {
+                kinds_through |= 1 << kind_of(letter)?.index();
+            }
+            list.push(Module::Transparent(Transparent { through: *through, kinds: kinds_through }));
+        }
+        if rules.companions {
+            list.push(Module::Companions);
+        }
+        if rules.pieces_promote {
+            list.push(Module::PiecesPromote);
+        }
+        if let Some(rule) = rules.far_rank {
+            list.push(Module::FarRank(rule));
+        }
+        if rules.cross_eyed {
+            list.push(Module::CrossEyed);
+        }
+        if let Some(zone) = rules.deadly_pawns {
+            list.push(Module::DeadlyPawns(zone));
+        }
+        if rules.onwards {
+            list.push(Module::Onwards);
+        }
+        if rules.side_promotion {
+            list.push(Module::SidePromotion);
+        }
+        if let Some((letters, pawns)) = &rules.checkers {
+            for &letter in letters {
+                kind_of(letter)?;
+            }
+            jumps = Jumps::build(spec, kinds, steps, letters, *pawns);
+            list.push(Module::Checkers(*pawns));
+        }
+        if spec.reserves || spec.drops || spec.captures_to_hand {
+            list.push(Module::Reserves(Reserves {
+                holdings: spec.reserves,
+                drops: spec.drops,
+                to_hand: spec.captures_to_hand,
+            }));
+        }
+        let mut hooks = Hooks::default();
+        for hook in HOOKS {
+            let found: Vec<Module> = list.iter().copied().filter(|m| m.hooks(hook)).collect();
+            if matches!(hook, Hook::MovesInstead | Hook::AttackedInstead) && found.len() > 1 {
+                return Err(VariantError::ModuleClash(hook));
+            }
+            *hooks.list(hook) = found.into_boxed_slice();
+        }
+        let mut marks = Marks::default();
+        for module in &list {
+            module.mark(&mut marks);
+        }
+        Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps })
+    }
+
+    /// Builds the tables the modules play faster with (see `Variant::prepare`).
+    pub(crate) fn prepare(&self, steps: &Steps, geometry: &Geometry, spec: &VariantSpec) {
+        if self.list.iter().any(|m| matches!(m, Module::Checkers(_))) {
+            self.jumps.prepare(steps, geometry, spec);
+        }
+    }
+}
+
+const HOOKS: [Hook; 16] = [
+    Hook::MovesInstead,
+    Hook::PassThrough,
+    Hook::MovesBesides,
+    Hook::PromotionZone,
+    Hook::PiecePromotion,
+    Hook::ExtraActions,
+    Hook::Forbid,
+    Hook::Capture,
+    Hook::Arrival,
+    Hook::AfterAction,
+    Hook::Landing,
+    Hook::Ending,
+    Hook::AttackedInstead,
+    Hook::Threatens,
+    Hook::Setup,
+    Hook::Shortcuts,
+];
+
+impl Module {
+    /// Whether the module answers `hook`.
+    pub fn hooks(self, hook: Hook) -> bool {
+        use Hook as H;
+        match self {
+            Module::Transparent(_) => matches!(hook, H::PassThrough),
+            Module::Companions => matches!(hook, H::Forbid),
+            Module::PiecesPromote => matches!(hook, H::PiecePromotion),
+            Module::SidePromotion => matches!(hook, H::PromotionZone),
+            Module::FarRank(_) => matches!(hook, H::Landing | H::Ending),
+            Module::CrossEyed => matches!(hook, H::MovesInstead | H::AttackedInstead),
+            Module::DeadlyPawns(_) => matches!(hook, H::AfterAction | H::Threatens | H::Setup),
+            Module::Onwards => matches!(hook, H::Arrival),
+            Module::Checkers(_) => matches!(hook, H::MovesBesides | H::Threatens | H::Shortcuts),
+            Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
+        }
+    }
+
+    /// Whether the module breaks `capability`.
+    pub fn breaks(self, capability: Capability) -> bool {
+        use Capability as C;
+        match self {
+            Module::Transparent(_) => {
+                matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::RaysStopAtPieces)
+            }
+            Module::Companions | Module::SidePromotion => false,
+            Module::PiecesPromote => capability == C::OnlyPawnsPromote,
+            Module::FarRank(_) => capability == C::MaterialIsGone,
+            Module::CrossEyed => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
+            Module::DeadlyPawns(_) => {
+                matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::MovesOnlyMove | C::RoyalsStay)
+            }
+            Module::Onwards => {
+                matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::PiecesKeepTheirFrame)
+            }
+            Module::Checkers(_) => capability == C::AttacksAreLines,
+            Module::Reserves(r) => r.drops && capability == C::MaterialIsGone,
+        }
+    }
+
+    /// What the module asks of the orthodox lane.
+    pub fn lane(self) -> Lane {
+        match self {
+            Module::Transparent(_)
+            | Module::Companions
+            | Module::PiecesPromote
+            | Module::SidePromotion
+            | Module::FarRank(_)
+            | Module::CrossEyed
+            | Module::DeadlyPawns(_)
+            | Module::Onwards => Lane::Off,
+            Module::Checkers(pawns) => checkers::lane(pawns),
+            Module::Reserves(r) => r.lane(),
+        }
+    }
+
+    fn mark(self, marks: &mut Marks) {
+        match self {
+            Module::SidePromotion => marks.pawn_from_h_half = true,
+            Module::Onwards => marks.piece_turned = true,
+            Module::Reserves(r) => {
+                marks.promoted |= r.to_hand;
+                marks.holdings |= r.holdings;
+            }
+            Module::Transparent(_)
+            | Module::Companions
+            | Module::PiecesPromote
+            | Module::FarRank(_)
+            | Module::CrossEyed
+            | Module::DeadlyPawns(_)
+            | Module::Checkers(_) => {}
+        }
+    }
+
+    // The hooks themselves. Each is called only for the modules of its list, so a module
+    // outside it has nothing to do there.
+
+    /// [`Hook::MovesInstead`]: the pseudo-legal moves of `piece` on `from`.
+    #[inline]
+    pub(in crate::rules) fn moves_instead(self, pos: &Position, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        if let Module::CrossEyed = self {
+            pos.cross_eyed_rays(from, piece, out);
+        }
+    }
+
+    /// [`Hook::PassThrough`]: whether pieces of `kind` may pass through any piece.
+    #[inline]
+    pub(in crate::rules) fn kind_passes(self, kind: Kind) -> bool {
+        match self {
+            Module::Transparent(t) => t.kind_passes(kind),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::PassThrough`]: whether `mover` may pass through `piece`.
+    #[inline]
+    pub(in crate::rules) fn lets_through(self, mover: Piece, piece: Piece) -> bool {
+        match self {
+            Module::Transparent(t) => t.lets_through(mover, piece),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::MovesBesides`]: moves of `piece` on `from` besides its rays.
+    #[inline]
+    pub(in crate::rules) fn moves_besides(self, pos: &Position, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        if let Module::Checkers(_) = self {
+            pos.jump_moves(from, piece, false, out);
+        }
+    }
+
+    /// [`Hook::MovesBesides`]: the pieces of `kind` and `color` that reach `to` by those
+    /// moves, added to (or marked among, with no ray) the reaches from `start` on.
+    pub(in crate::rules) fn reaching_besides(
+        self,
+        pos: &Position,
+        (to, kind, color): (Square, Kind, Color),
+        start: usize,
+        out: &mut Vec<super::position::Reach>,
+    ) {
+        if let Module::Checkers(_) = self {
+            pos.jump_reaching(to, kind, color, start, out);
+        }
+    }
+
+    /// [`Hook::PromotionZone`]: whether the pawn `piece` promotes on `sq`.
+    #[inline]
+    pub(in crate::rules) fn promotes_on(self, pos: &Position, sq: Square, piece: Piece) -> bool {
+        match self {
+            Module::SidePromotion => pos.on_side_goal(sq, piece),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::PiecePromotion`]: whether `piece` (no pawn), moving from `from` onto its last
+    /// rank, may promote.
+    #[inline]
+    pub(in crate::rules) fn piece_promotes(self, pos: &Position, from: Square, piece: Piece) -> bool {
+        match self {
+            Module::PiecesPromote => pos.piece_may_promote(from, piece),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::ExtraActions`]: the actions of the side to move besides its moves.
+    pub(in crate::rules) fn extra_actions(self, pos: &Position, out: &mut Vec<Move>) {
+        if let Module::Reserves(_) = self {
+            pos.drop_moves(out);
+        }
+    }
+
+    /// [`Hook::ExtraActions`]: whether the module offers the action `m`, as far as the
+    /// position goes.
+    pub(in crate::rules) fn offers(self, pos: &Position, m: Move) -> bool {
+        match self {
+            Module::Reserves(_) => pos.drop_fits(m.piece, m.to),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::Forbid`]: keeps in `out[start..]` (the safe moves) those the module allows.
+    pub(in crate::rules) fn forbid_among(self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        if let Module::Companions = self {
+            pos.keep_companions(out, start);
+        }
+    }
+
+    /// [`Hook::Forbid`]: whether the module allows the safe move `m`.
+    pub(in crate::rules) fn allows(self, pos: &mut Position, m: Move) -> bool {
+        match self {
+            Module::Companions => pos.companions_allow(m),
+            _ => true,
+        }
+    }
+
+    /// [`Hook::Capture`]: `victim`, captured by `captor`'s side, is gone from the board
+    /// (`undo`: the capture is taken back).
+    pub(in crate::rules) fn captured(self, pos: &mut Position, captor: Color, victim: Piece, undo: bool) {
+        if let Module::Reserves(_) = self {
+            pos.capture_to_hand(captor, victim, undo);
+        }
+    }
+
+    /// [`Hook::Arrival`]: what `piece` becomes on arriving on `sq`.
+    #[inline]
+    pub(in crate::rules) fn arrive(self, pos: &Position, piece: Piece, sq: Square) -> Piece {
+        match self {
+            Module::Onwards => pos.turned(piece, sq),
+            _ => piece,
+        }
+    }
+
+    /// [`Hook::AfterAction`]: removes the pieces `m` dooms (onto the position's stack of
+    /// removed pieces); how many.
+    pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move) -> u8 {
+        match self {
+            Module::DeadlyPawns(zone) => pos.eliminate(m, zone),
+            _ => 0,
+        }
+    }
+
+    /// [`Hook::Landing`]: the cell the ending will look at after `m` moved `moved`.
+    pub(in crate::rules) fn landing(self, pos: &Position, m: Move, moved: Piece) -> Option<Square> {
+        match self {
+            Module::FarRank(_) => pos.far_rank_landing(m, moved),
+            _ => None,
+        }
+    }
+
+    /// [`Hook::Ending`]: how the game has ended, if the module ends it.
+    pub(in crate::rules) fn ending(self, pos: &mut Position) -> Option<Ending> {
+        match self {
+            Module::FarRank(rule) => pos.far_rank_winner_by(rule).map(|winner| Ending::FarRank { winner }),
+            _ => None,
+        }
+    }
+
+    /// [`Hook::AttackedInstead`]: whether a piece of `by` attacks `target`.
+    #[inline]
+    pub(in crate::rules) fn attacked(self, pos: &Position, target: Square, by: Color) -> bool {
+        match self {
+            Module::CrossEyed => pos.cross_eyed_attacked(target, by),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::Threatens`]: whether a royal piece of the side other than `by` would be lost
+    /// on `target` besides being attacked, having left `vacated`.
+    #[inline]
+    pub(in crate::rules) fn threatens(
+        self,
+        pos: &Position,
+        target: Square,
+        by: Color,
+        vacated: Option<Square>,
+    ) -> bool {
+        match self {
+            Module::DeadlyPawns(zone) => pos.deadly_threat(target, by, zone),
+            Module::Checkers(_) => pos.jump_capturable(target, by, vacated),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::Setup`]: why the position may not be set up.
+    pub(in crate::rules) fn refuse_setup(self, pos: &Position) -> Result<(), SetupError> {
+        match self {
+            Module::DeadlyPawns(zone) => pos.check_pawn_zones(zone),
+            _ => Ok(()),
+        }
+    }
+
+    /// [`Hook::Shortcuts`]: the module's fast ways against its slow ones, in `pos`.
+    pub(in crate::rules) fn check_shortcuts(self, pos: &Position) -> Result<(), String> {
+        match self {
+            Module::Checkers(_) => pos.check_jump_shortcuts(),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::{Rules, Variant};
+
+    fn with(rules: Rules) -> Variant {
+        let mut spec = Variant::orthodox().spec.clone();
+        spec.name = "with modules".to_owned();
+        spec.rules = rules;
+        Variant::build(spec).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Orthodox chess has no module: every hook is empty and every capability holds.
+    #[test]
+    fn orthodox_chess_has_no_module() {
+        let orthodox = Variant::orthodox();
+        assert!(orthodox.modules.list.is_empty());
+        assert_eq!(orthodox.modules.caps, Capabilities::of(&[]));
+        let caps = orthodox.modules.caps;
+        assert!(caps.attacks_are_lines && caps.pieces_keep_their_frame && caps.rays_stop_at_pieces);
+        assert!(caps.material_is_gone && caps.only_pawns_promote && caps.moves_only_move && caps.royals_stay);
+        for hook in HOOKS {
+            assert!(orthodox.modules.hooks.clone().list(hook).is_empty(), "{hook:?}");
+        }
+    }
+
+    /// A module is in the lists of the hooks it answers, and breaks what it says it breaks.
+    #[test]
+    fn hooks_and_capabilities_follow_the_modules() {
+        let cross_eyed = with(Rules { cross_eyed: true, ..Rules::default() });
+        assert_eq!(&*cross_eyed.modules.hooks.moves_instead, &[Module::CrossEyed]);
+        assert_eq!(&*cross_eyed.modules.hooks.attacked_instead, &[Module::CrossEyed]);
+        assert!(cross_eyed.modules.hooks.threatens.is_empty());
+        assert!(!cross_eyed.attacks_are_lines() && cross_eyed.modules.caps.rays_stop_at_pieces);
+
+        let deadly = with(Rules { deadly_pawns: Some(Zone::Diagonal), onwards: true, ..Rules::default() });
+        assert_eq!(&*deadly.modules.hooks.threatens, &[Module::DeadlyPawns(Zone::Diagonal)]);
+        assert_eq!(&*deadly.modules.hooks.arrival, &[Module::Onwards]);
+        assert!(!deadly.modules.caps.moves_only_move && !deadly.modules.caps.royals_stay);
+        assert!(deadly.turning() && deadly.modules.marks.piece_turned);
+
+        let checkers = with(Rules { checkers: Some((vec![b'R'], PawnJumps::None)), ..Rules::default() });
+        assert!(!checkers.modules.caps.attacks_are_lines && checkers.modules.caps.attacks_are_lines_or_jumps);
+        assert_eq!(checkers.modules.list[0].lane(), Lane::Jumps);
+        assert_eq!(checkers.modules.jumps.letters, vec![b'R']);
+    }
+
+    /// A module that names a piece the variant does not have is refused.
+    #[test]
+    fn a_module_naming_no_piece_is_refused() {
+        let mut spec = Variant::orthodox().spec.clone();
+        spec.rules.checkers = Some((vec![b'Z'], PawnJumps::None));
+        assert_eq!(Variant::build(spec).err(), Some(VariantError::UnknownModulePiece('Z')));
+    }
+}

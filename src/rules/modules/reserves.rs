@@ -1,0 +1,70 @@
+//! Pieces in hand: each side's reserve (FEN holdings), drops from it as a turn's action (on
+//! any empty cell, pawns not on the first or last rank), and captured pieces going to the
+//! captor's hand, turned to its color, a promoted piece as a pawn (the crazyhouse rule; FEN's
+//! `~` marks the promoted pieces). The hands themselves, their counts and keys, are the
+//! position's.
+
+use super::Lane;
+use crate::rules::geometry::Square;
+use crate::rules::position::{Move, MoveKind, Piece, Position};
+use crate::rules::variant::{Color, Kind};
+
+/// The module's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reserves {
+    /// Each side has a reserve (FEN holdings).
+    pub holdings: bool,
+    /// Pieces in reserve may be dropped.
+    pub drops: bool,
+    /// Captured pieces go to the captor's reserve.
+    pub to_hand: bool,
+}
+
+impl Reserves {
+    /// The lane plays a reserve with drops and captures to hand, and nothing less.
+    pub(super) fn lane(self) -> Lane {
+        if self.holdings && self.drops && self.to_hand { Lane::Drops } else { Lane::Off }
+    }
+}
+
+impl Position {
+    /// Drops of the side to move: each kind in hand on each empty cell, pawns not on the first
+    /// or last rank.
+    pub(in crate::rules) fn drop_moves(&self, out: &mut Vec<Move>) {
+        for (k, &count) in self.hands[self.side.index()].iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            let kind = Kind(k as u8);
+            for sq in self.variant.geometry.squares() {
+                if self.drop_fits(kind, sq) {
+                    out.push(Move {
+                        from: sq,
+                        to: sq,
+                        piece: kind,
+                        promotion: None,
+                        kind: MoveKind::Drop,
+                        capture: false,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether a piece of `kind` may be dropped on `sq` as far as the cell goes: it is empty,
+    /// no wall, and for a pawn neither the first nor the last rank.
+    pub(in crate::rules) fn drop_fits(&self, kind: Kind, sq: Square) -> bool {
+        if self.piece_at(sq).is_some() || self.is_wall(sq) {
+            return false;
+        }
+        let depth = self.variant.depth(self.side, sq);
+        !(self.variant.kind(kind).spec.pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)))
+    }
+
+    /// `victim`, taken by `captor`'s side, joins its hand (a promoted piece as a pawn); or,
+    /// with `undo`, leaves it again.
+    pub(in crate::rules) fn capture_to_hand(&mut self, captor: Color, victim: Piece, undo: bool) {
+        let kind = if victim.promoted { self.pawn_kind().unwrap_or(victim.kind) } else { victim.kind };
+        self.change_hand(captor, kind, if undo { -1 } else { 1 });
+    }
+}
