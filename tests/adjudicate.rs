@@ -79,6 +79,7 @@ fn every_verdict_kind_comes_from_a_corpus_game() {
         "far-rank",
         "fivefold-repetition",
         "insufficient-material",
+        "king-captured",
         "open",
         "seventy-five-moves",
         "stalemate",

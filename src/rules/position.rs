@@ -569,7 +569,9 @@ impl Position {
                 position.squares_of(color).filter(|&(_, p)| position.is_royal(p)).map(|(s, _)| s).collect();
             // With no royal kind (River Chess's king), there is nothing to count.
             let expected = usize::from(variant.spec.royals_per_side.clamp(1, MAX_ROYALS as u8));
-            if variant.has_royal && royals.len() != expected {
+            // Where kings are taken, a game over may have lost one.
+            let taken = royals.is_empty() && variant.plan.judge == Judge::Never;
+            if variant.has_royal && royals.len() != expected && !taken {
                 return Err(SetupError::Royals { color, count: royals.len() });
             }
             for (slot, &sq) in position.royals[color.index()].iter_mut().zip(&royals) {
@@ -590,14 +592,15 @@ impl Position {
             module.refuse_setup(&position)?;
         }
         position.read_castling(fen.castling_on(0).unwrap_or(""), lenient, dropped)?;
-        if let Some(Some(ep)) = fen.en_passant_on(0) {
-            position.read_en_passant(ep)?;
-        }
         if position.variant.plan.extra == turn::Extra::Banked {
             position.read_banks(&fen.extra)?;
         }
         if let Some(open) = fen.open_turn {
             position.read_open_turn(open)?;
+        }
+        // (After the turn: whose pieces act next says whose pawn may be taken.)
+        if let Some(Some(ep)) = fen.en_passant_on(0) {
+            position.read_en_passant(ep)?;
         }
         // Within a turn the opponent may stand in check: its first action may have given it.
         let judged = position.variant.plan.judge != Judge::Never;
@@ -688,8 +691,9 @@ impl Position {
         let name = ep.to_string();
         let geometry = &self.variant.geometry;
         let target = geometry.square(0, ep.file, ep.rank).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
-        // The pawn that moved is one rank beyond the target, seen from the side to move.
-        let mover = self.side.other();
+        // The pawn that moved is one rank beyond the target, seen from the side whose pieces
+        // act next: it is the other side's.
+        let mover = self.mover().other();
         // Either way round (on a ring a pawn may go either way): the pawn that passed the
         // target going forward, with the cell it came from empty.
         for reversed in [false, true] {
@@ -839,15 +843,33 @@ impl Position {
         if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live) {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
-        for (i, &bank) in self.banks.iter().enumerate().filter(|(_, b)| **b > 0) {
-            key ^= (u64::from(bank) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(11 + 13 * i as u32);
+        // A turn of one action leaves nothing of itself.
+        if !self.variant.plan.goes_on() {
+            return key;
+        }
+        if self.banks != [0, 0] {
+            for (i, &bank) in self.banks.iter().enumerate() {
+                key ^= (u64::from(bank) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(11 + 13 * i as u32);
+            }
         }
         key ^ self.turn.key(&self.variant.plan)
     }
 
     /// Ends the turn: the other side's begins, with the extra actions the plan grants it.
+    #[inline]
     fn next_turn(&mut self) {
         let plan = &self.variant.plan;
+        if plan.extra == turn::Extra::None {
+            // Nothing carries over from one turn to the next.
+            if self.side == Color::Black {
+                self.fullmove += 1;
+            }
+            self.side = self.side.other();
+            if self.turn.done != 0 {
+                self.turn = Turn::default();
+            }
+            return;
+        }
         let ended = self.turn;
         if plan.extra == turn::Extra::Banked {
             let bank = &mut self.banks[self.side.index()];
@@ -869,30 +891,88 @@ impl Position {
     }
 
     /// Takes the action of `m` (about to be played) into the turn: the turn goes on, or ends.
-    fn take_step(&mut self, action: &Action) {
+    fn take_step(&mut self, m: Move) {
         let plan = &self.variant.plan;
         let open = plan.open(&self.turn);
-        let step = plan.step_of(open.steps, &self.turn, action).unwrap_or(open.steps.trailing_zeros() as usize);
-        self.turn = self.turn.after(step, action);
+        let kind = Self::kind_bit(m);
+        // Most first actions open no later step: the turn ends, with nothing to keep.
+        if self.turn.done == 0 && !plan.constrained[0] && plan.steps[0].actions & kind != 0 {
+            let flags = self.flags_of(m, kind);
+            if plan.ends_after_first(flags) == Some(true) {
+                self.next_turn();
+                return;
+            }
+        }
+        // The first open step that takes the action: where a step asks no more than a kind,
+        // the kind tells; the facts of the action are worked out only where needed.
+        let mut action = None;
+        let mut step = None;
+        for i in (0..plan.steps.len()).filter(|i| open.steps >> i & 1 == 1) {
+            let takes = match plan.constrained[i] {
+                false => plan.steps[i].actions & kind != 0,
+                true => plan.allows(i, &self.turn, action.get_or_insert_with(|| self.action_of(m))),
+            };
+            if takes {
+                step = Some(i);
+                break;
+            }
+        }
+        let step = step.unwrap_or(open.steps.trailing_zeros() as usize);
+        self.turn = match plan.needs_last {
+            true => self.turn.after(step, action.get_or_insert_with(|| self.action_of(m))),
+            false => self.turn.after_unrelated(step, m.capture),
+        };
+        // The last step, taken as often as it may be: the turn is over.
+        if step + 1 == plan.steps.len() && plan.steps[step].times == turn::Times::UpTo(self.turn.in_step) {
+            self.next_turn();
+            return;
+        }
         if plan.open(&self.turn).steps == 0 {
             self.next_turn();
+        }
+    }
+
+    /// The facts of `m` that conditions on the action before look at, as [`Last`] flags.
+    #[inline]
+    fn flags_of(&self, m: Move, kind: u8) -> u8 {
+        let moving = kind == turn::actions::MOVE;
+        let castle = matches!(m.kind, MoveKind::Castle { .. });
+        let plain = moving && !castle && m.promotion.is_none();
+        let pawn = plain && self.variant.kind(m.piece).spec.pawn;
+        let bit = |on: bool, b: u8| if on { b } else { 0 };
+        bit(pawn, turn::LAST_PAWN)
+            | bit(plain, turn::LAST_PLAIN)
+            | bit(m.capture, turn::LAST_CAPTURE)
+            | bit(matches!(m.kind, MoveKind::Remote { .. }), turn::LAST_REMOTE)
+            | bit(moving, turn::LAST_MOVE)
+            | bit(castle, turn::LAST_CASTLE)
+    }
+
+    /// The [`turn::actions`] bit of `m`'s kind.
+    fn kind_bit(m: Move) -> u8 {
+        match m.kind {
+            MoveKind::Drop => turn::actions::DROP,
+            MoveKind::RemoveBlocked => turn::actions::REMOVAL,
+            MoveKind::Pass => turn::actions::PASS,
+            _ => turn::actions::MOVE,
         }
     }
 
     /// The facts about `m`, a move of this position not yet played, that a turn plan reads.
     fn action_of(&self, m: Move) -> Action {
         let g = &self.variant.geometry;
-        let kind = match m.kind {
-            MoveKind::Drop => turn::actions::DROP,
-            MoveKind::RemoveBlocked => turn::actions::REMOVAL,
-            MoveKind::Pass => turn::actions::PASS,
-            _ => turn::actions::MOVE,
-        };
+        let kind = Self::kind_bit(m);
         let castle = matches!(m.kind, MoveKind::Castle { .. });
         let moving = kind == turn::actions::MOVE;
         let by_pawn = self.variant.kind(m.piece).spec.pawn;
-        let vector =
-            (i16::from(g.file(m.to)) - i16::from(g.file(m.from)), i16::from(g.rank(m.to)) - i16::from(g.rank(m.from)));
+        // Only twins and directions look at vectors.
+        let vector = match self.variant.plan.vectors {
+            true => (
+                i16::from(g.file(m.to)) - i16::from(g.file(m.from)),
+                i16::from(g.rank(m.to)) - i16::from(g.rank(m.from)),
+            ),
+            false => (0, 0),
+        };
         Action {
             kind,
             from: m.from,
@@ -926,17 +1006,29 @@ impl Position {
     }
 
     /// Whether the plan lets `m` be the turn's next action.
+    #[inline]
     pub fn plan_allows(&self, m: Move) -> bool {
+        self.variant.plan.simple || self.open_steps_allow(m)
+    }
+
+    /// [`Position::plan_allows`] for a plan of several actions.
+    fn open_steps_allow(&self, m: Move) -> bool {
         let plan = &self.variant.plan;
         let open = plan.open(&self.turn);
-        if !plan.goes_on() {
-            return true;
+        // Where no open step asks more of an action than its kind, the kind tells.
+        let (kinds, constrained) = match self.turn.done == 0 && self.turn.extra == 0 {
+            true => plan.at_start_kinds,
+            false => plan.open_kinds(open.steps),
+        };
+        if !constrained {
+            return kinds & Self::kind_bit(m) != 0;
         }
         plan.step_of(open.steps, &self.turn, &self.action_of(m)).is_some()
     }
 
     /// Whose pieces act next: the side to move's, or in a step that moves the opponent's
     /// pieces (One-two Chess), the opponent's.
+    #[inline]
     pub fn mover(&self) -> Color {
         let plan = &self.variant.plan;
         if !plan.borrowing {
@@ -1395,10 +1487,16 @@ impl Position {
     /// begun, the plan's steps still open may be skipped (a step that must be taken if it can
     /// has no legal action), and where check is judged at the end of the turn, the king is
     /// safe.
+    #[inline]
     pub fn may_end_turn(&mut self) -> bool {
         if !self.turn.begun() {
             return false;
         }
+        self.may_end_begun_turn()
+    }
+
+    /// [`Position::may_end_turn`] for a turn that has begun.
+    fn may_end_begun_turn(&mut self) -> bool {
         let open = self.open();
         if open.steps == 0 {
             return false;
@@ -1483,13 +1581,26 @@ impl Position {
     /// its actions further, only those it allows.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         let plan = &self.variant.plan;
-        let open = self.open();
-        let (mut kinds, mut same_piece, mut constrained) = (0u8, true, false);
-        for (i, step) in plan.steps.iter().enumerate().filter(|(i, _)| open.steps >> i & 1 == 1) {
-            kinds |= step.actions;
-            same_piece &= step.rule.same_piece;
-            constrained |= plan.constrained[i];
+        if !plan.goes_on() {
+            // One action a turn, of one's own: every piece's moves, castling and drops.
+            for (i, slot) in self.board.iter().enumerate() {
+                let Some(piece) = *slot else { continue };
+                if piece.color == self.side {
+                    self.piece_moves(Square(i as u16), piece, out);
+                }
+            }
+            self.castling_moves(out);
+            self.extra_actions(out);
+            return;
         }
+        let open = self.open();
+        let ((kinds, constrained), same_piece) = match self.turn.done == 0 && self.turn.extra == 0 {
+            true => (plan.at_start_kinds, false),
+            false => {
+                let same = plan.steps.iter().enumerate().all(|(i, s)| open.steps >> i & 1 == 0 || s.rule.same_piece);
+                (plan.open_kinds(open.steps), same)
+            }
+        };
         let start = out.len();
         let mover = self.mover();
         if kinds & turn::actions::MOVE != 0 {
@@ -1997,7 +2108,7 @@ impl Position {
             }
         }
         self.castling_moves(moves);
-        let kinds = self.variant.plan.steps.iter().fold(0, |k, s| k | s.actions);
+        let kinds = self.variant.plan.kinds;
         if kinds & turn::actions::DROP != 0 {
             self.extra_actions(moves);
         }
@@ -2368,6 +2479,13 @@ impl Position {
             return true;
         }
         let judge = self.variant.plan.judge;
+        if judge == Judge::EachAction && !self.turn.begun() && m.kind != MoveKind::Pass {
+            // The common case: the turn's first action, judged by itself.
+            return match self.safe_by_rays(m, true) {
+                Some(safe) => safe,
+                None => self.safe_by_trial(m),
+            };
+        }
         let victim = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
             MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
@@ -2640,8 +2758,7 @@ impl Position {
             // Where kings are taken, taking one ends the turn, and the game.
             self.next_turn();
         } else if plan.goes_on() {
-            let action = self.action_of(m);
-            self.take_step(&action);
+            self.take_step(m);
         } else {
             self.next_turn();
         }
@@ -2658,8 +2775,7 @@ impl Position {
         self.en_passant = None;
         self.landed = None;
         self.halfmove += 1;
-        let action = self.action_of(m);
-        self.take_step(&action);
+        self.take_step(m);
         self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
@@ -2677,8 +2793,7 @@ impl Position {
             }
         }
         self.halfmove = 0;
-        let action = self.action_of(m);
-        self.take_step(&action);
+        self.take_step(m);
         self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
@@ -2868,7 +2983,7 @@ impl Position {
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
         // the orthodox reasoning about edges and corners does not hold either, nor where a
         // turn may move pieces more than once.
-        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.moves_many() {
+        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.many {
             return self.pieces().all(|(_, p)| self.is_royal(p));
         }
         let g = &self.variant.geometry;
@@ -2910,7 +3025,7 @@ impl Position {
         if material(side).next().is_none() {
             return false;
         }
-        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.moves_many() {
+        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.many {
             return true;
         }
         let g = &self.variant.geometry;
@@ -3099,6 +3214,9 @@ impl Position {
         if open.done == 0 {
             return refuse("the piece that goes on is given before any action".to_owned());
         }
+        if plan.relates_moves() && open.last.is_none() {
+            return refuse("the last move is not given (:e2e4), where the turn's next step relates to it".to_owned());
+        }
         let square = |at: FenSquare| self.variant.geometry.square(0, at.file, at.rank);
         let (from, to) = match (open.piece, open.last) {
             (_, Some(last)) => (square(last.from), square(last.to)),
@@ -3209,12 +3327,13 @@ impl Position {
     fn refresh_ep_live(&mut self) {
         self.ep_live = false;
         let Some((target, _)) = self.en_passant else { return };
+        let mover = self.mover();
         let mut moves = std::mem::take(&mut self.scratch_moves);
         moves.clear();
         if !self.variant.modules.hooks.moves_instead.is_empty() {
             for i in 0..self.board.len() {
                 let sq = Square(i as u16);
-                if let Some(piece) = self.piece_at(sq).filter(|&p| p.color == self.side && self.is_pawn(p)) {
+                if let Some(piece) = self.piece_at(sq).filter(|&p| p.color == mover && self.is_pawn(p)) {
                     self.piece_moves(sq, piece, &mut moves);
                 }
             }
@@ -3224,7 +3343,7 @@ impl Position {
             reaches.clear();
             for kind in (0..self.variant.kinds.len()).map(|k| Kind(k as u8)) {
                 if self.variant.kind(kind).spec.pawn {
-                    self.reaching(target, kind, self.side, &mut reaches);
+                    self.reaching(target, kind, mover, &mut reaches);
                 }
             }
             for &reach in &reaches {
@@ -3377,7 +3496,10 @@ mod tests {
         let catalogue = crate::variants::Catalogue::builtin();
         let mut random = crate::rules::random::XorShift::new(0x0b5e_55ed_7e11_a11e);
         let (mut moves, mut again_moves, mut open) = (Vec::new(), Vec::new(), 0);
-        for name in ["fastpawn 2", "fastpawn 3", "checkers", "circular"] {
+        let names =
+            ["fastpawn 2", "fastpawn 3", "checkers", "circular", "double move 1", "double move 2", "double move 8"];
+        let names = names.into_iter().chain(["twin", "twin optional", "one-two", "two-one", "pass", "pass restricted"]);
+        for name in names.chain(["penalty", "penalty optional", "hungry pawns"]) {
             let variant = catalogue.find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             for _ in 0..20 {
                 let mut p = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
@@ -3414,6 +3536,21 @@ mod tests {
             ("b+1@e4", "no pawn"),
         ] {
             let error = position(&fastpawn, &format!("{start} {open} KQkq - 0 1")).err().map(|e| e.to_string());
+            assert!(error.as_deref().is_some_and(|e| e.contains(why)), "{open}: {error:?}");
+        }
+        // A turn granted extra actions, and its last move whole.
+        let penalty = catalogue.find(Some("penalty")).unwrap_or_else(|e| panic!("{e}"));
+        let twin = catalogue.find(Some("twin")).unwrap_or_else(|e| panic!("{e}"));
+        for (variant, open) in [(&penalty, "w*1"), (&penalty, "w+1:e2e4*1"), (&twin, "w+1:e2e4")] {
+            let p = position(variant, &format!("{start} {open} KQkq - 0 1")).unwrap_or_else(|e| panic!("{open}: {e}"));
+            assert_eq!(p.to_fen().open_turn.map(|o| o.to_string()).as_deref(), Some(&open[1..]));
+        }
+        for (variant, open, why) in [
+            (&penalty, "w+1:e2e4", "over after its first action"),
+            (&twin, "w*1", "granted no extra actions"),
+            (&twin, "w+1@e4", "the last move is not given"),
+        ] {
+            let error = position(variant, &format!("{start} {open} KQkq - 0 1")).err().map(|e| e.to_string());
             assert!(error.as_deref().is_some_and(|e| e.contains(why)), "{open}: {error:?}");
         }
         let error = position(&Variant::orthodox(), &format!("{start} b+1 KQkq - 0 1")).err().map(|e| e.to_string());

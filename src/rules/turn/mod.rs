@@ -207,6 +207,26 @@ pub struct Plan {
     pub extra: Extra,
     /// Whether some step moves the opponent's pieces ([`Plan::borrows`], kept).
     pub borrowing: bool,
+    /// [`Plan::open`] at the start of a turn granted no extra action, kept.
+    pub at_start: Open,
+    /// [`Plan::moves_many`], kept.
+    pub many: bool,
+    /// [`Plan::single_action`], kept.
+    pub simple: bool,
+    /// The action kinds of the steps open at the start of a turn, and whether any of them
+    /// constrains its actions further.
+    pub at_start_kinds: (u8, bool),
+    /// Whether some step relates the vectors of moves (a twin, a direction).
+    pub vectors: bool,
+    /// Whether some step opens or acts according to the action before it, or the turns
+    /// count passes: else a turn need not keep its last action.
+    pub needs_last: bool,
+    /// Where the first step is one forced action and no turn is granted extra ones: for each
+    /// later step, the facts ([`Last`] flags) the first action must have for it to open, and
+    /// those it must not have. A first action that opens none of them ends the turn.
+    pub after_first: Option<Vec<(u8, u8)>>,
+    /// The action kinds of every step, as bits.
+    pub kinds: u8,
     /// Per step: whether its actions are constrained beyond their kinds (a rule, or the
     /// opponent's pieces), so that moves generated for it must be sifted.
     pub constrained: Vec<bool>,
@@ -241,6 +261,14 @@ impl Plan {
             judge: Judge::EachAction,
             extra: Extra::None,
             borrowing: false,
+            at_start: Open { steps: 1, ends: false, unless: None },
+            many: false,
+            simple: true,
+            at_start_kinds: (actions::MOVE | actions::DROP, false),
+            vectors: false,
+            needs_last: false,
+            after_first: None,
+            kinds: actions::MOVE | actions::DROP,
             constrained: vec![false],
         }
     }
@@ -264,9 +292,18 @@ impl Plan {
             && self.extra == Extra::None
     }
 
-    /// Whether a turn may have more than one action.
+    /// Where [`Plan::after_first`] says so: whether a first action with these facts (flags
+    /// of [`Last`]) ends the turn, opening no later step; `None` where it cannot tell.
+    #[inline]
+    pub fn ends_after_first(&self, flags: u8) -> Option<bool> {
+        let masks = self.after_first.as_ref()?;
+        Some(masks.iter().all(|&(require, forbid)| flags & require != require || flags & forbid != 0))
+    }
+
+    /// Whether a turn may have more than one action (kept when the plan is compiled).
+    #[inline]
     pub fn goes_on(&self) -> bool {
-        !self.single_action()
+        !self.simple
     }
 
     /// Whether a FEN of a turn in progress must give its last move whole (a twin, a
@@ -331,6 +368,14 @@ impl Plan {
     /// alone can tell (`ends`) and whether only an [`Need::IfPossible`] step keeps it from
     /// ending (`unless`, the first such step).
     pub fn open(&self, turn: &Turn) -> Open {
+        if turn.done == 0 && turn.extra == 0 {
+            return self.at_start;
+        }
+        self.open_at(turn)
+    }
+
+    /// [`Plan::open`], worked out.
+    fn open_at(&self, turn: &Turn) -> Open {
         let mut open = Open { steps: 0, ends: false, unless: None };
         let (mut i, mut taken) = (usize::from(turn.step), turn.in_step);
         while let Some(step) = self.steps.get(i) {
@@ -391,6 +436,17 @@ impl Plan {
     pub fn about_later_steps(&self) -> String {
         let about: Vec<&str> = self.steps.iter().skip(1).map(|s| s.about).collect();
         if about.is_empty() { "a turn is one action".to_owned() } else { about.join("; ") }
+    }
+
+    /// The action kinds of the `open` steps, and whether any of them constrains its actions
+    /// beyond their kinds.
+    pub fn open_kinds(&self, open: u32) -> (u8, bool) {
+        let (mut kinds, mut constrained) = (0, false);
+        for (i, step) in self.steps.iter().enumerate().filter(|(i, _)| open >> i & 1 == 1) {
+            kinds |= step.actions;
+            constrained |= self.constrained.get(i).copied().unwrap_or(true);
+        }
+        (kinds, constrained)
     }
 
     /// The step an action that [`Plan::allows`] in some open step is taken in: the first.
@@ -464,12 +520,18 @@ pub struct Last {
     pub flags: u8,
 }
 
-const LAST_PAWN: u8 = 1;
-const LAST_PLAIN: u8 = 2;
-const LAST_CAPTURE: u8 = 4;
-const LAST_REMOTE: u8 = 8;
-const LAST_MOVE: u8 = 16;
-const LAST_CASTLE: u8 = 32;
+/// [`Last`] flag: a move of a piece that is still a pawn.
+pub const LAST_PAWN: u8 = 1;
+/// [`Last`] flag: neither castling nor a promotion nor a drop.
+pub const LAST_PLAIN: u8 = 2;
+/// [`Last`] flag: a capture.
+pub const LAST_CAPTURE: u8 = 4;
+/// [`Last`] flag: a capture elsewhere than on the target.
+pub const LAST_REMOTE: u8 = 8;
+/// [`Last`] flag: a move (not a pass, removal or drop).
+pub const LAST_MOVE: u8 = 16;
+/// [`Last`] flag: castling.
+pub const LAST_CASTLE: u8 = 32;
 
 impl Last {
     /// What an action leaves for the steps after it.
@@ -532,6 +594,20 @@ impl Last {
 }
 
 impl After {
+    /// The [`Last`] flags an action must have for this condition to hold after it, and
+    /// those it must not have.
+    pub fn masks(&self) -> (u8, u8) {
+        let bit = |on: bool, b: u8| if on { b } else { 0 };
+        let require = bit(self.pawn, LAST_PAWN)
+            | bit(self.plain, LAST_PLAIN)
+            | bit(self.capture == Some(true), LAST_CAPTURE)
+            | bit(self.remote, LAST_REMOTE)
+            | bit(self.moved, LAST_MOVE);
+        let forbid = bit(self.capture == Some(false), LAST_CAPTURE) | bit(self.not_castling, LAST_CASTLE);
+        // A condition that holds only at the start of a turn holds after no action.
+        if self.first { (0xFF, 0xFF) } else { (require, forbid) }
+    }
+
     /// Whether a step with this condition opens after `last` (`None`: at the start of the
     /// turn).
     pub fn holds(&self, last: Option<&Last>) -> bool {
@@ -599,11 +675,26 @@ impl Turn {
         }
     }
 
+    /// The turn after an action, taken in step `step`, that no later step relates to
+    /// ([`Plan::needs_last`]): it keeps no last action.
+    pub fn after_unrelated(&self, step: usize, capture: bool) -> Turn {
+        let in_step = if step == usize::from(self.step) { self.in_step.saturating_add(1) } else { 1 };
+        Turn {
+            step: step as u8,
+            in_step,
+            done: self.done.saturating_add(1),
+            extra: self.extra,
+            captured: self.captured || capture,
+            last: None,
+        }
+    }
+
     /// A hash of the turn state under `plan`: 0 between turns with no extra actions. It
     /// hashes what the FEN of the turn says (see [`Plan::relates_moves`]): the piece that
     /// goes on, and the whole last move only where later steps relate to it.
+    #[inline]
     pub fn key(&self, plan: &Plan) -> u64 {
-        if *self == Turn::default() {
+        if self.done == 0 && self.extra == 0 {
             return 0;
         }
         let mut key = u64::from(self.done).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -616,9 +707,10 @@ impl Turn {
             }
             if plan.relates_moves() {
                 packed |= u64::from(last.to.0) << 16;
+                // What `:move` says: the squares, the piece there, whether it captured.
                 packed |= u64::from(last.from.0)
                     | u64::from(last.piece.0) << 32
-                    | u64::from(last.flags) << 40
+                    | u64::from(last.flags & (LAST_CAPTURE | LAST_MOVE)) << 40
                     | u64::from(self.captured) << 47;
             }
             key ^= packed.wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(17);
@@ -693,6 +785,17 @@ impl Plan {
             }
         }
         plan.borrowing = plan.borrows();
+        plan.many = plan.moves_many();
+        plan.simple = plan.single_action();
+        plan.kinds = plan.steps.iter().fold(0, |k, s| k | s.actions);
+        plan.at_start = plan.open_at(&Turn::default());
+        plan.at_start_kinds = plan.open_kinds(plan.at_start.steps);
+        plan.vectors = plan.steps.iter().any(|s| s.rule.twin || s.rule.same_direction.is_some());
+        let first_once = plan.steps.first().is_some_and(|s| s.need == Need::Forced && s.times == Times::UpTo(1));
+        plan.after_first = (first_once && plan.extra == Extra::None)
+            .then(|| plan.steps.iter().skip(1).map(|s| s.after.masks()).collect());
+        plan.needs_last = plan.extra != Extra::None
+            || plan.steps.iter().any(|s| s.after != After::default() || s.rule != Rule::default());
         plan.constrained = plan.steps.iter().map(|s| s.rule != Rule::default() || s.actor != Actor::Own).collect();
         plan
     }
