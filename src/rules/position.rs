@@ -847,7 +847,7 @@ impl Position {
         if !self.variant.plan.goes_on() {
             return key;
         }
-        if self.banks != [0, 0] {
+        if self.variant.plan.extra == turn::Extra::Banked && self.banks != [0, 0] {
             for (i, &bank) in self.banks.iter().enumerate() {
                 key ^= (u64::from(bank) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(11 + 13 * i as u32);
             }
@@ -1008,7 +1008,15 @@ impl Position {
     /// Whether the plan lets `m` be the turn's next action.
     #[inline]
     pub fn plan_allows(&self, m: Move) -> bool {
-        self.variant.plan.simple || self.open_steps_allow(m)
+        let plan = &self.variant.plan;
+        if plan.simple {
+            return true;
+        }
+        // At the start of a turn whose first steps ask no more than a kind, the kind tells.
+        if self.turn.done == 0 && self.turn.extra == 0 && !plan.at_start_kinds.1 {
+            return plan.at_start_kinds.0 & Self::kind_bit(m) != 0;
+        }
+        self.open_steps_allow(m)
     }
 
     /// [`Position::plan_allows`] for a plan of several actions.
@@ -2758,7 +2766,14 @@ impl Position {
             // Where kings are taken, taking one ends the turn, and the game.
             self.next_turn();
         } else if plan.goes_on() {
-            self.take_step(m);
+            // Most first actions open no later step: the turn ends, with nothing to keep.
+            let kind = Self::kind_bit(m);
+            let first = self.turn.done == 0 && !plan.constrained[0] && plan.steps[0].actions & kind != 0;
+            if first && plan.ends_after_first(self.flags_of(m, kind)) == Some(true) {
+                self.next_turn();
+            } else {
+                self.take_step(m);
+            }
         } else {
             self.next_turn();
         }

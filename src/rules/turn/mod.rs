@@ -784,6 +784,8 @@ impl Plan {
                 TurnRule::HungryPawns => hungry::extend(&mut plan),
             }
         }
+        // (First: what follows reads it.)
+        plan.constrained = plan.steps.iter().map(|s| s.rule != Rule::default() || s.actor != Actor::Own).collect();
         plan.borrowing = plan.borrows();
         plan.many = plan.moves_many();
         plan.simple = plan.single_action();
@@ -796,7 +798,6 @@ impl Plan {
             .then(|| plan.steps.iter().skip(1).map(|s| s.after.masks()).collect());
         plan.needs_last = plan.extra != Extra::None
             || plan.steps.iter().any(|s| s.after != After::default() || s.rule != Rule::default());
-        plan.constrained = plan.steps.iter().map(|s| s.rule != Rule::default() || s.actor != Actor::Own).collect();
         plan
     }
 }
