@@ -989,11 +989,22 @@ impl Variant {
     /// Builds the bit-mask tables that speed up playing the variant's moves: worth it only
     /// for the variants whose games are played, not for every variant the catalogue checks.
     /// Until then, the code that reads them walks the board instead.
+    #[inline]
     pub fn prepare(&self) {
+        // Once built, nothing to do: one test on every move played.
+        if self.ray_table.get().is_some() {
+            return;
+        }
+        self.prepare_tables();
+    }
+
+    /// Builds the tables, the ray table last: [`Variant::prepare`] asks it whether all are.
+    #[cold]
+    fn prepare_tables(&self) {
         self.attack_rays.get_or_init(|| AttackRays::build(self));
         self.walk_masks.get_or_init(|| self.build_walk_masks());
-        self.ray_table.get_or_init(|| self.build_ray_table());
         self.modules.prepare(&self.steps, &self.geometry, &self.spec);
+        self.ray_table.get_or_init(|| self.build_ray_table());
     }
 
     /// For each frame, kind and pair of cells, the ray of the kind that goes from the one to
