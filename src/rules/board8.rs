@@ -108,8 +108,9 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let s = &variant.spec;
     let knight = s.pieces.iter().find(|p| p.letter == b'N').map(|p| p.betza.as_str());
     let lame_knights = knight == Some("nN");
-    // Fastpawn and the removal of blocked pawns are the turn's, not modules.
-    let pawn_moves = s.rules.pawn_moves_per_turn.max(1);
+    // The turn: one action, or a Fastpawn pawn's further moves, or a chain of jumps (the
+    // plan's shapes the lane plays); any other plan is not the lane's.
+    let Some(pawn_moves) = variant.plan.lane_pawn_moves() else { return None };
     // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
     // a module added is not taken for orthodox chess unseen).
     let (mut drops, mut jumps) = (false, false);
@@ -120,7 +121,6 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::Jumps => jumps = true,
         }
     }
-    let no_modules = !s.rules.remove_blocked_pawns;
     // Queen, rook, bishop and knight, once each.
     let promotions = s.promotions.len() == 4
         && s.promotions.iter().fold(0u8, |seen, &l| seen | role_of_letter(l).map_or(0, |r| 1 << r)) == 0b1_1110;
@@ -143,9 +143,6 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && !s.wrap_ranks
         && !s.ring
         && !s.walls
-        && s.actions_per_turn <= 1
-        && s.turn_rules.is_empty()
-        && no_modules
         && s.directions == [Direction::North, Direction::South]
         && s.castling
         && s.castling_style == CastlingStyle::Chess960

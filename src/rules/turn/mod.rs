@@ -345,6 +345,32 @@ impl Plan {
         self.steps.iter().filter(|s| s.actions & actions::MOVE != 0 && !s.after.pawn && !s.after.remote).count() > 1
     }
 
+    /// The turn as the orthodox lane plays it, if it can: how many pawn moves a turn may have
+    /// (1: one action; more: a Fastpawn turn, a pawn's further moves), where the plan is one
+    /// action of one's own, judged after each action, granted nothing, followed at most by
+    /// Fastpawn's step or by a chain of capturing jumps (whose moves are the checkers
+    /// module's business). `None` for any other plan.
+    pub fn lane_pawn_moves(&self) -> Option<u8> {
+        let single = Plan::single();
+        let first_is_single = self.steps.first() == single.steps.first();
+        if !first_is_single || self.judge != Judge::EachAction || self.extra != Extra::None {
+            return None;
+        }
+        let mut fastpawn = Plan::single();
+        let mut chains = Plan::single();
+        chains::extend(&mut chains);
+        match self.steps.get(1..) {
+            Some([]) => Some(1),
+            Some([chain]) if Some(chain) == chains.steps.get(1) => Some(1),
+            Some([further]) => {
+                let Times::UpTo(n @ 1..=7) = further.times else { return None };
+                fastpawn::extend(&mut fastpawn, n + 1);
+                (Some(further) == fastpawn.steps.get(1)).then_some(n + 1)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether some step moves the opponent's pieces.
     pub fn borrows(&self) -> bool {
         self.steps.iter().any(|s| s.actor == Actor::Opponent)
