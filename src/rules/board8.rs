@@ -110,7 +110,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let lame_knights = knight == Some("nN");
     // The turn: one action, or a Fastpawn pawn's further moves, or a chain of jumps (the
     // plan's shapes the lane plays); any other plan is not the lane's.
-    let Some(pawn_moves) = variant.plan.lane_pawn_moves() else { return None };
+    let pawn_moves = variant.plan.lane_pawn_moves()?;
     // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
     // a module added is not taken for orthodox chess unseen).
     let (mut drops, mut jumps) = (false, false);
