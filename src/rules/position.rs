@@ -874,7 +874,7 @@ impl Position {
         if plan.extra == turn::Extra::Banked {
             let bank = &mut self.banks[self.side.index()];
             match ended.last {
-                Some(last) if !last.moved() => *bank = bank.saturating_add(1),
+                Some(last) if !last.has(turn::LAST_MOVE) => *bank = bank.saturating_add(1),
                 _ => *bank = bank.saturating_sub(u16::from(ended.done.saturating_sub(1))),
             }
         }
@@ -3187,11 +3187,11 @@ impl Position {
         let extra = if plan.extra == turn::Extra::AfterCapture { turn.extra } else { 0 };
         let mut open = OpenTurn { done: turn.done, piece: None, last: None, extra };
         if let Some(last) = turn.last.filter(|_| turn.begun()) {
-            if plan.relates_moves() && last.moved() {
+            if plan.relates_moves() && last.has(turn::LAST_MOVE) {
                 open.last = Some(LastMove {
                     from: self.fen_square(last.from),
                     to: self.fen_square(last.to),
-                    capture: last.captured(),
+                    capture: last.has(turn::LAST_CAPTURE),
                 });
             } else {
                 open.piece = self.continuing().map(|sq| self.fen_square(sq));

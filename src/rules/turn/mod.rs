@@ -115,8 +115,6 @@ pub struct After {
     pub moved: bool,
     /// Not castling.
     pub not_castling: bool,
-    /// Nothing at all: the step opens at the start of the turn, before any action.
-    pub first: bool,
 }
 
 /// What a step's actions must be.
@@ -168,15 +166,7 @@ impl Step {
             actions,
             need: Need::Forced,
             times: Times::UpTo(1),
-            after: After {
-                pawn: false,
-                plain: false,
-                capture: None,
-                remote: false,
-                moved: false,
-                not_castling: false,
-                first: false,
-            },
+            after: After { pawn: false, plain: false, capture: None, remote: false, moved: false, not_castling: false },
             rule: Rule {
                 same_piece: false,
                 twin: false,
@@ -577,41 +567,16 @@ impl Last {
         }
     }
 
-    /// Whether it captured.
-    pub fn captured(&self) -> bool {
-        self.flags & LAST_CAPTURE != 0
-    }
-
-    /// Whether it was a move of a piece that is still a pawn.
-    pub fn pawn(&self) -> bool {
-        self.flags & LAST_PAWN != 0
-    }
-
-    /// Whether it neither castled nor promoted nor dropped.
-    pub fn plain(&self) -> bool {
-        self.flags & LAST_PLAIN != 0
-    }
-
-    /// Whether it captured elsewhere than on its target.
-    pub fn remote(&self) -> bool {
-        self.flags & LAST_REMOTE != 0
-    }
-
-    /// Whether it castled.
-    pub fn castled(&self) -> bool {
-        self.flags & LAST_CASTLE != 0
-    }
-
-    /// Whether it was a move (not a pass, removal or drop).
-    pub fn moved(&self) -> bool {
-        self.flags & LAST_MOVE != 0
+    /// Whether it has the fact `flag` (one of the `LAST_` flags).
+    pub fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
     }
 
     /// Whether `action` is its twin: another piece, of the kind this one left, by the same
     /// vector, neither castling nor a drop.
     fn twinned_by(&self, action: &Action) -> bool {
-        self.moved()
-            && !self.castled()
+        self.has(LAST_MOVE)
+            && !self.has(LAST_CASTLE)
             && action.plain_origin
             && action.from != self.to
             && action.vector == self.vector
@@ -630,23 +595,17 @@ impl After {
             | bit(self.remote, LAST_REMOTE)
             | bit(self.moved, LAST_MOVE);
         let forbid = bit(self.capture == Some(false), LAST_CAPTURE) | bit(self.not_castling, LAST_CASTLE);
-        // A condition that holds only at the start of a turn holds after no action.
-        if self.first { (0xFF, 0xFF) } else { (require, forbid) }
+        (require, forbid)
     }
 
     /// Whether a step with this condition opens after `last` (`None`: at the start of the
-    /// turn).
+    /// turn, where only the empty condition holds).
     pub fn holds(&self, last: Option<&Last>) -> bool {
         match last {
-            None => self.first || *self == After::default(),
+            None => *self == After::default(),
             Some(last) => {
-                !self.first
-                    && (!self.pawn || last.pawn())
-                    && (!self.plain || last.plain())
-                    && self.capture.is_none_or(|c| c == last.captured())
-                    && (!self.remote || last.remote())
-                    && (!self.moved || last.moved())
-                    && (!self.not_castling || !last.castled())
+                let (require, forbid) = self.masks();
+                last.flags & require == require && last.flags & forbid == 0
             }
         }
     }
