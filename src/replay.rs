@@ -64,6 +64,7 @@ fn piece_name(position: &Position, kind: Kind) -> String {
     position.variant().kind(kind).spec.name.clone()
 }
 
+#[inline]
 fn kind_of(position: &Position, letter: Option<u8>) -> Result<Kind, Refusal> {
     let variant = position.variant();
     match letter {
@@ -327,7 +328,11 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     for &reach in froms.iter() {
         buffer.clear();
         position.moves_reaching(reach, to, buffer);
-        moves.extend(buffer.iter().copied().filter(|c| !matches!(c.kind, MoveKind::Castle { .. })));
+        for &candidate in buffer.iter() {
+            if !matches!(candidate.kind, MoveKind::Castle { .. }) {
+                moves.push(candidate);
+            }
+        }
     }
     // PGN 8.2.3.3: a pawn capture always names the pawn's file (`gxf4`); `f4` is a push.
     if position.variant().kind(kind).spec.pawn && m.from_file.is_none() && moves.iter().any(|c| c.capture) {
@@ -1232,10 +1237,16 @@ fn check_mark(
 const MATE_MARKED_AS_CHECK: &str = "gives mate, marked only with '+'";
 
 /// Warns where the check mark of `action` is not `actual`.
+#[inline]
 fn judge_check_mark(action: &Action, at: TurnRef, actual: Check, marks: Marks, report: &mut Replay) {
-    if actual == action.check || (action.check == Check::None && marks == Marks::Optional) {
-        return;
+    if actual != action.check && (action.check != Check::None || marks != Marks::Optional) {
+        warn_check_mark(action, at, actual, report);
     }
+}
+
+/// [`judge_check_mark`]'s warning.
+#[cold]
+fn warn_check_mark(action: &Action, at: TurnRef, actual: Check, report: &mut Replay) {
     let (kind, message) = match (action.check, actual) {
         (Check::None, Check::Check) => (diag::Kind::UnmarkedCheck, "gives check, not marked with '+'"),
         (Check::None, Check::Mate) => (diag::Kind::UnmarkedMate, "gives mate, not marked with '#'"),

@@ -843,8 +843,9 @@ impl Position {
         if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live) {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
-        // A turn of one action leaves nothing of itself.
-        if !self.variant.plan.goes_on() {
+        // Between turns, with no extra action granted and nothing banked (always, where a
+        // turn is one action), a turn leaves nothing of itself.
+        if self.turn.done == 0 && self.turn.extra == 0 && self.banks == [0, 0] {
             return key;
         }
         if self.variant.plan.extra == turn::Extra::Banked && self.banks != [0, 0] {
@@ -892,17 +893,14 @@ impl Position {
 
     /// Takes the action of `m` (about to be played) into the turn: the turn goes on, or ends.
     fn take_step(&mut self, m: Move) {
-        let plan = &self.variant.plan;
-        let open = plan.open(&self.turn);
         let kind = Self::kind_bit(m);
         // Most first actions open no later step: the turn ends, with nothing to keep.
-        if self.turn.done == 0 && !plan.constrained[0] && plan.steps[0].actions & kind != 0 {
-            let flags = self.flags_of(m, kind);
-            if plan.ends_after_first(flags) == Some(true) {
-                self.next_turn();
-                return;
-            }
+        if self.turn.done == 0 && self.turn.extra == 0 && self.first_ends_turn(m, kind) == Some(true) {
+            self.next_turn();
+            return;
         }
+        let plan = &self.variant.plan;
+        let open = plan.open(&self.turn);
         // The first open step that takes the action: where a step asks no more than a kind,
         // the kind tells; the facts of the action are worked out only where needed.
         let mut action = None;
@@ -932,16 +930,22 @@ impl Position {
         }
     }
 
-    /// The facts of `m` that conditions on the action before look at, as [`Last`] flags.
+    /// Whether a first action `m` of `kind` ends the turn where [`turn::Plan::ends_after_first`]
+    /// can tell.
     #[inline]
-    fn flags_of(&self, m: Move, kind: u8) -> u8 {
+    fn first_ends_turn(&self, m: Move, kind: u8) -> Option<bool> {
+        self.variant.plan.ends_after_first(kind, Self::plain_flags_of(m, kind), || self.variant.kind(m.piece).spec.pawn)
+    }
+
+    /// The facts of `m` that conditions on the action before look at, as [`Last`] flags, but
+    /// [`turn::LAST_PAWN`]: what the move says without looking its piece up.
+    #[inline]
+    fn plain_flags_of(m: Move, kind: u8) -> u8 {
         let moving = kind == turn::actions::MOVE;
         let castle = matches!(m.kind, MoveKind::Castle { .. });
         let plain = moving && !castle && m.promotion.is_none();
-        let pawn = plain && self.variant.kind(m.piece).spec.pawn;
         let bit = |on: bool, b: u8| if on { b } else { 0 };
-        bit(pawn, turn::LAST_PAWN)
-            | bit(plain, turn::LAST_PLAIN)
+        bit(plain, turn::LAST_PLAIN)
             | bit(m.capture, turn::LAST_CAPTURE)
             | bit(matches!(m.kind, MoveKind::Remote { .. }), turn::LAST_REMOTE)
             | bit(moving, turn::LAST_MOVE)
@@ -1871,7 +1875,14 @@ impl Position {
     /// being attacked (the modules' [`super::modules::Hook::Threatens`]), having left `vacated`.
     #[inline]
     fn threatened_besides(&self, target: Square, by: Color, vacated: Option<Square>) -> bool {
-        any_hook(&self.variant.modules.hooks.threatens, |&module| module.threatens(self, target, by, vacated))
+        // Most variants have no such module: one test, and the asking kept out of line.
+        let hook = &self.variant.modules.hooks.threatens;
+        !hook.is_empty() && self.threatened_by_modules(hook, target, by, vacated)
+    }
+
+    #[inline(never)]
+    fn threatened_by_modules(&self, hook: &[Module], target: Square, by: Color, vacated: Option<Square>) -> bool {
+        any_hook(hook, |&module| module.threatens(self, target, by, vacated))
     }
 
     /// Whether `mover` may pass through `piece` (the modules' [`super::modules::Hook::PassThrough`]).
@@ -2494,6 +2505,13 @@ impl Position {
                 None => self.safe_by_trial(m),
             };
         }
+        self.is_safe_in_turn(m, judge)
+    }
+
+    /// [`Position::is_safe`] for a pass, an action after the first of a turn, or where check
+    /// is not judged after each action.
+    #[inline(never)]
+    fn is_safe_in_turn(&mut self, m: Move, judge: Judge) -> bool {
         let victim = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
             MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
@@ -2768,8 +2786,7 @@ impl Position {
         } else if plan.goes_on() {
             // Most first actions open no later step: the turn ends, with nothing to keep.
             let kind = Self::kind_bit(m);
-            let first = self.turn.done == 0 && !plan.constrained[0] && plan.steps[0].actions & kind != 0;
-            if first && plan.ends_after_first(self.flags_of(m, kind)) == Some(true) {
+            if self.turn.done == 0 && self.turn.extra == 0 && self.first_ends_turn(m, kind) == Some(true) {
                 self.next_turn();
             } else {
                 self.take_step(m);

@@ -158,14 +158,20 @@ impl Position {
         start: usize,
         out: &mut Vec<Reach>,
     ) {
+        // A jump lands on an empty cell, passing over a piece.
+        let jumps = &self.variant.modules.jumps;
+        let count = jumps.count(kind);
+        if count == 0 || self.piece_at(to).is_some() {
+            return;
+        }
+        let cells = self.variant.geometry.cells();
         for (sq, piece) in self.squares_of_kind(color, kind) {
-            let jumps = self.variant.modules.jumps.count(kind);
-            let lands = (0..jumps).any(|i| {
+            if jumps.overs(kind, color, sq, cells).is_some_and(|overs| overs & self.occupied == 0) {
+                continue;
+            }
+            let lands = (0..count).any(|i| {
                 self.jump_step(piece, i, sq).is_some_and(|over| {
-                    self.piece_at(over).is_some()
-                        && !self.is_wall(over)
-                        && self.jump_step(piece, i, over) == Some(to)
-                        && self.piece_at(to).is_none()
+                    self.piece_at(over).is_some() && !self.is_wall(over) && self.jump_step(piece, i, over) == Some(to)
                 })
             });
             if !lands {

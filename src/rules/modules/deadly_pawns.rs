@@ -4,7 +4,7 @@
 
 use crate::rules::geometry::Square;
 use crate::rules::position::{Move, MoveKind, Position, SetupError};
-use crate::rules::variant::{Color, Zone};
+use crate::rules::variant::{Color, Kind, Zone};
 
 impl Position {
     /// Removes, all at once, every piece that `m` brought into the zone of an enemy pawn and
@@ -56,10 +56,9 @@ impl Position {
             }
         };
         let mut moves = Vec::new();
-        for (sq, piece) in self.squares_of(by) {
-            if !self.is_pawn(piece) {
-                continue;
-            }
+        let pawn_kinds =
+            (0..self.variant.kinds.len()).map(|k| Kind(k as u8)).filter(|&k| self.variant.kind(k).spec.pawn);
+        for (sq, piece) in pawn_kinds.flat_map(|k| self.squares_of_kind(by, k)) {
             if near(sq, target) {
                 return true;
             }

@@ -215,6 +215,16 @@ pub struct Plan {
     /// later step, the facts ([`Last`] flags) the first action must have for it to open, and
     /// those it must not have. A first action that opens none of them ends the turn.
     pub after_first: Option<Vec<(u8, u8)>>,
+    /// The facts every step of [`Plan::after_first`] requires (`u8::MAX` where there is no
+    /// later step): a first action without one of them ends the turn, whatever else it is.
+    pub first_gate: u8,
+    /// The action kinds ([`actions`] bits) whose action, taken first in a turn granted no
+    /// extra action, ends the turn whatever it is: the first open step that takes it is the
+    /// last, for one action (a move after Circular Chess's optional removals).
+    pub ends_at_start: u8,
+    /// The action kinds the first step takes with no rule of its own (where
+    /// [`Plan::after_first`] reads what follows).
+    pub first_takes: u8,
     /// The action kinds of every step, as bits.
     pub kinds: u8,
     /// Per step: whether its actions are constrained beyond their kinds (a rule, or the
@@ -258,6 +268,9 @@ impl Plan {
             vectors: false,
             needs_last: false,
             after_first: None,
+            first_gate: u8::MAX,
+            ends_at_start: 0,
+            first_takes: 0,
             kinds: actions::MOVE | actions::DROP,
             constrained: vec![false],
         }
@@ -282,12 +295,49 @@ impl Plan {
             && self.extra == Extra::None
     }
 
-    /// Where [`Plan::after_first`] says so: whether a first action with these facts (flags
-    /// of [`Last`]) ends the turn, opening no later step; `None` where it cannot tell.
+    /// Where [`Plan::ends_at_start`] or [`Plan::after_first`] says so: whether a first action
+    /// of `kind` (an [`actions`] bit) with these facts (flags of [`Last`] but [`LAST_PAWN`],
+    /// which `pawn` gives where it matters) ends the turn, opening no later step, in a turn
+    /// granted no extra action; `None` where it cannot tell.
     #[inline]
-    pub fn ends_after_first(&self, flags: u8) -> Option<bool> {
+    pub fn ends_after_first(&self, kind: u8, flags: u8, pawn: impl FnOnce() -> bool) -> Option<bool> {
+        if self.ends_at_start & kind != 0 {
+            return Some(true);
+        }
+        if self.first_takes & kind == 0 {
+            return None;
+        }
         let masks = self.after_first.as_ref()?;
+        // Most first actions lack what every later step needs (a capture, a jump).
+        if self.first_gate & !LAST_PAWN & !flags != 0 {
+            return Some(true);
+        }
+        let flags = if flags & LAST_PLAIN != 0 && pawn() { flags | LAST_PAWN } else { flags };
         Some(masks.iter().all(|&(require, forbid)| flags & require != require || flags & forbid != 0))
+    }
+
+    /// [`Plan::ends_at_start`], worked out: for each action kind, the first step open at the
+    /// start that takes it, where no step before it has rules of its own.
+    fn ends_at_start(&self) -> u8 {
+        if self.extra != Extra::None {
+            return 0;
+        }
+        let mut ends = 0;
+        for kind in [actions::MOVE, actions::DROP, actions::PASS, actions::REMOVAL] {
+            let open = (0..self.steps.len()).filter(|&i| self.at_start.steps >> i & 1 == 1);
+            for i in open {
+                if self.constrained[i] {
+                    break;
+                }
+                if self.steps[i].actions & kind != 0 {
+                    if i + 1 == self.steps.len() && self.steps[i].times == Times::UpTo(1) {
+                        ends |= kind;
+                    }
+                    break;
+                }
+            }
+        }
+        ends
     }
 
     /// Whether a turn may have more than one action (kept when the plan is compiled).
@@ -781,6 +831,12 @@ impl Plan {
         let first_once = plan.steps.first().is_some_and(|s| s.need == Need::Forced && s.times == Times::UpTo(1));
         plan.after_first = (first_once && plan.extra == Extra::None)
             .then(|| plan.steps.iter().skip(1).map(|s| s.after.masks()).collect());
+        plan.first_gate = plan.after_first.iter().flatten().fold(u8::MAX, |gate, &(require, _)| gate & require);
+        plan.first_takes = match plan.constrained.first() {
+            Some(false) => plan.steps[0].actions,
+            _ => 0,
+        };
+        plan.ends_at_start = plan.ends_at_start();
         plan.needs_last = plan.extra != Extra::None
             || plan.steps.iter().any(|s| s.after != After::default() || s.rule != Rule::default());
         plan
