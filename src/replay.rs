@@ -115,39 +115,11 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         ActionKind::Pass if position.variant().plan.has(turn::actions::PASS) => resolve_pass(position),
         ActionKind::Pass => Ok(Resolved::Pass),
         ActionKind::Drop { piece, to } if position.variant().spec.drops => resolve_drop(position, *piece, *to),
-        ActionKind::RemoveBlocked { first, second } if position.variant().spec.rules.remove_blocked_pawns => {
+        ActionKind::RemoveBlocked { first, second } if position.variant().plan.has(turn::actions::REMOVAL) => {
             resolve_removal(position, *first, *second)
         }
         other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
     }
-}
-
-/// Why a turn of `variant` that has ended takes no further action, in the words of its
-/// plan.
-fn turn_over_reason(variant: &Variant) -> String {
-    let plan = &variant.plan;
-    if plan.has(turn::actions::REMOVAL) {
-        return "a turn is removals of blocked pawns, then one move".to_owned();
-    }
-    plan.about_later_steps()
-}
-
-/// Why a turn of `variant` that stops where it stops is not complete.
-fn turn_incomplete_reason(variant: &Variant) -> String {
-    let plan = &variant.plan;
-    if plan.has(turn::actions::REMOVAL) {
-        return "removing blocked pawns is no move: the turn's move must follow it".to_owned();
-    }
-    if plan.steps.iter().any(|s| s.rule.twin) {
-        return "a twin move is possible, and it is forced".to_owned();
-    }
-    if plan.extra == turn::Extra::AfterCapture {
-        return "the opponent captured: a second move is possible, and it is forced".to_owned();
-    }
-    if plan.judge == turn::Judge::EndOfTurn {
-        return "the turn may not end with the king attacked".to_owned();
-    }
-    format!("a turn of {} is {} actions", variant.spec.name, plan.steps.len())
 }
 
 /// A pass that the variant's turn plan counts as an action (Pass Chess).
@@ -230,9 +202,9 @@ fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved,
     let name = if side == CastleSide::King { "O-O" } else { "O-O-O" };
     match position.castling(side == CastleSide::King) {
         Ok(m) if position.is_legal(m) => Ok(Resolved::Move(m)),
-        Ok(m) if position.lacks_companion(m) => Err(Refusal::new(format!(
-            "illegal: {name}: the king has no piece of its side orthogonally beside it, while pieces that have one can move"
-        ))),
+        Ok(m) if let Some(why) = position.forbidden_by_module(m) => {
+            Err(Refusal::new(format!("illegal: {name}: the king moves {why}")))
+        }
         Ok(_) => Err(Refusal::new(format!("illegal: {name} would leave the king in check"))),
         Err(obstacle) => Err(Refusal::new(format!("illegal: {name}: {obstacle}"))),
     }
@@ -399,19 +371,15 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         [one] => Ok(Resolved::Move(*one)),
         [] => {
             let continuing = position.continuing().filter(|&p| p != first.from);
-            let chain = position.continuing().is_some() && position.variant().spec.rules.checkers.is_some();
             let reason = if let Some(at) = continuing {
-                let pawn = position.piece_at(at).is_some_and(|p| position.variant().kind(p.kind).spec.pawn);
-                let what = if pawn && !chain { "pawn" } else { "piece" };
+                let what = position.piece_at(at).map_or_else(|| "piece".to_owned(), |p| piece_name(position, p.kind));
                 &format!("is no move of this turn: only the {what} on {} may move on", position.square_name(at))
-            } else if chain {
-                "is no move of this turn: a chain of jumps goes on only by jumps that capture"
             } else if !position.plan_allows(first) {
                 &format!("is no move of this turn: {}", position.open_steps_about())
-            } else if position.lacks_companion(first) {
-                "moves a piece with no piece of its side orthogonally beside it, while pieces that have one can move"
-            } else if position.variant().spec.rules.deadly_pawns.is_some() {
-                "would leave the king attacked, or where an enemy pawn's zone reaches it"
+            } else if let Some(why) = position.forbidden_by_module(first) {
+                &format!("moves a piece {why}")
+            } else if let Some(words) = position.king_threat_words() {
+                words
             } else if position.variant().plan.judge == turn::Judge::Never {
                 "would take the king of the player whose turn it is"
             } else if position.variant().plan.judge == turn::Judge::EndOfTurn {
@@ -958,7 +926,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 "the turn is over after {} action{}: {}",
                                 i,
                                 if i == 1 { "" } else { "s" },
-                                turn_over_reason(variant)
+                                variant.plan.about_over()
                             ),
                             position.fen(),
                         ));
@@ -1050,7 +1018,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         n.span,
                         at,
                         n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
-                        turn_incomplete_reason(variant),
+                        variant.plan.about_unfinished(&variant.spec.name),
                         position.fen(),
                     ));
                     failed = true;

@@ -1009,6 +1009,12 @@ impl Position {
         if about.is_empty() { plan.about_later_steps() } else { about.join("; or ") }
     }
 
+    /// How a refusal says that a move would lose the king, where a module's threat
+    /// ([`super::modules::Module::threat_words`]) has words of its own.
+    pub fn king_threat_words(&self) -> Option<&'static str> {
+        self.variant.modules.hooks.threatens.iter().find_map(|module| module.threat_words())
+    }
+
     /// Whether the plan lets `m` be the turn's next action.
     #[inline]
     pub fn plan_allows(&self, m: Move) -> bool {
@@ -2184,10 +2190,20 @@ impl Position {
         true
     }
 
-    /// Whether a module alone forbids the safe move `m` (Companion Chess: its piece has no
-    /// companion, and a piece that has one can move).
-    pub fn lacks_companion(&mut self, m: Move) -> bool {
-        !self.variant.modules.hooks.forbid.is_empty() && self.is_safe(m) && !self.is_legal(m)
+    /// Where a module alone forbids the safe move `m` (Companion Chess: its piece has no
+    /// companion, and a piece that has one can move): the module's words for why.
+    pub fn forbidden_by_module(&mut self, m: Move) -> Option<&'static str> {
+        if self.variant.modules.hooks.forbid.is_empty() || !self.is_safe(m) || self.is_legal(m) {
+            return None;
+        }
+        let mut i = 0;
+        while let Some(&module) = self.variant.modules.hooks.forbid.get(i) {
+            if !module.allows(self, m) {
+                return Some(module.forbid_words());
+            }
+            i += 1;
+        }
+        None
     }
 
     /// How a module ends the game here, if one does (the far rank): then no move is legal.

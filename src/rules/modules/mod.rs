@@ -596,6 +596,17 @@ impl Module {
         }
     }
 
+    /// [`Hook::Forbid`]: how a refusal says why the module forbids a move, after "moves a
+    /// piece" or "the king moves".
+    pub fn forbid_words(self) -> &'static str {
+        match self {
+            Module::Companions => {
+                "with no piece of its side orthogonally beside it, while pieces that have one can move"
+            }
+            _ => "forbidden by the variant's rules",
+        }
+    }
+
     /// [`Hook::Capture`]: `victim`, captured by `captor`'s side, is gone from the board
     /// (`undo`: the capture is taken back).
     pub(in crate::rules) fn captured(self, pos: &mut Position, captor: Color, victim: Piece, undo: bool) {
@@ -661,6 +672,16 @@ impl Module {
             Module::DeadlyPawns(zone) => pos.deadly_threat(target, by, zone),
             Module::Checkers(_) => pos.jump_capturable(target, by, vacated),
             _ => false,
+        }
+    }
+
+    /// [`Hook::Threatens`]: how a refusal says that a move would lose the king, where the
+    /// module's threat has words of its own (a jump is a capture: losing the king to one
+    /// is being in check).
+    pub fn threat_words(self) -> Option<&'static str> {
+        match self {
+            Module::DeadlyPawns(_) => Some("would leave the king attacked, or where an enemy pawn's zone reaches it"),
+            _ => None,
         }
     }
 

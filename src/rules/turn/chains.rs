@@ -15,7 +15,7 @@ pub fn extend(plan: &mut Plan) {
     plan.steps.push(Step {
         after: After { remote: true, plain: true, ..After::default() },
         rule: Rule { same_piece: true, remote: true, capture: Some(true), ..Rule::default() },
-        about: "only a piece that has just captured by a jump may jump on",
+        about: "a chain of jumps goes on only by the piece that has just captured by a jump, and only by jumps that capture",
         ..Step::then(actions::MOVE, MAX_CHAIN)
     });
 }

@@ -104,4 +104,5 @@ pub fn extend(plan: &mut Plan, when: When) {
         ..Step::then(actions::MOVE, 1)
     });
     plan.judge = Judge::EndOfTurn;
+    plan.unfinished.get_or_insert("the turn may not end with the king attacked");
 }

@@ -227,6 +227,12 @@ pub struct Plan {
     pub first_takes: u8,
     /// The action kinds of every step, as bits.
     pub kinds: u8,
+    /// How a refusal says why a turn that has ended takes no further action, where a module
+    /// has better words than its later steps' (see [`Plan::about_over`]).
+    pub over: Option<&'static str>,
+    /// How a refusal says why a turn that stops where it stops is not complete, where a
+    /// module has words for it (see [`Plan::about_unfinished`]).
+    pub unfinished: Option<&'static str>,
     /// Per step: whether its actions are constrained beyond their kinds (a rule, or the
     /// opponent's pieces), so that moves generated for it must be sifted.
     pub constrained: Vec<bool>,
@@ -272,6 +278,8 @@ impl Plan {
             ends_at_start: 0,
             first_takes: 0,
             kinds: actions::MOVE | actions::DROP,
+            over: None,
+            unfinished: None,
             constrained: vec![false],
         }
     }
@@ -496,6 +504,17 @@ impl Plan {
             return false;
         }
         true
+    }
+
+    /// Why a turn that has ended takes no further action: what the steps after the first
+    /// allow, in a player's words, or the module's own.
+    pub fn about_over(&self) -> String {
+        self.over.map_or_else(|| self.about_later_steps(), str::to_owned)
+    }
+
+    /// Why a turn that stops where it stops, in a variant named `name`, is not complete.
+    pub fn about_unfinished(&self, name: &str) -> String {
+        self.unfinished.map_or_else(|| format!("a turn of {name} is {} actions", self.steps.len()), str::to_owned)
     }
 
     /// What the steps after the first allow, in a player's words (for messages).

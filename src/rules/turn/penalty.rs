@@ -12,4 +12,5 @@ pub fn extend(plan: &mut Plan, forced: bool) {
         ..Step::own(actions::MOVE)
     });
     plan.extra = Extra::AfterCapture;
+    plan.unfinished.get_or_insert("the opponent captured: a second move is possible, and it is forced");
 }

@@ -12,4 +12,6 @@ pub fn extend(plan: &mut Plan) {
         ..Step::own(actions::REMOVAL)
     };
     plan.steps.insert(0, removal);
+    plan.over = Some("a turn is removals of blocked pawns, then one move");
+    plan.unfinished = Some("removing blocked pawns is no move: the turn's move must follow it");
 }

@@ -12,4 +12,5 @@ pub fn extend(plan: &mut Plan, forced: bool) {
         about: "a twin follows a move that is not castling: another piece of the same type, by the same vector",
         ..Step::then(actions::MOVE, 1)
     });
+    plan.unfinished.get_or_insert("a twin move is possible, and it is forced");
 }
