@@ -52,7 +52,6 @@ pub const PLANNED: &[&str] = &[
     // The families of Karl's list (../shared/seeds/004) with no entry yet.
     "bank",
     "black hole",
-    "burnt",
     "cannibal",
     "deflector",
     "freeze",
@@ -502,7 +501,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// enemy pawn are removed), `onwards` (pieces turn round on the last rank and back on the
 /// first), `side-promotion` (pawns also promote on the edge file across the board),
 /// `checkers-jumps` (pieces jump adjacent pieces, capturing enemies, in chains),
-/// `remove-blocked-pawns` (two enemy pawns blocking each other may leave the board).
+/// `remove-blocked-pawns` (two enemy pawns blocking each other may leave the board),
+/// `burnt-squares` (the square a capture starts from becomes a wall).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -518,6 +518,7 @@ const MODULES: &[&str] = &[
     "side-promotion",
     "checkers-jumps",
     "remove-blocked-pawns",
+    "burnt-squares",
     "double-move",
     "twin",
     "borrowed-moves",
@@ -588,6 +589,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "onwards" => rules.onwards = true,
             "side-promotion" => rules.side_promotion = true,
             "remove-blocked-pawns" => rules.remove_blocked_pawns = true,
+            "burnt-squares" => rules.burnt_squares = true,
             "checkers-jumps" => {
                 let pieces: Vec<u8> = match params.get("pieces").and_then(|v| v.as_sequence()) {
                     Some(list) => list.iter().filter_map(|v| v.as_str()).filter_map(|l| l.bytes().next()).collect(),
@@ -798,7 +800,8 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         wrap_files: board.wrap.is_some_and(|w| w.files),
         wrap_ranks: board.wrap.is_some_and(|w| w.ranks),
         ring: board.ring.unwrap_or(false),
-        walls: board.walls.unwrap_or(false),
+        // Burnt squares are walls that appear during the game.
+        walls: board.walls.unwrap_or(false) || rules.burnt_squares,
         reserves: resolved.reserves.unwrap_or(false),
         actions_per_turn: resolved.turn.map_or(1, |t| t.actions),
         captures_to_hand: resolved.modules.iter().any(|m| m.name == "captures-to-hand"),
@@ -1219,7 +1222,6 @@ mod tests {
             "Bank Chess",
             "Bank Chess - Half-Standard Swap",
             "Black Hole Chess - Swap variant",
-            "Burnt Chess - Swap variant",
             "Cannibal Chess",
             "Statue Chess",
             "Transfer Chess - Parallel Variant",

@@ -248,3 +248,10 @@ fn multi_action_counts_agree_with_an_independent_implementation() {
         run(&catalogue(&file), &format!("{file}.txt"), 300_000);
     }
 }
+
+/// Burnt Chess: every count agrees with bench/burnt_reference.py, written from the readings
+/// alone.
+#[test]
+fn burnt_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("burnt"), "burnt.txt", 500_000);
+}

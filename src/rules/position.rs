@@ -337,6 +337,8 @@ pub enum CastlingObstacle {
     NoRight,
     /// A piece stands between the king and the rook or on their destinations.
     Blocked,
+    /// A wall (a burnt square) stands there.
+    Walled,
     /// The king is in check.
     InCheck,
     /// The king would cross or land on an attacked square.
@@ -350,6 +352,7 @@ impl fmt::Display for CastlingObstacle {
         f.write_str(match self {
             CastlingObstacle::NoRight => "the king or that rook has moved",
             CastlingObstacle::Blocked => "pieces stand between the king and the rook",
+            CastlingObstacle::Walled => "a wall stands between the king and the rook or on their destinations",
             CastlingObstacle::InCheck => "the king is in check",
             CastlingObstacle::Attacked => "the king would cross an attacked square",
             CastlingObstacle::Ambiguous => "either king could castle so; write the king's move (Ke1g1)",
@@ -402,8 +405,10 @@ pub struct Position {
     royals: [[Option<Square>; MAX_ROYALS]; 2],
     /// Where the last move put a piece on the mover's far rank (the far-rank module).
     pub(in crate::rules) landed: Option<Square>,
-    /// Pieces removed by Deadly Pawns, for taking moves back.
-    pub(in crate::rules) eliminated: Vec<(Square, Piece)>,
+    /// What actions changed besides moving pieces, for taking them back: a piece removed
+    /// from a cell (Deadly Pawns, Circular's removals), or a wall raised on an empty cell
+    /// (`None`: Burnt Chess).
+    pub(in crate::rules) eliminated: Vec<(Square, Option<Piece>)>,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -813,6 +818,11 @@ impl Position {
         if piece.reversed || piece.from_h_half { key.rotate_left(29) ^ 0x5851_F42D_4C95_7F2D } else { key }
     }
 
+    /// The hash of a wall on `sq`.
+    fn wall_key(variant: &Variant, sq: Square) -> u64 {
+        variant.key(sq, Color::White, Kind(0)).rotate_left(43)
+    }
+
     fn compute_key(&self) -> u64 {
         let mut key = 0;
         for (i, p) in self.board.iter().enumerate() {
@@ -820,7 +830,7 @@ impl Position {
                 key ^= self.piece_key(Square(i as u16), *p);
             }
             if self.walls.get(i).copied().unwrap_or(false) {
-                key ^= self.variant.key(Square(i as u16), Color::White, Kind(0)).rotate_left(43);
+                key ^= Self::wall_key(&self.variant, Square(i as u16));
             }
         }
         for color in [Color::White, Color::Black] {
@@ -2015,7 +2025,8 @@ impl Position {
             None => false,
         });
         if !clear {
-            return Err(CastlingObstacle::Blocked);
+            let walled = (lo..=hi).any(|at| cell(at).is_some_and(|s| self.is_wall(s)));
+            return Err(if walled { CastlingObstacle::Walled } else { CastlingObstacle::Blocked });
         }
         // A king that is not royal (River Chess) knows no check, nor does one where check is
         // never judged.
@@ -2764,10 +2775,11 @@ impl Position {
             let king_board = variant.castling_board(moved.color, m.from);
             // The king a move takes, with the castling board it stood on; and those a Deadly
             // Pawns zone removes, looked for only where it removes any.
-            let on_board = |&(s, victim): &(Square, Piece)| (victim.color, variant.castling_board(victim.color, s));
-            let king_taken = captured.filter(|(_, victim)| Some(victim.kind) == castler).map(|c| on_board(&c));
+            let on_board = |s: Square, victim: Piece| (victim.color, variant.castling_board(victim.color, s));
+            let king_taken = captured.filter(|(_, victim)| Some(victim.kind) == castler).map(|(s, v)| on_board(s, v));
             let king_gone = |owner: Color, board: u8| {
-                gone.iter().any(|g| Some(g.1.kind) == castler && on_board(g) == (owner, board))
+                gone.iter()
+                    .any(|&(s, g)| g.is_some_and(|g| Some(g.kind) == castler && on_board(s, g) == (owner, board)))
             };
             for (i, right) in self.castling.iter_mut().enumerate() {
                 let Some(rook) = *right else { continue };
@@ -2836,7 +2848,7 @@ impl Position {
         self.key ^= self.state_key();
         for sq in [m.from, m.to] {
             if let Some(piece) = self.piece_at(sq) {
-                self.eliminated.push((sq, piece));
+                self.eliminated.push((sq, Some(piece)));
                 self.put(sq, None);
             }
         }
@@ -2850,11 +2862,7 @@ impl Position {
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
         if m.kind == MoveKind::RemoveBlocked {
-            for _ in 0..undo.eliminated {
-                if let Some((sq, piece)) = self.eliminated.pop() {
-                    self.put(sq, Some(piece));
-                }
-            }
+            self.restore_changed(undo.eliminated);
             self.turn = undo.turn;
             self.banks = undo.banks;
             self.halfmove = undo.halfmove;
@@ -2867,11 +2875,7 @@ impl Position {
             self.undo_pass(undo);
             return;
         }
-        for _ in 0..undo.eliminated {
-            if let Some((sq, piece)) = self.eliminated.pop() {
-                self.put(sq, Some(piece));
-            }
-        }
+        self.restore_changed(undo.eliminated);
         self.landed = undo.landed;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
@@ -2904,6 +2908,34 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.key = undo.key;
         self.history.pop();
+    }
+
+    /// Takes back the last `count` changes of [`Position::eliminated`]: puts the pieces back,
+    /// lowers the walls.
+    fn restore_changed(&mut self, count: u8) {
+        for _ in 0..count {
+            match self.eliminated.pop() {
+                Some((sq, Some(piece))) => self.put(sq, Some(piece)),
+                Some((sq, None)) => {
+                    if let Some(wall) = self.walls.get_mut(usize::from(sq.0)) {
+                        *wall = false;
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Raises a wall on the empty cell `sq` for the rest of the game (or until the action is
+    /// taken back, by [`Position::undo`]): one change of the action.
+    pub(in crate::rules) fn raise_wall(&mut self, sq: Square) {
+        let Some(wall) = self.walls.get_mut(usize::from(sq.0)) else { return };
+        if *wall || self.board.get(usize::from(sq.0)).copied().flatten().is_some() {
+            return;
+        }
+        *wall = true;
+        self.key ^= Self::wall_key(&self.variant, sq);
+        self.eliminated.push((sq, None));
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
@@ -3030,8 +3062,12 @@ impl Position {
         }
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
         // the orthodox reasoning about edges and corners does not hold either, nor where a
-        // turn may move pieces more than once.
-        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.many {
+        // turn may move pieces more than once, nor where walls may box a king in.
+        if !self.variant.modules.caps.only_pawns_promote
+            || self.variant.geometry.is_folded()
+            || plan.many
+            || self.variant.spec.walls
+        {
             return self.pieces().all(|(_, p)| self.is_royal(p));
         }
         let g = &self.variant.geometry;

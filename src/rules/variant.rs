@@ -273,6 +273,8 @@ pub struct Rules {
     /// Circular Chess: two enemy pawns blocking each other head on may be removed, as an
     /// action of the turn before its move.
     pub remove_blocked_pawns: bool,
+    /// Burnt Chess: the square a capture starts from becomes a wall.
+    pub burnt_squares: bool,
 }
 
 /// How pawns jump in Checkers Chess.

@@ -36,8 +36,9 @@
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
 //!   hand), and its taking back.
 //! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell (Onwards: it turns round).
-//! - [`Hook::AfterAction`]: pieces removed after an action (Deadly Pawns), taken back with it
-//!   from the position's stack of removed pieces.
+//! - [`Hook::AfterAction`]: what an action changes after its move: pieces removed (Deadly
+//!   Pawns), a wall raised (Burnt Chess); taken back with it from the position's stack of
+//!   changes.
 //! - [`Hook::Landing`]: state an action leaves for the ending (the far rank's landing cell).
 //! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank); while a
 //!   module says the game is over, no move is legal.
@@ -78,6 +79,7 @@
 //! Whether a variant fits the orthodox lane (`board8::fits`) is each module's word too:
 //! [`Module::lane`].
 
+mod burnt;
 mod checkers;
 mod companions;
 mod cross_eyed;
@@ -118,6 +120,8 @@ pub enum Module {
     /// Pieces jump an adjacent piece, capturing an enemy (checkers.rs); the tables are
     /// [`Modules::jumps`].
     Checkers(PawnJumps),
+    /// The square a capture starts from becomes a wall (burnt.rs).
+    Burnt,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -372,6 +376,9 @@ impl Modules {
             jumps = Jumps::build(spec, kinds, steps, letters, *pawns);
             list.push(Module::Checkers(*pawns));
         }
+        if rules.burnt_squares {
+            list.push(Module::Burnt);
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -435,6 +442,7 @@ impl Module {
             Module::DeadlyPawns(_) => matches!(hook, H::AfterAction | H::Threatens | H::Setup),
             Module::Onwards => matches!(hook, H::Arrival),
             Module::Checkers(_) => matches!(hook, H::MovesBesides | H::Threatens | H::Shortcuts),
+            Module::Burnt => matches!(hook, H::AfterAction),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -457,6 +465,9 @@ impl Module {
                 matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::PiecesKeepTheirFrame)
             }
             Module::Checkers(_) => capability == C::AttacksAreLines,
+            // Walls appear: lines change under the lanes' tables, and a move's safety
+            // depends on the wall it leaves.
+            Module::Burnt => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::MovesOnlyMove),
             Module::Reserves(r) => r.drops && capability == C::MaterialIsGone,
         }
     }
@@ -471,7 +482,8 @@ impl Module {
             | Module::FarRank(_)
             | Module::CrossEyed
             | Module::DeadlyPawns(_)
-            | Module::Onwards => Lane::Off,
+            | Module::Onwards
+            | Module::Burnt => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
         }
@@ -491,7 +503,8 @@ impl Module {
             | Module::FarRank(_)
             | Module::CrossEyed
             | Module::DeadlyPawns(_)
-            | Module::Checkers(_) => {}
+            | Module::Checkers(_)
+            | Module::Burnt => {}
         }
     }
 
@@ -629,6 +642,7 @@ impl Module {
     pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move) -> u8 {
         match self {
             Module::DeadlyPawns(zone) => pos.eliminate(m, zone),
+            Module::Burnt => pos.burn(m),
             _ => 0,
         }
     }
