@@ -107,7 +107,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
     let square = |position: &Position, sq| position.fen_square(sq);
     match (notation, m.kind) {
         (Notation::San, _)
-        | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
+        | (_, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Bank)
         | (Notation::Lan, MoveKind::Castle { .. }) => san_in_turn(position, m, ends),
         (_, MoveKind::Drop) => {
             let letter = char::from(variant.kind(m.piece).spec.letter);
@@ -646,13 +646,16 @@ fn explicit_difference(before: &crate::rules::fen::Fen, after: &crate::rules::fe
         }
         counts
     };
-    let (ha, hb) = (count(&a.holdings), count(&b.holdings));
-    for letter in ha.keys().chain(hb.keys()).collect::<std::collections::BTreeSet<_>>() {
-        let delta = hb.get(letter).copied().unwrap_or(0) - ha.get(letter).copied().unwrap_or(0);
-        let sign = if delta < 0 { '-' } else { '+' };
-        let list = if delta < 0 { &mut gone } else { &mut came };
-        for _ in 0..delta.abs() {
-            list.push(format!("{sign}[{letter}]"));
+    // The reserve: holdings in brackets, a bank in braces.
+    for (before, after, open, close) in [(&a.holdings, &b.holdings, '[', ']'), (&a.bank, &b.bank, '{', '}')] {
+        let (ha, hb) = (count(before), count(after));
+        for letter in ha.keys().chain(hb.keys()).collect::<std::collections::BTreeSet<_>>() {
+            let delta = hb.get(letter).copied().unwrap_or(0) - ha.get(letter).copied().unwrap_or(0);
+            let sign = if delta < 0 { '-' } else { '+' };
+            let list = if delta < 0 { &mut gone } else { &mut came };
+            for _ in 0..delta.abs() {
+                list.push(format!("{sign}{open}{letter}{close}"));
+            }
         }
     }
     gone.extend(came);

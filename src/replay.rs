@@ -114,7 +114,12 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         }
         ActionKind::Pass if position.variant().plan.has(turn::actions::PASS) => resolve_pass(position),
         ActionKind::Pass => Ok(Resolved::Pass),
-        ActionKind::Drop { piece, to } if position.variant().spec.drops => resolve_drop(position, *piece, *to),
+        ActionKind::Drop { piece, to } if position.variant().modules.action_kinds() & turn::actions::DROP != 0 => {
+            resolve_drop(position, *piece, *to)
+        }
+        ActionKind::Bank { piece, from } if position.variant().modules.action_kinds() & turn::actions::BANK != 0 => {
+            resolve_bank(position, *piece, *from)
+        }
         ActionKind::RemoveBlocked { first, second } if position.variant().plan.has(turn::actions::REMOVAL) => {
             resolve_removal(position, *first, *second)
         }
@@ -179,8 +184,12 @@ fn resolve_drop(
     let Some(sq) = position.variant().geometry.square(0, to.file, to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {to} on this board")));
     };
+    if let Some(why) = position.extra_actions_withheld() {
+        return Err(Refusal::new(format!("illegal: {}@{to}: {why}", char::from(piece.ascii()))));
+    }
     if position.in_hand(position.mover(), kind) == 0 {
-        return Err(Refusal::new(format!("illegal: no {name} in hand")));
+        let reserve = if position.variant().modules.marks.bank { "in the bank" } else { "in hand" };
+        return Err(Refusal::new(format!("illegal: no {name} {reserve}")));
     }
     if position.piece_at(sq).is_some() || position.is_wall(sq) {
         return Err(Refusal::new(format!("illegal: {to} is not empty")));
@@ -194,6 +203,37 @@ fn resolve_drop(
     if !position.is_legal(m) {
         let reason = if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
         return Err(Refusal::new(format!("illegal: {}@{to} {reason}", char::from(piece.ascii()))));
+    }
+    Ok(Resolved::Move(m))
+}
+
+/// Banking: a piece of the side to move leaves the board for its bank.
+fn resolve_bank(
+    position: &mut Position,
+    piece: Option<crate::record::PieceLetter>,
+    from: crate::record::SquareName,
+) -> Result<Resolved, Refusal> {
+    let kind = kind_of(position, piece.map(|p| p.ascii()))?;
+    let name = piece_name(position, kind);
+    let letter = char::from(position.variant().kind(kind).spec.letter);
+    let written = format!("{letter}{from}@");
+    let Some(sq) = position.variant().geometry.square(0, from.file, from.rank) else {
+        return Err(Refusal::new(format!("illegal: there is no square {from} on this board")));
+    };
+    if let Some(why) = position.extra_actions_withheld() {
+        return Err(Refusal::new(format!("illegal: {written}: {why}")));
+    }
+    match position.piece_at(sq) {
+        Some(p) if p.color == position.mover() && p.kind == kind => {}
+        _ => return Err(Refusal::new(format!("illegal: {written}: no {name} of the side to move on {from}"))),
+    }
+    if position.variant().kind(kind).spec.royal {
+        return Err(Refusal::new(format!("illegal: {written}: the {name} never goes to the bank")));
+    }
+    let m = Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Bank, capture: false };
+    if !position.is_legal(m) {
+        let reason = if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
+        return Err(Refusal::new(format!("illegal: {written} {reason}")));
     }
     Ok(Resolved::Move(m))
 }
@@ -504,6 +544,9 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     }
     if m.kind == MoveKind::Drop {
         return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.to));
+    }
+    if m.kind == MoveKind::Bank {
+        return format!("{}{}@", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.from));
     }
     let spec = &variant.kind(m.piece).spec;
     let mut text = String::new();

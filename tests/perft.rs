@@ -255,3 +255,19 @@ fn multi_action_counts_agree_with_an_independent_implementation() {
 fn burnt_counts_agree_with_an_independent_implementation() {
     run(&catalogue("burnt"), "burnt.txt", 500_000);
 }
+
+/// Bank Chess and its five forms: every count agrees with bench/bank_reference.py, written
+/// from the readings alone.
+#[test]
+fn bank_counts_agree_with_an_independent_implementation() {
+    for name in ["bank", "bank-swap", "bank-half-standard-1", "bank-half-standard-2"] {
+        run(&catalogue(&name.replace('-', " ")), &format!("{name}.txt"), 300_000);
+    }
+    for order in [1, 2] {
+        run(
+            &catalogue(&format!("bank half-standard swap {order}")),
+            &format!("bank-half-standard-swap-{order}.txt"),
+            300_000,
+        );
+    }
+}

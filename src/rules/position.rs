@@ -94,6 +94,9 @@ pub enum MoveKind {
         /// The captured piece's square.
         victim: Square,
     },
+    /// The piece on `from` leaves the board for its owner's reserve, a bank (`to` is `from`;
+    /// Bank Chess).
+    Bank,
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -516,14 +519,17 @@ impl Position {
                 }
             }
         }
-        if board_fen.bank.is_some() {
+        // The reserve is written as holdings (`[...]`, pieces in hand) or, where the variant's
+        // reserve is a bank, as a bank (`{...}`).
+        let marks = &variant.modules.marks;
+        if board_fen.bank.is_some() && !marks.bank {
             return Err(SetupError::UnexpectedCell("bank"));
         }
+        if board_fen.holdings.is_some() && !marks.holdings {
+            return Err(SetupError::UnexpectedCell("reserve"));
+        }
         let mut hands = [vec![0u16; variant.kinds.len()], vec![0u16; variant.kinds.len()]];
-        if let Some(holdings) = &board_fen.holdings {
-            if !variant.modules.marks.holdings {
-                return Err(SetupError::UnexpectedCell("reserve"));
-            }
+        if let Some(holdings) = board_fen.holdings.as_ref().or(board_fen.bank.as_ref()) {
             for &letter in holdings {
                 let kind = variant.kind_of_letter(letter as u8).ok_or(SetupError::UnknownPiece(letter))?;
                 if variant.kind(kind).spec.royal {
@@ -966,6 +972,7 @@ impl Position {
     fn kind_bit(m: Move) -> u8 {
         match m.kind {
             MoveKind::Drop => turn::actions::DROP,
+            MoveKind::Bank => turn::actions::BANK,
             MoveKind::RemoveBlocked => turn::actions::REMOVAL,
             MoveKind::Pass => turn::actions::PASS,
             _ => turn::actions::MOVE,
@@ -1233,7 +1240,7 @@ impl Position {
         let touched = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => [m.from, m.to, victim, victim],
             MoveKind::Castle { rook_from, rook_to } => [m.from, m.to, rook_from, rook_to],
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => [m.from, m.to, m.to, m.to],
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop | MoveKind::Bank => [m.from, m.to, m.to, m.to],
             MoveKind::RemoveBlocked | MoveKind::Pass => return None,
         };
         let by = color.other();
@@ -2201,6 +2208,12 @@ impl Position {
         true
     }
 
+    /// Why the modules offer no banking or re-insertion now, where it is the moment and not
+    /// the action that is wrong (a move that must be a standard one).
+    pub fn extra_actions_withheld(&self) -> Option<&'static str> {
+        self.variant.modules.hooks.extra_actions.iter().find_map(|module| module.withholds(self))
+    }
+
     /// Where a module alone forbids the safe move `m` (Companion Chess: its piece has no
     /// companion, and a piece that has one can move): the module's words for why.
     pub fn forbidden_by_module(&mut self, m: Move) -> Option<&'static str> {
@@ -2483,7 +2496,11 @@ impl Position {
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => {}
             MoveKind::EnPassant { victim } => occupied &= !bit(victim),
-            MoveKind::Castle { .. } | MoveKind::Remote { .. } | MoveKind::RemoveBlocked | MoveKind::Pass => {
+            MoveKind::Castle { .. }
+            | MoveKind::Remote { .. }
+            | MoveKind::RemoveBlocked
+            | MoveKind::Pass
+            | MoveKind::Bank => {
                 return None;
             }
         }
@@ -2723,6 +2740,7 @@ impl Position {
         match m.kind {
             MoveKind::RemoveBlocked => return self.remove_blocked(m),
             MoveKind::Pass => return self.pass_in_plan(m),
+            MoveKind::Bank => return self.bank_out(m),
             _ => {}
         }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
@@ -2841,6 +2859,54 @@ impl Position {
         undo
     }
 
+    /// A piece of the side to move leaves `m.from` for its reserve (a bank), as what it is;
+    /// a reserve that holds no more forfeits the piece it held (the modules'
+    /// [`Module::reserve_limit`]), which `Undo::captured` keeps.
+    fn bank_out(&mut self, m: Move) -> Undo {
+        let piece = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
+        let mut undo = self.snapshot(piece, self.key);
+        self.history.push(self.key);
+        self.key ^= self.state_key();
+        self.put(m.from, None);
+        let limit = self.variant.modules.list.iter().find_map(|module| module.reserve_limit());
+        let held: u16 = self.hands[piece.color.index()].iter().sum();
+        if limit.is_some_and(|limit| held >= limit)
+            && let Some(k) = self.hands[piece.color.index()].iter().position(|&count| count > 0)
+        {
+            let kind = Kind(k as u8);
+            self.change_hand(piece.color, kind, -1);
+            undo.captured = Some((m.from, Piece::new(piece.color, kind)));
+        }
+        self.change_hand(piece.color, piece.kind, 1);
+        for right in self.castling.iter_mut() {
+            if *right == Some(m.from) {
+                *right = None;
+            }
+        }
+        self.en_passant = None;
+        self.landed = None;
+        self.halfmove = if self.is_pawn(piece) { 0 } else { self.halfmove + 1 };
+        if self.variant.plan.goes_on() {
+            self.take_step(m);
+        } else {
+            self.next_turn();
+        }
+        self.refresh_ep_live();
+        self.key ^= self.state_key();
+        undo
+    }
+
+    /// Takes back [`Position::bank_out`].
+    fn undo_bank_out(&mut self, m: Move, undo: Undo) {
+        self.change_hand(undo.moved.color, undo.moved.kind, -1);
+        if let Some((_, forfeited)) = undo.captured {
+            self.change_hand(forfeited.color, forfeited.kind, 1);
+        }
+        self.put(m.from, Some(undo.moved));
+        self.castling = undo.castling;
+        self.undo_pass(undo);
+    }
+
     /// Circular Chess: removes two pawns blocking each other; the side to move still moves.
     fn remove_blocked(&mut self, m: Move) -> Undo {
         let undo = Undo { eliminated: 2, ..self.snapshot(Piece::new(self.side, m.piece), self.key) };
@@ -2873,6 +2939,10 @@ impl Position {
         }
         if m.kind == MoveKind::Pass {
             self.undo_pass(undo);
+            return;
+        }
+        if m.kind == MoveKind::Bank {
+            self.undo_bank_out(m, undo);
             return;
         }
         self.restore_changed(undo.eliminated);
@@ -3060,6 +3130,10 @@ impl Position {
         if !self.variant.modules.caps.material_is_gone || plan.judge == Judge::Never {
             return false;
         }
+        // Pieces in a reserve (a bank) may come back.
+        if self.hands.iter().flatten().any(|&count| count > 0) {
+            return false;
+        }
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
         // the orthodox reasoning about edges and corners does not hold either, nor where a
         // turn may move pieces more than once, nor where walls may box a king in.
@@ -3205,7 +3279,8 @@ impl Position {
             ranks.push(cells);
         }
         let ep = ep.map(|t| FenSquare { file: g.file(t), rank: g.rank(t) });
-        let holdings = self.variant.modules.marks.holdings.then(|| {
+        let marks = &self.variant.modules.marks;
+        let reserve = (marks.holdings || marks.bank).then(|| {
             let mut letters = Vec::new();
             for color in [Color::White, Color::Black] {
                 for (k, &count) in self.hands[color.index()].iter().enumerate() {
@@ -3217,7 +3292,11 @@ impl Position {
             letters
         });
         Fen {
-            boards: vec![BoardFen { ranks, holdings, bank: None }],
+            boards: vec![BoardFen {
+                ranks,
+                holdings: if marks.holdings { reserve.clone() } else { None },
+                bank: if marks.bank { reserve } else { None },
+            }],
             side_to_move: vec![if self.side == Color::White { Side::White } else { Side::Black }],
             open_turn: self.open_turn(),
             castling: vec![self.castling_text()],

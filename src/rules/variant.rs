@@ -275,6 +275,8 @@ pub struct Rules {
     pub remove_blocked_pawns: bool,
     /// Burnt Chess: the square a capture starts from becomes a wall.
     pub burnt_squares: bool,
+    /// Bank Chess: pieces go to their owner's bank and come back, each a turn.
+    pub bank: Option<super::modules::Bank>,
 }
 
 /// How pawns jump in Checkers Chess.

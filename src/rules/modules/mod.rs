@@ -30,7 +30,8 @@
 //! - [`Hook::PromotionZone`]: cells besides the last rank where a pawn promotes (side
 //!   promotion); [`Hook::PiecePromotion`]: pieces besides pawns that may promote there
 //!   (pieces promote).
-//! - [`Hook::ExtraActions`]: actions besides moving a piece (drops from the reserve).
+//! - [`Hook::ExtraActions`]: actions besides moving a piece (drops from the reserve, pieces
+//!   banked), and why none is offered at a moment (a move that must be a standard one).
 //! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
 //!   unless no piece with one can move).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
@@ -79,6 +80,7 @@
 //! Whether a variant fits the orthodox lane (`board8::fits`) is each module's word too:
 //! [`Module::lane`].
 
+mod bank;
 mod burnt;
 mod checkers;
 mod companions;
@@ -90,12 +92,13 @@ mod promotion;
 mod reserves;
 mod transparent;
 
+pub use bank::Bank;
 pub use checkers::Jumps;
 pub use reserves::Reserves;
 pub use transparent::Transparent;
 
 use super::geometry::{Geometry, Square, Steps};
-use super::position::{Ending, Move, Piece, Position, SetupError};
+use super::position::{Ending, Move, MoveKind, Piece, Position, SetupError};
 use super::variant::{Color, FarRank, Kind, PawnJumps, PieceKind, VariantError, VariantSpec, Zone};
 
 /// A rule module, with its parameters.
@@ -122,6 +125,8 @@ pub enum Module {
     Checkers(PawnJumps),
     /// The square a capture starts from becomes a wall (burnt.rs).
     Burnt,
+    /// Pieces go to their owner's bank and come back, each a turn (bank.rs).
+    Bank(Bank),
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -304,6 +309,8 @@ pub struct Marks {
     pub promoted: bool,
     /// The FEN has holdings (pieces in hand).
     pub holdings: bool,
+    /// The FEN has banks (pieces a player took off the board), which are the reserve.
+    pub bank: bool,
 }
 
 /// A variant's modules, compiled: the list, each hook's modules and the capabilities.
@@ -379,6 +386,9 @@ impl Modules {
         if rules.burnt_squares {
             list.push(Module::Burnt);
         }
+        if let Some(bank) = rules.bank {
+            list.push(Module::Bank(bank));
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -399,6 +409,11 @@ impl Modules {
             module.mark(&mut marks);
         }
         Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps })
+    }
+
+    /// The kinds of actions besides moves that some module offers ([`Module::action_kinds`]).
+    pub fn action_kinds(&self) -> u8 {
+        self.list.iter().fold(0, |kinds, module| kinds | module.action_kinds())
     }
 
     /// Builds the tables the modules play faster with (see `Variant::prepare`).
@@ -443,6 +458,7 @@ impl Module {
             Module::Onwards => matches!(hook, H::Arrival),
             Module::Checkers(_) => matches!(hook, H::MovesBesides | H::Threatens | H::Shortcuts),
             Module::Burnt => matches!(hook, H::AfterAction),
+            Module::Bank(_) => matches!(hook, H::ExtraActions),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -468,7 +484,11 @@ impl Module {
             // Walls appear: lines change under the lanes' tables, and a move's safety
             // depends on the wall it leaves.
             Module::Burnt => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::MovesOnlyMove),
-            Module::Reserves(r) => r.drops && capability == C::MaterialIsGone,
+            // Pieces in reserve are material that may come back: the core counts them where
+            // captured pieces never join a reserve.
+            Module::Reserves(r) => r.drops && r.to_hand && capability == C::MaterialIsGone,
+            // Banking removes a piece: a move's safety is judged by playing it.
+            Module::Bank(_) => capability == C::MovesOnlyMove,
         }
     }
 
@@ -483,7 +503,8 @@ impl Module {
             | Module::CrossEyed
             | Module::DeadlyPawns(_)
             | Module::Onwards
-            | Module::Burnt => Lane::Off,
+            | Module::Burnt
+            | Module::Bank(_) => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
         }
@@ -505,6 +526,7 @@ impl Module {
             | Module::DeadlyPawns(_)
             | Module::Checkers(_)
             | Module::Burnt => {}
+            Module::Bank(_) => marks.bank = true,
         }
     }
 
@@ -580,8 +602,41 @@ impl Module {
 
     /// [`Hook::ExtraActions`]: the actions of the side to move besides its moves.
     pub(in crate::rules) fn extra_actions(self, pos: &Position, out: &mut Vec<Move>) {
-        if let Module::Reserves(_) = self {
-            pos.drop_moves(out);
+        match self {
+            Module::Reserves(_) => pos.drop_moves(out),
+            Module::Bank(bank) => pos.bank_actions(bank, out),
+            _ => {}
+        }
+    }
+
+    /// The kinds of the module's extra actions, as [`super::turn::actions`] bits: drops from
+    /// the reserve, bankings.
+    pub fn action_kinds(self) -> u8 {
+        use super::turn::actions;
+        match self {
+            Module::Reserves(Reserves { drops: true, .. }) => actions::DROP,
+            Module::Bank(_) => actions::DROP | actions::BANK,
+            _ => 0,
+        }
+    }
+
+    /// The most pieces the module lets a reserve hold (a Swap bank: one); a piece added
+    /// beyond forfeits the one held.
+    pub fn reserve_limit(self) -> Option<u16> {
+        match self {
+            Module::Bank(bank) => bank.holds,
+            _ => None,
+        }
+    }
+
+    /// [`Hook::ExtraActions`]: why the module offers none of its actions now, where it is
+    /// the position and not the action that is wrong.
+    pub(in crate::rules) fn withholds(self, pos: &Position) -> Option<&'static str> {
+        match self {
+            Module::Bank(bank) if pos.standard_move_due(bank) => {
+                Some("this move must be a standard chess move (every second move is): no banking, no re-inserting")
+            }
+            _ => None,
         }
     }
 
@@ -589,7 +644,8 @@ impl Module {
     /// position goes.
     pub(in crate::rules) fn offers(self, pos: &Position, m: Move) -> bool {
         match self {
-            Module::Reserves(_) => pos.drop_fits(m.piece, m.to),
+            Module::Reserves(_) => m.kind == MoveKind::Drop && pos.drop_fits(m.piece, m.to),
+            Module::Bank(bank) => pos.bank_offers(bank, m),
             _ => false,
         }
     }

@@ -97,6 +97,8 @@ pub mod actions {
     pub const PASS: u8 = 4;
     /// The removal of two pawns blocking each other (Circular Chess).
     pub const REMOVAL: u8 = 8;
+    /// A piece of one's own leaving the board for one's bank (Bank Chess).
+    pub const BANK: u8 = 16;
 }
 
 /// What the action before must have been for a step to open.
@@ -263,21 +265,21 @@ impl Plan {
     /// One move or drop of one's own: orthodox chess.
     pub fn single() -> Plan {
         Plan {
-            steps: vec![Step::own(actions::MOVE | actions::DROP)],
+            steps: vec![Step::own(actions::MOVE | actions::DROP | actions::BANK)],
             judge: Judge::EachAction,
             extra: Extra::None,
             borrowing: false,
             at_start: Open { steps: 1, ends: false, unless: None },
             many: false,
             simple: true,
-            at_start_kinds: (actions::MOVE | actions::DROP, false),
+            at_start_kinds: (actions::MOVE | actions::DROP | actions::BANK, false),
             vectors: false,
             needs_last: false,
             after_first: None,
             first_gate: u8::MAX,
             ends_at_start: 0,
             first_takes: 0,
-            kinds: actions::MOVE | actions::DROP,
+            kinds: actions::MOVE | actions::DROP | actions::BANK,
             over: None,
             unfinished: None,
             constrained: vec![false],
@@ -288,7 +290,7 @@ impl Plan {
     pub fn repeated(n: u8) -> Plan {
         let steps = usize::from(n.max(1));
         Plan {
-            steps: vec![Step::own(actions::MOVE | actions::DROP); steps],
+            steps: vec![Step::own(actions::MOVE | actions::DROP | actions::BANK); steps],
             constrained: vec![false; steps],
             ..Plan::single()
         }
