@@ -217,6 +217,8 @@ pub enum SetupError {
     OpponentInCheck,
     /// More pieces of one letter in hand than a count holds.
     HandTooLarge(char),
+    /// A bank holds more pieces than the variant lets it (a Swap bank: one).
+    BankTooLarge(u16),
     /// An open turn (`w+1@e4`) that no turn of the variant can leave.
     OpenTurn(String),
     /// A royal piece in hand: it is never taken, so it never comes to a hand.
@@ -253,6 +255,7 @@ impl fmt::Display for SetupError {
             }
             SetupError::OpponentInCheck => f.write_str("the side not to move is in check"),
             SetupError::HandTooLarge(c) => write!(f, "more than {MAX_IN_HAND} of {c} in hand"),
+            SetupError::BankTooLarge(n) => write!(f, "a bank holds more than {n} piece(s)"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
             SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
         }
@@ -2737,11 +2740,8 @@ impl Position {
     /// Plays `m` (which must come from this position's move generation) and returns what
     /// takes it back.
     pub fn play(&mut self, m: Move) -> Undo {
-        match m.kind {
-            MoveKind::RemoveBlocked => return self.remove_blocked(m),
-            MoveKind::Pass => return self.pass_in_plan(m),
-            MoveKind::Bank => return self.bank_out(m),
-            _ => {}
+        if matches!(m.kind, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Bank) {
+            return self.play_no_move(m);
         }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
         // The bit-mask tables are built for the variants whose moves are played.
@@ -2843,6 +2843,16 @@ impl Position {
         self.refresh_ep_live();
         self.key ^= self.state_key();
         undo
+    }
+
+    /// [`Position::play`] for the actions that move no piece from one cell to another.
+    #[inline(never)]
+    fn play_no_move(&mut self, m: Move) -> Undo {
+        match m.kind {
+            MoveKind::RemoveBlocked => self.remove_blocked(m),
+            MoveKind::Bank => self.bank_out(m),
+            _ => self.pass_in_plan(m),
+        }
     }
 
     /// A pass the plan allows (Pass Chess): the turn takes it as an action.
@@ -3131,7 +3141,8 @@ impl Position {
             return false;
         }
         // Pieces in a reserve (a bank) may come back.
-        if self.hands.iter().flatten().any(|&count| count > 0) {
+        let marks = &self.variant.modules.marks;
+        if (marks.bank || marks.holdings) && self.hands.iter().flatten().any(|&count| count > 0) {
             return false;
         }
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring

@@ -9,7 +9,7 @@
 //! offers, and what a full bank does.
 
 use crate::rules::geometry::Square;
-use crate::rules::position::{Move, MoveKind, Position};
+use crate::rules::position::{Move, MoveKind, Position, SetupError};
 
 /// The module's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +48,16 @@ impl Position {
             }
         }
         self.drop_moves(out);
+    }
+
+    /// Refuses a setup whose bank holds more than the module lets it.
+    pub(in crate::rules) fn check_bank_limit(&self, bank: Bank) -> Result<(), SetupError> {
+        match bank.holds {
+            Some(limit) if self.hands.iter().any(|hand| hand.iter().sum::<u16>() > limit) => {
+                Err(SetupError::BankTooLarge(limit))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Whether the side to move may make the banking or re-insertion `m`, as far as the

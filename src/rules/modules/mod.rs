@@ -458,7 +458,7 @@ impl Module {
             Module::Onwards => matches!(hook, H::Arrival),
             Module::Checkers(_) => matches!(hook, H::MovesBesides | H::Threatens | H::Shortcuts),
             Module::Burnt => matches!(hook, H::AfterAction),
-            Module::Bank(_) => matches!(hook, H::ExtraActions),
+            Module::Bank(bank) => hook == H::ExtraActions || (bank.holds.is_some() && hook == H::Setup),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -695,6 +695,7 @@ impl Module {
 
     /// [`Hook::AfterAction`]: removes the pieces `m` dooms (onto the position's stack of
     /// removed pieces); how many.
+    #[inline]
     pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move) -> u8 {
         match self {
             Module::DeadlyPawns(zone) => pos.eliminate(m, zone),
@@ -759,6 +760,7 @@ impl Module {
     pub(in crate::rules) fn refuse_setup(self, pos: &Position) -> Result<(), SetupError> {
         match self {
             Module::DeadlyPawns(zone) => pos.check_pawn_zones(zone),
+            Module::Bank(bank) => pos.check_bank_limit(bank),
             _ => Ok(()),
         }
     }
