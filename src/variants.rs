@@ -56,7 +56,6 @@ pub const PLANNED: &[&str] = &[
     "deflector",
     "freeze",
     "deepfreeze",
-    "hades",
     "statue",
     "sticky",
 ];
@@ -503,7 +502,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// `checkers-jumps` (pieces jump adjacent pieces, capturing enemies, in chains),
 /// `remove-blocked-pawns` (two enemy pawns blocking each other may leave the board),
 /// `burnt-squares` (the square a capture starts from becomes a wall), `bank` (pieces go to
-/// their owner's bank and come back, each a turn).
+/// their owner's bank and come back, each a turn), `hades` (a captured piece goes back to
+/// its owner's reserve, one step weaker).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -521,6 +521,7 @@ const MODULES: &[&str] = &[
     "remove-blocked-pawns",
     "burnt-squares",
     "bank",
+    "hades",
     "double-move",
     "twin",
     "borrowed-moves",
@@ -593,6 +594,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "side-promotion" => rules.side_promotion = true,
             "remove-blocked-pawns" => rules.remove_blocked_pawns = true,
             "burnt-squares" => rules.burnt_squares = true,
+            "hades" => rules.hades = true,
             "bank" => {
                 let holds = match params.get("holds").map(|v| v.as_u64()) {
                     None => None,

@@ -271,3 +271,10 @@ fn bank_counts_agree_with_an_independent_implementation() {
         );
     }
 }
+
+/// Hades Chess: every count agrees with bench/hades_reference.py, written from the readings
+/// alone.
+#[test]
+fn hades_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("hades"), "hades.txt", 500_000);
+}

@@ -277,6 +277,8 @@ pub struct Rules {
     pub burnt_squares: bool,
     /// Bank Chess: pieces go to their owner's bank and come back, each a turn.
     pub bank: Option<super::modules::Bank>,
+    /// Hades Chess: a captured piece goes back to its owner's reserve, one step weaker.
+    pub hades: bool,
 }
 
 /// How pawns jump in Checkers Chess.

@@ -35,7 +35,7 @@
 //! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
 //!   unless no piece with one can move).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
-//!   hand), and its taking back.
+//!   hand, or weaker to its owner's: Hades), and its taking back.
 //! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell (Onwards: it turns round).
 //! - [`Hook::AfterAction`]: what an action changes after its move: pieces removed (Deadly
 //!   Pawns), a wall raised (Burnt Chess); taken back with it from the position's stack of
@@ -87,6 +87,7 @@ mod companions;
 mod cross_eyed;
 mod deadly_pawns;
 mod far_rank;
+mod hades;
 mod onwards;
 mod promotion;
 mod reserves;
@@ -127,6 +128,8 @@ pub enum Module {
     Burnt,
     /// Pieces go to their owner's bank and come back, each a turn (bank.rs).
     Bank(Bank),
+    /// A captured piece goes back to its owner's reserve, one step weaker (hades.rs).
+    Hades,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -389,6 +392,10 @@ impl Modules {
         if let Some(bank) = rules.bank {
             list.push(Module::Bank(bank));
         }
+        if rules.hades {
+            hades::check(kinds)?;
+            list.push(Module::Hades);
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -459,6 +466,7 @@ impl Module {
             Module::Checkers(_) => matches!(hook, H::MovesBesides | H::Threatens | H::Shortcuts),
             Module::Burnt => matches!(hook, H::AfterAction),
             Module::Bank(bank) => hook == H::ExtraActions || (bank.holds.is_some() && hook == H::Setup),
+            Module::Hades => hook == H::Capture,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -489,6 +497,8 @@ impl Module {
             Module::Reserves(r) => r.drops && r.to_hand && capability == C::MaterialIsGone,
             // Banking removes a piece: a move's safety is judged by playing it.
             Module::Bank(_) => capability == C::MovesOnlyMove,
+            // The reserve it fills is counted as material by the core.
+            Module::Hades => false,
         }
     }
 
@@ -504,7 +514,8 @@ impl Module {
             | Module::DeadlyPawns(_)
             | Module::Onwards
             | Module::Burnt
-            | Module::Bank(_) => Lane::Off,
+            | Module::Bank(_)
+            | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
         }
@@ -525,7 +536,8 @@ impl Module {
             | Module::CrossEyed
             | Module::DeadlyPawns(_)
             | Module::Checkers(_)
-            | Module::Burnt => {}
+            | Module::Burnt
+            | Module::Hades => {}
             Module::Bank(_) => marks.bank = true,
         }
     }
@@ -679,8 +691,10 @@ impl Module {
     /// [`Hook::Capture`]: `victim`, captured by `captor`'s side, is gone from the board
     /// (`undo`: the capture is taken back).
     pub(in crate::rules) fn captured(self, pos: &mut Position, captor: Color, victim: Piece, undo: bool) {
-        if let Module::Reserves(_) = self {
-            pos.capture_to_hand(captor, victim, undo);
+        match self {
+            Module::Reserves(_) => pos.capture_to_hand(captor, victim, undo),
+            Module::Hades => pos.capture_to_owner(victim, undo),
+            _ => {}
         }
     }
 

@@ -328,7 +328,7 @@ impl Plan {
 
     /// [`Plan::ends_at_start`], worked out: for each action kind, the first step open at the
     /// start that takes it, where no step before it has rules of its own.
-    fn ends_at_start(&self) -> u8 {
+    fn kinds_ending_at_start(&self) -> u8 {
         if self.extra != Extra::None {
             return 0;
         }
@@ -857,7 +857,7 @@ impl Plan {
             Some(false) => plan.steps[0].actions,
             _ => 0,
         };
-        plan.ends_at_start = plan.ends_at_start();
+        plan.ends_at_start = plan.kinds_ending_at_start();
         plan.needs_last = plan.extra != Extra::None
             || plan.steps.iter().any(|s| s.after != After::default() || s.rule != Rule::default());
         plan
