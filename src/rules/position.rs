@@ -2030,13 +2030,15 @@ impl Position {
         };
         let spanned = [king_at, i16::from(v.lateral(side, rook)), king_to_at, rook_to_at];
         let (lo, hi) = (spanned.iter().min().copied().unwrap_or(0), spanned.iter().max().copied().unwrap_or(0));
-        let clear = (lo..=hi).all(|at| match cell(at) {
-            Some(s) => s == king || s == rook || (self.piece_at(s).is_none() && !self.is_wall(s)),
-            None => false,
-        });
-        if !clear {
-            let walled = (lo..=hi).any(|at| cell(at).is_some_and(|s| self.is_wall(s)));
-            return Err(if walled { CastlingObstacle::Walled } else { CastlingObstacle::Blocked });
+        for at in lo..=hi {
+            match cell(at) {
+                Some(s) if s == king || s == rook || self.piece_at(s).is_none() && !self.is_wall(s) => {}
+                Some(s) if self.is_wall(s) => return Err(CastlingObstacle::Walled),
+                _ => {
+                    let walled = (lo..=hi).any(|at| cell(at).is_some_and(|s| self.is_wall(s)));
+                    return Err(if walled { CastlingObstacle::Walled } else { CastlingObstacle::Blocked });
+                }
+            }
         }
         // A king that is not royal (River Chess) knows no check, nor does one where check is
         // never judged.
