@@ -255,7 +255,8 @@ impl fmt::Display for SetupError {
             }
             SetupError::OpponentInCheck => f.write_str("the side not to move is in check"),
             SetupError::HandTooLarge(c) => write!(f, "more than {MAX_IN_HAND} of {c} in hand"),
-            SetupError::BankTooLarge(n) => write!(f, "a bank holds more than {n} piece(s)"),
+            SetupError::BankTooLarge(1) => f.write_str("a bank holds more than one piece"),
+            SetupError::BankTooLarge(n) => write!(f, "a bank holds more than {n} pieces"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
             SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
         }
