@@ -2866,9 +2866,7 @@ impl Position {
         self.en_passant = None;
         self.landed = None;
         self.halfmove += 1;
-        self.take_step(m);
-        self.refresh_ep_live();
-        self.key ^= self.state_key();
+        self.action_done(m);
         undo
     }
 
@@ -2899,6 +2897,14 @@ impl Position {
         self.en_passant = None;
         self.landed = None;
         self.halfmove = if self.is_pawn(piece) { 0 } else { self.halfmove + 1 };
+        self.action_done(m);
+        undo
+    }
+
+    /// The action `m`, which moved no piece from one cell to another, is done: the turn takes
+    /// it (or, where a turn is one action, ends), en passant is judged again, and the key gets
+    /// the new state.
+    fn action_done(&mut self, m: Move) {
         if self.variant.plan.goes_on() {
             self.take_step(m);
         } else {
@@ -2906,7 +2912,6 @@ impl Position {
         }
         self.refresh_ep_live();
         self.key ^= self.state_key();
-        undo
     }
 
     /// Takes back [`Position::bank_out`].
@@ -2932,9 +2937,7 @@ impl Position {
             }
         }
         self.halfmove = 0;
-        self.take_step(m);
-        self.refresh_ep_live();
-        self.key ^= self.state_key();
+        self.action_done(m);
         undo
     }
 
