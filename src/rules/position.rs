@@ -169,7 +169,7 @@ pub struct Undo {
     side: Color,
     fullmove: u32,
     turn: Turn,
-    banks: [u16; 2],
+    banked_moves: [u16; 2],
     landed: Option<Square>,
     /// Pieces the move's pawns removed (Deadly Pawns), on the position's stack.
     eliminated: u8,
@@ -407,7 +407,7 @@ pub struct Position {
     /// Where the side to move's turn stands (see [`super::turn`]).
     turn: Turn,
     /// Moves banked by passing, White's and Black's (Pass Chess).
-    banks: [u16; 2],
+    banked_moves: [u16; 2],
     /// The royal pieces of each side (at most [`MAX_ROYALS`]).
     royals: [[Option<Square>; MAX_ROYALS]; 2],
     /// Where the last move put a piece on the mover's far rank (the far-rank module).
@@ -567,7 +567,7 @@ impl Position {
             halfmove: fen.halfmove_clock,
             fullmove: fen.fullmove_number.max(1),
             turn: Turn::default(),
-            banks: [0, 0],
+            banked_moves: [0, 0],
             royals: [[None; MAX_ROYALS]; 2],
             landed: None,
             eliminated: Vec::new(),
@@ -865,11 +865,11 @@ impl Position {
         }
         // Between turns, with no extra action granted and nothing banked (always, where a
         // turn is one action), a turn leaves nothing of itself.
-        if self.turn.done == 0 && self.turn.extra == 0 && self.banks == [0, 0] {
+        if self.turn.done == 0 && self.turn.extra == 0 && self.banked_moves == [0, 0] {
             return key;
         }
-        if self.variant.plan.extra == turn::Extra::Banked && self.banks != [0, 0] {
-            for (i, &bank) in self.banks.iter().enumerate() {
+        if self.variant.plan.extra == turn::Extra::Banked && self.banked_moves != [0, 0] {
+            for (i, &bank) in self.banked_moves.iter().enumerate() {
                 key ^= (u64::from(bank) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(11 + 13 * i as u32);
             }
         }
@@ -893,7 +893,7 @@ impl Position {
         }
         let ended = self.turn;
         if plan.extra == turn::Extra::Banked {
-            let bank = &mut self.banks[self.side.index()];
+            let bank = &mut self.banked_moves[self.side.index()];
             match ended.last {
                 Some(last) if !last.has(turn::LAST_MOVE) => *bank = bank.saturating_add(1),
                 _ => *bank = bank.saturating_sub(u16::from(ended.done.saturating_sub(1))),
@@ -906,7 +906,7 @@ impl Position {
         let extra = match plan.extra {
             turn::Extra::None => 0,
             turn::Extra::AfterCapture => u8::from(ended.captured),
-            turn::Extra::Banked => self.banks[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8,
+            turn::Extra::Banked => self.banked_moves[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8,
         };
         self.turn = Turn { extra, ..Turn::default() };
     }
@@ -1090,8 +1090,8 @@ impl Position {
     }
 
     /// The moves each side has banked by passing (Pass Chess): White's, Black's.
-    pub fn banks(&self) -> [u16; 2] {
-        self.banks
+    pub fn banked_moves(&self) -> [u16; 2] {
+        self.banked_moves
     }
 
     /// Whether `target` is attacked by a piece of `by` (pins do not matter: a pinned piece
@@ -1502,7 +1502,7 @@ impl Position {
             side: self.side,
             fullmove: self.fullmove,
             turn: self.turn,
-            banks: self.banks,
+            banked_moves: self.banked_moves,
             landed: self.landed,
             eliminated: 0,
         }
@@ -1594,7 +1594,7 @@ impl Position {
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
-        self.banks = undo.banks;
+        self.banked_moves = undo.banked_moves;
         self.ep_live = undo.ep_live;
         self.key = undo.key;
     }
@@ -1605,7 +1605,7 @@ impl Position {
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
-        self.banks = undo.banks;
+        self.banked_moves = undo.banked_moves;
         self.en_passant = undo.en_passant;
         self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
@@ -2946,7 +2946,7 @@ impl Position {
         if m.kind == MoveKind::RemoveBlocked {
             self.restore_changed(undo.eliminated);
             self.turn = undo.turn;
-            self.banks = undo.banks;
+            self.banked_moves = undo.banked_moves;
             self.halfmove = undo.halfmove;
             self.ep_live = undo.ep_live;
             self.key = undo.key;
@@ -2966,7 +2966,7 @@ impl Position {
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
-        self.banks = undo.banks;
+        self.banked_moves = undo.banked_moves;
         match m.kind {
             MoveKind::Drop => {
                 self.put(m.to, None);
@@ -3320,7 +3320,7 @@ impl Position {
             en_passant: vec![ep],
             halfmove_clock: self.halfmove,
             fullmove_number: self.fullmove,
-            extra: match self.banks {
+            extra: match self.banked_moves {
                 [0, 0] => Vec::new(),
                 [white, black] => vec![format!("passes:{white},{black}")],
             },
@@ -3336,7 +3336,7 @@ impl Position {
         let Some(banks) = banks else {
             return Err(SetupError::OpenTurn(format!("passes:{field} is not two counts of banked moves (passes:2,0)")));
         };
-        self.banks = banks;
+        self.banked_moves = banks;
         let extra = banks[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8;
         self.turn = Turn { extra, ..Turn::default() };
         Ok(())
