@@ -171,8 +171,9 @@ pub struct Undo {
     turn: Turn,
     banked_moves: [u16; 2],
     landed: Option<Square>,
-    /// Pieces the move's pawns removed (Deadly Pawns), on the position's stack.
-    eliminated: u8,
+    /// How many changes the action made besides moving pieces, on the position's stack
+    /// ([`Position::changes`]).
+    changes: u8,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -415,7 +416,7 @@ pub struct Position {
     /// What actions changed besides moving pieces, for taking them back: a piece removed
     /// from a cell (Deadly Pawns, Circular's removals), or a wall raised on an empty cell
     /// (`None`: Burnt Chess).
-    pub(in crate::rules) eliminated: Vec<(Square, Option<Piece>)>,
+    pub(in crate::rules) changes: Vec<(Square, Option<Piece>)>,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -570,7 +571,7 @@ impl Position {
             banked_moves: [0, 0],
             royals: [[None; MAX_ROYALS]; 2],
             landed: None,
-            eliminated: Vec::new(),
+            changes: Vec::new(),
             key: 0,
             history: Vec::new(),
             scratch_moves: Vec::new(),
@@ -912,13 +913,20 @@ impl Position {
     }
 
     /// Takes the action of `m` (about to be played) into the turn: the turn goes on, or ends.
+    #[inline(always)]
     fn take_step(&mut self, m: Move) {
         let kind = Self::kind_bit(m);
         // Most first actions open no later step: the turn ends, with nothing to keep.
         if self.turn.done == 0 && self.turn.extra == 0 && self.first_ends_turn(m, kind) == Some(true) {
             self.next_turn();
-            return;
+        } else {
+            self.take_open_step(m, kind);
         }
+    }
+
+    /// [`Position::take_step`] where the turn may go on: the step that takes the action.
+    #[inline(never)]
+    fn take_open_step(&mut self, m: Move, kind: u8) {
         let plan = &self.variant.plan;
         let open = plan.open(&self.turn);
         // The first open step that takes the action: where a step asks no more than a kind,
@@ -987,8 +995,10 @@ impl Position {
     fn action_of(&self, m: Move) -> Action {
         let g = &self.variant.geometry;
         let kind = Self::kind_bit(m);
-        let castle = matches!(m.kind, MoveKind::Castle { .. });
-        let moving = kind == turn::actions::MOVE;
+        let flags = Self::plain_flags_of(m, kind);
+        let castle = flags & turn::LAST_CASTLE != 0;
+        let moving = flags & turn::LAST_MOVE != 0;
+        let plain = flags & turn::LAST_PLAIN != 0;
         let by_pawn = self.variant.kind(m.piece).spec.pawn;
         // Only twins and directions look at vectors.
         let vector = match self.variant.plan.vectors {
@@ -1005,11 +1015,11 @@ impl Position {
             mover: m.piece,
             piece: m.promotion.unwrap_or(m.piece),
             vector,
-            pawn: moving && by_pawn && !castle && m.promotion.is_none(),
+            pawn: plain && by_pawn,
             by_pawn: moving && by_pawn && !castle,
             capture: m.capture,
-            remote: matches!(m.kind, MoveKind::Remote { .. }),
-            plain: moving && !castle && m.promotion.is_none(),
+            remote: flags & turn::LAST_REMOTE != 0,
+            plain,
             plain_origin: moving && !castle,
             castle,
         }
@@ -1504,7 +1514,7 @@ impl Position {
             turn: self.turn,
             banked_moves: self.banked_moves,
             landed: self.landed,
-            eliminated: 0,
+            changes: 0,
         }
     }
 
@@ -2034,7 +2044,6 @@ impl Position {
         for at in lo..=hi {
             match cell(at) {
                 Some(s) if s == king || s == rook || self.piece_at(s).is_none() && !self.is_wall(s) => {}
-                Some(s) if self.is_wall(s) => return Err(CastlingObstacle::Walled),
                 _ => {
                     let walled = (lo..=hi).any(|at| cell(at).is_some_and(|s| self.is_wall(s)));
                     return Err(if walled { CastlingObstacle::Walled } else { CastlingObstacle::Blocked });
@@ -2785,8 +2794,8 @@ impl Position {
                 self.put(m.to, Some(placed));
             }
         }
-        let eliminated = self.after_action(m);
-        let gone = &self.eliminated[self.eliminated.len() - usize::from(eliminated)..];
+        let changed = self.after_action(m);
+        let gone = &self.changes[self.changes.len() - usize::from(changed)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
         // a rook that moves or is taken, its own.
         if self.castling.iter().any(Option::is_some) {
@@ -2817,7 +2826,7 @@ impl Position {
                 }
             }
         }
-        undo.eliminated = eliminated;
+        undo.changes = changed;
         self.en_passant = match m.kind {
             MoveKind::DoubleStep => {
                 let (fx, fy) = self.variant.piece_forward(moved.color, moved.reversed);
@@ -2826,20 +2835,14 @@ impl Position {
             }
             _ => None,
         };
-        self.halfmove = if captured.is_some() || eliminated > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
+        self.halfmove = if captured.is_some() || changed > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
         self.landed = self.landing(m, moved);
         let plan = &self.variant.plan;
         if plan.judge == Judge::Never && captured.is_some_and(|(_, p)| self.is_royal(p)) {
             // Where kings are taken, taking one ends the turn, and the game.
             self.next_turn();
         } else if plan.goes_on() {
-            // Most first actions open no later step: the turn ends, with nothing to keep.
-            let kind = Self::kind_bit(m);
-            if self.turn.done == 0 && self.turn.extra == 0 && self.first_ends_turn(m, kind) == Some(true) {
-                self.next_turn();
-            } else {
-                self.take_step(m);
-            }
+            self.take_step(m);
         } else {
             self.next_turn();
         }
@@ -2927,12 +2930,12 @@ impl Position {
 
     /// Circular Chess: removes two pawns blocking each other; the side to move still moves.
     fn remove_blocked(&mut self, m: Move) -> Undo {
-        let undo = Undo { eliminated: 2, ..self.snapshot(Piece::new(self.side, m.piece), self.key) };
+        let undo = Undo { changes: 2, ..self.snapshot(Piece::new(self.side, m.piece), self.key) };
         self.history.push(self.key);
         self.key ^= self.state_key();
         for sq in [m.from, m.to] {
             if let Some(piece) = self.piece_at(sq) {
-                self.eliminated.push((sq, Some(piece)));
+                self.changes.push((sq, Some(piece)));
                 self.put(sq, None);
             }
         }
@@ -2944,7 +2947,7 @@ impl Position {
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
         if m.kind == MoveKind::RemoveBlocked {
-            self.restore_changed(undo.eliminated);
+            self.restore_changed(undo.changes);
             self.turn = undo.turn;
             self.banked_moves = undo.banked_moves;
             self.halfmove = undo.halfmove;
@@ -2961,7 +2964,7 @@ impl Position {
             self.undo_bank_out(m, undo);
             return;
         }
-        self.restore_changed(undo.eliminated);
+        self.restore_changed(undo.changes);
         self.landed = undo.landed;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
@@ -2996,11 +2999,11 @@ impl Position {
         self.history.pop();
     }
 
-    /// Takes back the last `count` changes of [`Position::eliminated`]: puts the pieces back,
+    /// Takes back the last `count` changes of [`Position::changes`]: puts the pieces back,
     /// lowers the walls.
     fn restore_changed(&mut self, count: u8) {
         for _ in 0..count {
-            match self.eliminated.pop() {
+            match self.changes.pop() {
                 Some((sq, Some(piece))) => self.put(sq, Some(piece)),
                 Some((sq, None)) => {
                     if let Some(wall) = self.walls.get_mut(usize::from(sq.0)) {
@@ -3021,7 +3024,7 @@ impl Position {
         }
         *wall = true;
         self.key ^= Self::wall_key(&self.variant, sq);
-        self.eliminated.push((sq, None));
+        self.changes.push((sq, None));
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.

@@ -37,7 +37,7 @@ impl Position {
         }
         for &sq in &doomed {
             if let Some(piece) = self.piece_at(sq) {
-                self.eliminated.push((sq, Some(piece)));
+                self.changes.push((sq, Some(piece)));
                 self.put(sq, None);
             }
         }

@@ -720,15 +720,7 @@ impl Turn {
 
     /// The turn after `action`, taken in step `step`.
     pub fn after(&self, step: usize, action: &Action) -> Turn {
-        let in_step = if step == usize::from(self.step) { self.in_step.saturating_add(1) } else { 1 };
-        Turn {
-            step: step as u8,
-            in_step,
-            done: self.done.saturating_add(1),
-            extra: self.extra,
-            captured: self.captured || action.capture,
-            last: Some(Last::of(action)),
-        }
+        Turn { last: Some(Last::of(action)), ..self.after_unrelated(step, action.capture) }
     }
 
     /// The turn after an action, taken in step `step`, that no later step relates to
