@@ -114,10 +114,10 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         }
         ActionKind::Pass if position.variant().plan.has(turn::actions::PASS) => resolve_pass(position),
         ActionKind::Pass => Ok(Resolved::Pass),
-        ActionKind::Drop { piece, to } if position.variant().modules.action_kinds() & turn::actions::DROP != 0 => {
+        ActionKind::Drop { piece, to } if position.variant().modules.action_kinds & turn::actions::DROP != 0 => {
             resolve_drop(position, *piece, *to)
         }
-        ActionKind::Bank { piece, from } if position.variant().modules.action_kinds() & turn::actions::BANK != 0 => {
+        ActionKind::Bank { piece, from } if position.variant().modules.action_kinds & turn::actions::BANK != 0 => {
             resolve_bank(position, *piece, *from)
         }
         ActionKind::RemoveBlocked { first, second } if position.variant().plan.has(turn::actions::REMOVAL) => {

@@ -9,7 +9,7 @@
 //! offers, and what a full bank does.
 
 use crate::rules::geometry::Square;
-use crate::rules::position::{Move, MoveKind, Position, SetupError};
+use crate::rules::position::{Move, MoveKind, Piece, Position, SetupError};
 
 /// The module's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +33,9 @@ impl Position {
         if self.standard_move_due(bank) {
             return;
         }
-        let mover = self.mover();
         for i in 0..self.variant().geometry.cells() {
             let sq = Square(i as u16);
-            if let Some(piece) = self.piece_at(sq).filter(|p| p.color == mover && !self.is_royal(*p)) {
+            if let Some(piece) = self.piece_at(sq).filter(|&p| self.bankable(p)) {
                 out.push(Move {
                     from: sq,
                     to: sq,
@@ -48,6 +47,11 @@ impl Position {
             }
         }
         self.drop_moves(out);
+    }
+
+    /// Whether `piece` may go to the bank now: one of the mover's, not royal.
+    fn bankable(&self, piece: Piece) -> bool {
+        piece.color == self.mover() && !self.is_royal(piece)
     }
 
     /// Refuses a setup whose bank holds more than the module lets it.
@@ -68,9 +72,7 @@ impl Position {
         }
         match m.kind {
             MoveKind::Drop => self.drop_fits(m.piece, m.to),
-            MoveKind::Bank => {
-                self.piece_at(m.from).is_some_and(|p| p.color == self.mover() && p.kind == m.piece && !self.is_royal(p))
-            }
+            MoveKind::Bank => self.piece_at(m.from).is_some_and(|p| p.kind == m.piece && self.bankable(p)),
             _ => false,
         }
     }

@@ -329,6 +329,8 @@ pub struct Modules {
     pub marks: Marks,
     /// The jump tables of [`Module::Checkers`] (empty without it).
     pub jumps: Jumps,
+    /// The kinds of actions besides moves that some module offers ([`Module::action_kinds`]).
+    pub action_kinds: u8,
 }
 
 impl Default for Capabilities {
@@ -415,12 +417,8 @@ impl Modules {
         for module in &list {
             module.mark(&mut marks);
         }
-        Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps })
-    }
-
-    /// The kinds of actions besides moves that some module offers ([`Module::action_kinds`]).
-    pub fn action_kinds(&self) -> u8 {
-        self.list.iter().fold(0, |kinds, module| kinds | module.action_kinds())
+        let action_kinds = list.iter().fold(0, |kinds, module| kinds | module.action_kinds());
+        Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps, action_kinds })
     }
 
     /// Builds the tables the modules play faster with (see `Variant::prepare`).
@@ -707,8 +705,8 @@ impl Module {
         }
     }
 
-    /// [`Hook::AfterAction`]: removes the pieces `m` dooms (onto the position's stack of
-    /// removed pieces); how many.
+    /// [`Hook::AfterAction`]: what `m` changes after its move (pieces it dooms removed, a
+    /// wall raised), onto the position's stack of changes; how many.
     #[inline]
     pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move) -> u8 {
         match self {
