@@ -107,8 +107,10 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
     let square = |position: &Position, sq| position.fen_square(sq);
     match (notation, m.kind) {
         (Notation::San, _)
-        | (_, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Bank)
+        | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
         | (Notation::Lan, MoveKind::Castle { .. }) => san_in_turn(position, m, ends),
+        // A banking in place has no coordinates of its own; a dive into a hole has.
+        (_, MoveKind::Bank) if m.from == m.to => san_in_turn(position, m, ends),
         (_, MoveKind::Drop) => {
             let letter = char::from(variant.kind(m.piece).spec.letter);
             format!("{letter}@{}{mark}", square(position, m.to))
@@ -611,7 +613,25 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     let undo = position.play(m);
     let after = position.to_fen();
     position.undo(m, undo);
-    explicit_difference(&before, &after)
+    let changes = explicit_difference(&before, &after);
+    if m.kind != MoveKind::Bank || m.from == m.to {
+        return changes;
+    }
+    // A piece that leaves the board through another cell (a dive into a black hole) is
+    // written arriving there and leaving it, after it left its own cell: the cell it went
+    // through tells apart dives that change the same things.
+    let from = position.fen_square(m.from).to_string();
+    let to = position.fen_square(m.to);
+    let mut tokens: Vec<String> = changes.split(' ').map(str::to_owned).collect();
+    let left = tokens.iter().enumerate().find_map(|(i, t)| {
+        let piece = t.strip_prefix('-')?.strip_suffix(from.as_str())?;
+        (!piece.is_empty() && !piece.contains(['[', '{'])).then(|| (i, piece.to_owned()))
+    });
+    if let Some((i, piece)) = left {
+        tokens.insert(i + 1, format!("+{piece}{to}"));
+        tokens.insert(i + 2, format!("-{piece}{to}"));
+    }
+    tokens.join(" ")
 }
 
 /// The tokens of [`explicit_action`] between two FENs of one board.

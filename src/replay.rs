@@ -314,9 +314,13 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
         }
     }
     if froms.is_empty() {
+        let wall = match position.is_wall(to) {
+            true => format!(", {}", position.variant().modules.wall_words()),
+            false => String::new(),
+        };
         return Err(Refusal {
             kind: diag::Kind::IllegalMove,
-            message: format!("illegal: no {} can reach {target}", piece_name(position, kind)),
+            message: format!("illegal: no {} can reach {target}{wall}", piece_name(position, kind)),
             candidates: legal_moves_of(position, kind),
         });
     }
@@ -545,7 +549,8 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     if m.kind == MoveKind::Drop {
         return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.to));
     }
-    if m.kind == MoveKind::Bank {
+    // A banking in place; a dive into a hole (to another cell) is written as the move it is.
+    if m.kind == MoveKind::Bank && m.from == m.to {
         return format!("{}{}@", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.from));
     }
     let spec = &variant.kind(m.piece).spec;

@@ -51,7 +51,6 @@ pub const PLANNED: &[&str] = &[
     "transfer",
     "bughouse",
     // The families of Karl's list (../shared/seeds/004) with no entry yet.
-    "black hole",
     "cannibal",
     "deflector",
     "freeze",
@@ -503,7 +502,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// `remove-blocked-pawns` (two enemy pawns blocking each other may leave the board),
 /// `burnt-squares` (the square a capture starts from becomes a wall), `bank` (pieces go to
 /// their owner's bank and come back, each a turn), `hades` (a captured piece goes back to
-/// its owner's reserve, one step weaker).
+/// its owner's reserve, one step weaker), `black-hole` (cells that swallow the pieces
+/// moving onto them into their owner's bank).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -522,6 +522,7 @@ const MODULES: &[&str] = &[
     "burnt-squares",
     "bank",
     "hades",
+    "black-hole",
     "double-move",
     "twin",
     "borrowed-moves",
@@ -539,6 +540,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "transparent" => &["through", "pieces"],
             "far-rank" => &["safe"],
             "bank" => &["holds", "standard-moves"],
+            "black-hole" => &["cells", "holds"],
             "fastpawn" => &["moves"],
             "deadly-pawns" => &["zone"],
             "checkers-jumps" => &["pieces", "pawns"],
@@ -595,6 +597,38 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "remove-blocked-pawns" => rules.remove_blocked_pawns = true,
             "burnt-squares" => rules.burnt_squares = true,
             "hades" => rules.hades = true,
+            "black-hole" => {
+                let names: Vec<&str> = match params.get("cells").and_then(|v| v.as_sequence()) {
+                    Some(list) => list.iter().filter_map(|v| v.as_str()).collect(),
+                    None => Vec::new(),
+                };
+                let cells: Option<Vec<(u8, u8)>> = names
+                    .iter()
+                    .map(|name| crate::rules::fen::FenSquare::parse(name).map(|sq| (sq.file, sq.rank)))
+                    .collect();
+                let cells = match cells {
+                    Some(cells) if !cells.is_empty() => cells,
+                    _ => {
+                        return Err((
+                            "black-hole".to_owned(),
+                            "module black-hole needs `cells`: the squares of the hole, by name (`[d4, d5, e4, e5]`)"
+                                .to_owned(),
+                        ));
+                    }
+                };
+                let holds = match params.get("holds").map(|v| v.as_u64()) {
+                    None => None,
+                    Some(Some(1)) => Some(1),
+                    Some(_) => {
+                        return Err((
+                            "holds".to_owned(),
+                            "module black-hole: `holds` must be 1 (a bank of one piece, the Swap variant) or left out"
+                                .to_owned(),
+                        ));
+                    }
+                };
+                rules.black_hole = Some((cells, holds));
+            }
             "bank" => {
                 let holds = match params.get("holds").map(|v| v.as_u64()) {
                     None => None,
@@ -831,8 +865,9 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         wrap_files: board.wrap.is_some_and(|w| w.files),
         wrap_ranks: board.wrap.is_some_and(|w| w.ranks),
         ring: board.ring.unwrap_or(false),
-        // Burnt squares are walls that appear during the game.
-        walls: board.walls.unwrap_or(false) || rules.burnt_squares,
+        // Burnt squares are walls that appear during the game; a black hole's cells are walls
+        // from the start.
+        walls: board.walls.unwrap_or(false) || rules.burnt_squares || rules.black_hole.is_some(),
         reserves: resolved.reserves.unwrap_or(false),
         actions_per_turn: resolved.turn.map_or(1, |t| t.actions),
         captures_to_hand: resolved.modules.iter().any(|m| m.name == "captures-to-hand"),

@@ -852,6 +852,13 @@ fn parse_en_passant(entry: &str, at: usize) -> Result<Option<FenSquare>, FenErro
     }
 }
 
+impl FenSquare {
+    /// The square named `name` as FEN names it (`d4`), if it is one.
+    pub fn parse(name: &str) -> Option<FenSquare> {
+        parse_square(name, 0, FenField::EnPassant).ok()
+    }
+}
+
 /// Reads a square of `field`: a file as SAN names it, then the rank.
 fn parse_square(entry: &str, at: usize, field: FenField) -> Result<FenSquare, FenError> {
     let bytes = entry.as_bytes();

@@ -222,6 +222,13 @@ pub enum SetupError {
     BankTooLarge(u16),
     /// An open turn (`w+1@e4`) that no turn of the variant can leave.
     OpenTurn(String),
+    /// A wall where the variant's fixed walls have none, or none where they have one.
+    Wall {
+        /// The square.
+        square: String,
+        /// Whether the variant has a wall there.
+        expected: bool,
+    },
     /// A royal piece in hand: it is never taken, so it never comes to a hand.
     RoyalInHand(char),
 }
@@ -256,6 +263,12 @@ impl fmt::Display for SetupError {
             }
             SetupError::OpponentInCheck => f.write_str("the side not to move is in check"),
             SetupError::HandTooLarge(c) => write!(f, "more than {MAX_IN_HAND} of {c} in hand"),
+            SetupError::Wall { square, expected: true } => {
+                write!(f, "{square} must be a wall (`*`): the variant walls it for the whole game")
+            }
+            SetupError::Wall { square, expected: false } => {
+                write!(f, "a wall on {square}, where the variant has none (its walls are fixed)")
+            }
             SetupError::BankTooLarge(1) => f.write_str("a bank holds more than one piece"),
             SetupError::BankTooLarge(n) => write!(f, "a bank holds more than {n} pieces"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
@@ -1314,6 +1327,10 @@ impl Position {
     /// every ray back from `to`.
     fn reaching_using(&self, to: Square, kind: Kind, color: Color, out: &mut Vec<Reach>, table: bool) {
         if self.is_wall(to) {
+            // No ray ends on a wall; a module's moves may (a dive into a hole).
+            for &module in self.variant.modules.hooks.moves_besides.iter() {
+                module.reaching_besides(self, (to, kind, color), out.len(), out);
+            }
             return;
         }
         if !self.variant.modules.hooks.moves_besides.is_empty() {

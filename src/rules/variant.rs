@@ -279,6 +279,9 @@ pub struct Rules {
     pub bank: Option<super::modules::Bank>,
     /// Hades Chess: a captured piece goes back to its owner's reserve, one step weaker.
     pub hades: bool,
+    /// Black Hole Chess: the hole's cells (file and rank, from 0), walls that pieces dive
+    /// into, leaving for their owner's bank; and how many pieces a bank holds (Swap: 1).
+    pub black_hole: Option<(Vec<(u8, u8)>, Option<u16>)>,
 }
 
 /// How pawns jump in Checkers Chess.
@@ -648,6 +651,13 @@ pub enum VariantError {
     UnknownModulePiece(char),
     /// Two modules would both replace what one hook does.
     ModuleClash(Hook),
+    /// A rule module names a cell off the board (or past the 64 cells it can mark).
+    ModuleCell {
+        /// The file, from 0.
+        file: u8,
+        /// The rank, from 0.
+        rank: u8,
+    },
 }
 
 impl fmt::Display for VariantError {
@@ -660,6 +670,10 @@ impl fmt::Display for VariantError {
             VariantError::UnknownPromotion(c) => write!(f, "promotion to {c}, which no piece uses"),
             VariantError::UnknownModulePiece(c) => write!(f, "a rule module names the piece {c}, which no piece uses"),
             VariantError::ModuleClash(hook) => write!(f, "two rule modules both replace the hook {hook:?}"),
+            VariantError::ModuleCell { file, rank } => {
+                let name = crate::rules::fen::FenSquare { file: *file, rank: *rank };
+                write!(f, "a rule module names the cell {name}, which is off the board (or past the 64th cell)")
+            }
         }
     }
 }

@@ -9,7 +9,7 @@
 //! offers, and what a full bank does.
 
 use crate::rules::geometry::Square;
-use crate::rules::position::{Move, MoveKind, Piece, Position, SetupError};
+use crate::rules::position::{Move, MoveKind, Piece, Position};
 
 /// The module's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,16 +52,6 @@ impl Position {
     /// Whether `piece` may go to the bank now: one of the mover's, not royal.
     fn bankable(&self, piece: Piece) -> bool {
         piece.color == self.mover() && !self.is_royal(piece)
-    }
-
-    /// Refuses a setup whose bank holds more than the module lets it.
-    pub(in crate::rules) fn check_bank_limit(&self, bank: Bank) -> Result<(), SetupError> {
-        match bank.holds {
-            Some(limit) if self.hands.iter().any(|hand| hand.iter().sum::<u16>() > limit) => {
-                Err(SetupError::BankTooLarge(limit))
-            }
-            _ => Ok(()),
-        }
     }
 
     /// Whether the side to move may make the banking or re-insertion `m`, as far as the

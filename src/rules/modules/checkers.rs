@@ -161,7 +161,7 @@ impl Position {
         // A jump lands on an empty cell, passing over a piece.
         let jumps = &self.variant.modules.jumps;
         let count = jumps.count(kind);
-        if count == 0 || self.piece_at(to).is_some() {
+        if count == 0 || self.piece_at(to).is_some() || self.is_wall(to) {
             return;
         }
         let cells = self.variant.geometry.cells();

@@ -81,6 +81,7 @@
 //! [`Module::lane`].
 
 mod bank;
+mod black_hole;
 mod burnt;
 mod checkers;
 mod companions;
@@ -94,6 +95,7 @@ mod reserves;
 mod transparent;
 
 pub use bank::Bank;
+pub use black_hole::BlackHole;
 pub use checkers::Jumps;
 pub use reserves::Reserves;
 pub use transparent::Transparent;
@@ -128,6 +130,8 @@ pub enum Module {
     Burnt,
     /// Pieces go to their owner's bank and come back, each a turn (bank.rs).
     Bank(Bank),
+    /// Cells that swallow pieces into their owner's bank (black_hole.rs).
+    BlackHole(BlackHole),
     /// A captured piece goes back to its owner's reserve, one step weaker (hades.rs).
     Hades,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
@@ -394,6 +398,9 @@ impl Modules {
         if let Some(bank) = rules.bank {
             list.push(Module::Bank(bank));
         }
+        if let Some(cells) = &rules.black_hole {
+            list.push(Module::BlackHole(black_hole::compile(spec, cells)?));
+        }
         if rules.hades {
             hades::check(kinds)?;
             list.push(Module::Hades);
@@ -419,6 +426,15 @@ impl Modules {
         }
         let action_kinds = list.iter().fold(0, |kinds, module| kinds | module.action_kinds());
         Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps, action_kinds })
+    }
+
+    /// What a wall is, in a refusal's words: a cell of a black hole, or a wall.
+    pub fn wall_words(&self) -> &'static str {
+        if self.list.iter().any(|m| matches!(m, Module::BlackHole(_))) {
+            "a cell of the black hole, which only a piece other than the king enters, by a move that captures nothing, over empty squares"
+        } else {
+            "a wall (`*`), which no piece enters"
+        }
     }
 
     /// Builds the tables the modules play faster with (see `Variant::prepare`).
@@ -464,6 +480,7 @@ impl Module {
             Module::Checkers(_) => matches!(hook, H::MovesBesides | H::Threatens | H::Shortcuts),
             Module::Burnt => matches!(hook, H::AfterAction),
             Module::Bank(bank) => hook == H::ExtraActions || (bank.holds.is_some() && hook == H::Setup),
+            Module::BlackHole(_) => matches!(hook, H::MovesBesides | H::ExtraActions | H::Setup),
             Module::Hades => hook == H::Capture,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
@@ -495,6 +512,10 @@ impl Module {
             Module::Reserves(r) => r.drops && r.to_hand && capability == C::MaterialIsGone,
             // Banking removes a piece: a move's safety is judged by playing it.
             Module::Bank(_) => capability == C::MovesOnlyMove,
+            // The hole is walls (no line tables), and a dive removes the piece.
+            Module::BlackHole(_) => {
+                matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::MovesOnlyMove)
+            }
             // The reserve it fills is counted as material by the core.
             Module::Hades => false,
         }
@@ -513,6 +534,7 @@ impl Module {
             | Module::Onwards
             | Module::Burnt
             | Module::Bank(_)
+            | Module::BlackHole(_)
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -536,7 +558,7 @@ impl Module {
             | Module::Checkers(_)
             | Module::Burnt
             | Module::Hades => {}
-            Module::Bank(_) => marks.bank = true,
+            Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
         }
     }
 
@@ -572,8 +594,10 @@ impl Module {
     /// [`Hook::MovesBesides`]: moves of `piece` on `from` besides its rays.
     #[inline]
     pub(in crate::rules) fn moves_besides(self, pos: &Position, from: Square, piece: Piece, out: &mut Vec<Move>) {
-        if let Module::Checkers(_) = self {
-            pos.jump_moves(from, piece, false, out);
+        match self {
+            Module::Checkers(_) => pos.jump_moves(from, piece, false, out),
+            Module::BlackHole(hole) => pos.dives(hole, from, piece, out),
+            _ => {}
         }
     }
 
@@ -586,8 +610,10 @@ impl Module {
         start: usize,
         out: &mut Vec<super::position::Reach>,
     ) {
-        if let Module::Checkers(_) = self {
-            pos.jump_reaching(to, kind, color, start, out);
+        match self {
+            Module::Checkers(_) => pos.jump_reaching(to, kind, color, start, out),
+            Module::BlackHole(hole) => pos.diving_to(hole, (to, kind, color), start, out),
+            _ => {}
         }
     }
 
@@ -615,6 +641,7 @@ impl Module {
         match self {
             Module::Reserves(_) => pos.drop_moves(out),
             Module::Bank(bank) => pos.bank_actions(bank, out),
+            Module::BlackHole(_) => pos.drop_moves(out),
             _ => {}
         }
     }
@@ -626,6 +653,9 @@ impl Module {
         match self {
             Module::Reserves(Reserves { drops: true, .. }) => actions::DROP,
             Module::Bank(_) => actions::DROP | actions::BANK,
+            // Dives are moves to a cell (generated with the pieces' moves), not bankings in
+            // place; what comes back is dropped.
+            Module::BlackHole(_) => actions::DROP,
             _ => 0,
         }
     }
@@ -635,6 +665,7 @@ impl Module {
     pub fn reserve_limit(self) -> Option<u16> {
         match self {
             Module::Bank(bank) => bank.holds,
+            Module::BlackHole(hole) => hole.holds,
             _ => None,
         }
     }
@@ -656,6 +687,7 @@ impl Module {
         match self {
             Module::Reserves(_) => m.kind == MoveKind::Drop && pos.drop_fits(m.piece, m.to),
             Module::Bank(bank) => pos.bank_offers(bank, m),
+            Module::BlackHole(_) => m.kind == MoveKind::Drop && pos.drop_fits(m.piece, m.to),
             _ => false,
         }
     }
@@ -772,7 +804,8 @@ impl Module {
     pub(in crate::rules) fn refuse_setup(self, pos: &Position) -> Result<(), SetupError> {
         match self {
             Module::DeadlyPawns(zone) => pos.check_pawn_zones(zone),
-            Module::Bank(bank) => pos.check_bank_limit(bank),
+            Module::Bank(bank) => pos.check_reserve_limit(bank.holds),
+            Module::BlackHole(hole) => pos.check_hole(hole),
             _ => Ok(()),
         }
     }

