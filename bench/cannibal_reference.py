@@ -300,9 +300,7 @@ def has_legal_turn(pos):
         if king_safe(t, us):
             return True
     if pos.variant == CANNIBAL and any(pos.res[us][1:6]):
-        if not b.is_check():
-            return bool(chess.BB_ALL & ~b.occupied)
-        # in check: a legal drop must block (first_moves filters)
+        # a drop never exposes the own king: out of check any drop will do
         return any(mv.kind == "drop" for mv, _, _ in first_moves(pos))
     return False
 
@@ -311,7 +309,7 @@ def has_legal_turn(pos):
 # Perft
 # ---------------------------------------------------------------------------
 
-def count_turns(pos):
+def count_turns(pos, mid_memo=None):
     """Number of legal turns (same as len(turns(pos)), a bit faster)."""
     b = pos.board
     us = b.turn
@@ -325,7 +323,7 @@ def count_turns(pos):
         if pos.variant == CANNIBAL:
             n += 1
         else:
-            n += _count_from_mid(Pos(t, pos.res, pos.variant), to)
+            n += _count_from_mid(Pos(t, pos.res, pos.variant), to, mid_memo)
     if pos.variant == CANNIBAL:
         in_check = b.is_check()
         empty = chess.BB_ALL & ~b.occupied
@@ -344,19 +342,101 @@ def count_turns(pos):
     return n
 
 
-def _count_from_mid(mid, sq):
+def _count_from_mid(mid, sq, memo=None):
+    """Number of ways to finish a cannibal-move turn whose piece on `sq` has
+    just eaten a friend (stopping now counts as one)."""
+    if memo is not None:
+        k = (mid.board.board_fen(), mid.board.turn, sq)
+        if k in memo:
+            return memo[k]
     n = 1  # stop here
     for mv, child, is_mid in continuation_moves(mid, sq):
-        n += _count_from_mid(child, mv.to) if is_mid else 1
+        n += _count_from_mid(child, mv.to, memo) if is_mid else 1
+    if memo is not None:
+        memo[k] = n
     return n
 
 
-def perft(pos, depth):
+def perft_plain(pos, depth):
+    """Perft by plain enumeration of every turn (slow; used to check the
+    memoised version)."""
     if depth == 0:
         return 1
     if depth == 1:
         return count_turns(pos)
-    return sum(perft(child, depth - 1) for _, child in turns(pos))
+    return sum(perft_plain(child, depth - 1) for _, child in turns(pos))
+
+
+# Memoised perft.  The number of turn sequences from a position depends only
+# on the placement, side to move, castling rights, e.p. square and reserves
+# (perft ignores the clocks and draw rules), so positions reached twice are
+# counted once.  In cannibal-move the turns of a position are grouped by the
+# position they lead to (different orders of eating the same friends often
+# lead to the same position).
+
+def perft_key(pos):
+    b = pos.board
+    return (b.board_fen(), b.turn, b.clean_castling_rights(), b.ep_square,
+            tuple(pos.res[0]), tuple(pos.res[1]))
+
+
+def grouped_turns(pos, mid_memo):
+    """{perft_key: [child, multiplicity]} over all legal turns of pos."""
+    out = {}
+
+    def add(child, mult):
+        k = perft_key(child)
+        if k in out:
+            out[k][1] += mult
+        else:
+            out[k] = [child, mult]
+
+    for mv, child, is_mid in first_moves(pos):
+        if is_mid:
+            for c, mult in _results_from_mid(child, mv.to, mid_memo).values():
+                add(c, mult)
+        else:
+            add(child, 1)
+    return out
+
+
+def _results_from_mid(mid, sq, memo):
+    k = (mid.board.board_fen(), mid.board.turn, mid.board.castling_rights, sq)
+    if k in memo:
+        return memo[k]
+    out = {}
+
+    def add(child, mult):
+        kk = perft_key(child)
+        if kk in out:
+            out[kk][1] += mult
+        else:
+            out[kk] = [child, mult]
+
+    add(ended(mid), 1)
+    for mv, child, is_mid in continuation_moves(mid, sq):
+        if is_mid:
+            for c, mult in _results_from_mid(child, mv.to, memo).values():
+                add(c, mult)
+        else:
+            add(child, 1)
+    memo[k] = out
+    return out
+
+
+def perft(pos, depth, memo=None):
+    if memo is None:
+        memo = {"tt": {}, "count": {}, "results": {}}
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return count_turns(pos, memo["count"])
+    k = (perft_key(pos), depth)
+    tt = memo["tt"]
+    if k not in tt:
+        tt[k] = sum(mult * perft(child, depth - 1, memo)
+                    for child, mult in grouped_turns(pos, memo["results"]).values())
+    return tt[k]
 
 
 # ---------------------------------------------------------------------------
@@ -515,11 +595,9 @@ def play_game(rng, variant, round_no):
         ("Variant", PGN_VARIANT_NAME[variant]),
     ]
     head = "".join('[%s "%s"]\n' % kv for kv in tags)
-    tokens = []
+    tokens = []  # a move number stays on the line of White's turn
     for i, s in enumerate(slots):
-        if i % 2 == 0:
-            tokens.append("%d." % (i // 2 + 1))
-        tokens.append(s)
+        tokens.append("%d. %s" % (i // 2 + 1, s) if i % 2 == 0 else s)
     tokens.append(result)
     lines, line = [], ""
     for t in tokens:
@@ -550,136 +628,104 @@ def _sans(variant, fen):
     return set(list_turns(parse_fen(fen, variant)))
 
 
+def _turn_to(pos, san_turn):
+    """The position after the turn written `san_turn` (from --list)."""
+    firsts = first_moves(pos)
+    ctx = [o for o, _, _ in firsts]
+    for moves, child in turns(pos):
+        if len(moves) == 1 and move_san(pos.board, moves[0], ctx).rstrip("+#") == san_turn:
+            return child
+    raise AssertionError("no turn %s" % san_turn)
+
+
 def selftest():
     C, M = CANNIBAL, CANNIBAL_MOVE
-    # Orthodox where no friend can be eaten: counts equal python-chess's.
-    fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
-    b = chess.Board(fen)
-    # g2/e2 pawns cannot eat (nothing on f3,d3,h3); rook b4 sees b5 (own pawn!)
-    s = _sans(C, fen)
-    assert "Rxb5" in s and "Kxb5" in s, s
-    assert len(s) == b.legal_moves.count() + 2, (len(s), b.legal_moves.count())
 
-    # Start position: own captures at depth 1.
+    # Start position: 20 orthodox moves + 19 own captures.
     s = _sans(C, START_FEN[C])
-    assert {"Nxd2", "Bxd2", "Qxd2", "Kxd2", "Kxd1", "Kxf1", "Rxa2", "Rxb1", "Qxc1"} <= s
-    assert "Kxe2" in s and "Rxh2" in s and "Nxe2" in s
-    assert len(s) == 20 + 26 and perft(parse_fen(START_FEN[C], C), 1) == 46, len(s)
-
-    # King may not eat a friend on an attacked square.
-    fen = "4k3/8/8/8/8/5b2/3PP3/3QK3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert "Kxd1" not in s  # not attacked?  d1 is not attacked by Bf3 (e2 blocks)
-    fen = "4k3/8/8/8/1b6/8/3PP3/3QK3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert "Kxd2" not in s and "Kxe2" in s, s  # d2 attacked by Bb4
-    fen = "4k3/8/8/8/8/8/3PP3/r2QK3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert "Kxd1" in s  # after eating, the king stands on d1 ... attacked by Ra1!
-    # correct it: Ra1 attacks d1 through b1, c1 -> the eating king would stand in check
-    # (handled below by the legality check; see the assert that follows)
-
-    # Pinned piece: eating along/off the pin line.
-    fen = "4r1k1/8/8/8/4N3/4R3/3B4/4K3[] w - - 0 1"
-    s = _sans(C, fen)
-    # Re3 is not pinned (Ne4 in front); Ne4 is not pinned (Re3 behind it)
-    assert "Rxe4" in s and "Nxd2" in s
-    fen = "4r1k1/8/8/8/8/4R3/3BN3/4K3[] w - - 0 1"
-    s = _sans(C, fen)
-    # Re3 pinned? No: Ne2 stands between.  Ne2 eating d... Ne2xg... ; Re3xe2 keeps the line closed
-    assert "Rxe2" in s
-    fen = "4r1k1/8/8/8/8/8/3BR3/4K3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert "Rxd2" not in s  # pinned rook eating off its pin line
-    fen = "6k1/8/8/8/8/8/1b1PN3/K7[] w - - 0 1"  # Nothing: just make sure no crash
-    _sans(C, fen)
-
-    # Pawn eats a friend on the last rank and promotes.
-    fen = "1k2N3/3P4/8/8/8/8/8/4K3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert {"dxe8=Q", "dxe8=R", "dxe8=B", "dxe8=N"} <= s, s
-    p = parse_fen(fen, C)
-    t = [c for ms, c in turns(p) if ms[0].kind == "eat" and ms[0].promo == chess.QUEEN][0]
-    assert t.res[1][chess.KNIGHT] == 1 and t.board.piece_type_at(chess.E8) == chess.QUEEN
-
-    # Eaten rook loses castling rights; eating rook/king loses them too.
-    fen = "r3k2r/8/8/8/8/8/8/R3KB1R[] w KQkq - 0 1"
-    p = parse_fen(fen, C)
-    for ms, c in turns(p):
-        if ms[0].kind == "eat" and ms[0].to == chess.F1 and ms[0].frm == chess.H1:
-            assert not c.board.castling_rights & chess.BB_H1
-            assert c.board.castling_rights & chess.BB_A1
-        if ms[0].kind == "eat" and ms[0].frm == chess.E1:
-            assert not c.board.castling_rights & chess.BB_RANK_1
-    fen = "r3k2r/8/8/8/8/8/8/R2QK2R[] b KQkq - 0 1"
-    # black: nothing to eat; white's Qxa1 loses Q-side right
-    p = parse_fen("r3k2r/8/8/8/8/8/8/R2QK2R[] w KQkq - 0 1", C)
-    for ms, c in turns(p):
-        if ms[0].kind == "eat" and ms[0].to == chess.A1:
-            assert not c.board.castling_rights & chess.BB_A1
-            assert c.board.castling_rights & chess.BB_H1
-            assert "O-O-O" not in set(list_turns(ended_flip(c)))
-
-    # Drops: pawns not on ranks 1/8; drop may block check.
-    fen = "4k3/8/8/8/8/8/8/r3K3[Pn] w - - 0 1"
-    s = _sans(C, fen)
-    assert s == {"P@b1" if False else "Kd2", "Ke2", "Kf2"} or True
-    assert not any(x.startswith("P@") for x in s)  # no pawn drop can block on rank 1
-    fen = "4k3/8/8/8/8/8/8/r3K3[PN] w - - 0 1"
-    s = _sans(C, fen)
-    assert {"N@b1", "N@c1", "N@d1"} <= s and "N@e3" not in s and "P@d1" not in s
-    fen = "4k3/8/8/8/8/8/8/4K2r[PN] w - - 0 1"
-    s = _sans(C, fen)
-    assert {"N@f1", "N@g1"} <= s and "P@f1" not in s
-    fen = "4k3/8/8/8/8/8/8/4K3[Pn] w - - 0 1"
-    s = _sans(C, fen)
-    assert "P@a2" in s and "P@h7" in s and "P@a1" not in s and "P@a8" not in s
-    # drop giving mate
-    fen = "7k/8/6K1/8/8/8/8/8[Q] w - - 0 1"
-    s = _sans(C, fen)
-    assert "Q@g7#" in s and "Q@h7#" in s and "Q@a8#" in s and "Q@b8+" not in s
-    # double step from 2nd rank after a drop
-    p = parse_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", C)
-    c = [c for ms, c in turns(p) if ms[0] == Mv("drop", None, chess.D2, chess.PAWN)][0]
-    c2 = [c2 for ms, c2 in turns(c) if ms[0].kind == "std"][0]
-    assert "d4" in set(list_turns(ended_flip(c2)))
-
-    # Disambiguation among own captures.
-    fen = "4k3/8/8/8/8/3N1N2/4P3/4K3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert "Ndxe2" not in s or True
-    # knights d3?? d3 does not reach e2? Nd3 -> e1? c1,b2,b4,c5,e5,f4,f2 ; use c3/g3
-    fen = "4k3/8/8/8/8/2N3N1/4P3/4K3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert {"Ncxe2", "Ngxe2"} <= s, s
-    fen = "4k3/8/8/8/8/2N5/4P3/2N1K3[] w - - 0 1"
-    s = _sans(C, fen)
-    assert {"N3xe2", "N1xe2"} <= s, s
-
-    # cannibal-move: chains of own captures.
-    fen = "4k3/8/8/8/8/8/3PP3/3QK3 w - - 0 1"
-    p = parse_fen(fen, M)
+    eats = {"Nxd2", "Nxe2", "Bxb2", "Bxd2", "Bxe2", "Bxg2", "Rxa2", "Rxb1", "Rxg1",
+            "Rxh2", "Qxc1", "Qxc2", "Qxd2", "Qxe2", "Kxd1", "Kxd2", "Kxe2", "Kxf1", "Kxf2"}
+    assert eats <= s and len(s) == 39, len(s)
+    # After 1.Qxd2 the d-file is open: Black's king may not eat d7.
+    p = _turn_to(parse_fen(START_FEN[C], C), "Qxd2")
+    assert p.res[1][chess.PAWN] == 1 and p.reserve_str() == "P"
+    assert p.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPQPPPP/RNB1KBNR[P] b KQkq - 0 1", p.fen()
     s = set(list_turns(p))
-    assert "Qxd2" in s and "Qxd2,Qxe2" in s and "Qxd2,Qxd7+" in s and "Qxd2,Qxe2,Qxe8#" not in s
-    assert "Qxd2,Qxe2,Qxe8+" in s or True  # Qxe8 would capture... e8 is the king: never
-    assert not any(x.endswith("xe8") for x in s)
-    # Eaten piece is gone for good in cannibal-move.
-    for ms, c in turns(p):
-        assert not any(c.res[0]) and not any(c.res[1])
-    # Sacrifice that exposes the king cannot be mended.
-    fen = "4r1k1/8/8/8/8/8/3BR3/4K3 w - - 0 1"
-    s = set(list_turns(parse_fen(fen, M)))
-    assert not any(x.startswith("Rxd2") for x in s)
-    # counting: perft(1) == number of listed turns
-    for v, f in ((M, "4k3/8/8/8/8/8/3PP3/3QK3 w - - 0 1"), (M, START_FEN[M]),
-                 (C, "r3k2r/1P6/8/8/8/8/3PPP2/R2QK2R[Nq] w KQkq - 0 1")):
-        q = parse_fen(f, v)
-        assert perft(q, 1) == len(list_turns(q)) == len(turns(q))
+    assert "Kxd7" not in s and "Kxf7" in s and len(s) == 38
 
-    # Promotion by own capture then moving on as the new piece.
-    fen = "k3N3/3P4/8/8/8/8/8/4K3 w - - 0 1"
-    s = set(list_turns(parse_fen(fen, M)))
-    assert "dxe8=Q" in s and "dxe8=N,Nc7+" in s and "dxe8=Q,Qa4" in s, sorted(s)
+    # King may not eat a friend on an attacked square; a pinned pawn may not
+    # eat off its pin line; a shielded pawn may eat along or off the line;
+    # own captures are disambiguated like other moves.
+    fen = "r3k2r/p6p/8/8/1b5q/4N1N1/Pn1P1P1P/R2QK2R[Nr] w KQkq - 0 1"
+    s = _sans(C, fen)
+    assert "Kxd1" not in s and "Kxd2" not in s and "Kxf2" in s
+    assert "dxe3" not in s and "d3" not in s          # d2 pinned by Bb4
+    assert {"fxe3", "fxg3", "f3", "hxg3", "Qxd2"} <= s  # f2/g3 shield each other
+    assert {"Nef1", "Ngf1", "Nxd1", "Nxh1", "Qxa1", "Rxd1", "Rxa2", "Rxh2", "O-O"} <= s
+    assert "N@c7+" in s and len(s) == 90
+    # eaten / eating rooks lose their castling rights
+    assert not _turn_to(parse_fen(fen, C), "Qxa1").board.castling_rights & chess.BB_A1
+    q = _turn_to(parse_fen(fen, C), "Rxh2")
+    assert q.board.castling_rights & chess.BB_RANK_1 == chess.BB_A1
+    assert q.res[1][chess.PAWN] == 1 and q.res[0][chess.ROOK] == 1
+    q = _turn_to(parse_fen(fen, C), "Kxf2")
+    assert not q.board.castling_rights & chess.BB_RANK_1
+
+    # Pawn eats a friend on the last rank and promotes; drops may give mate.
+    fen = "3Bk3/2P5/8/8/8/8/6p1/K4n1b[Qr] w - - 0 1"
+    s = _sans(C, fen)
+    assert {"cxd8=Q+", "cxd8=R+", "cxd8=B", "cxd8=N", "Bxc7", "Q@e7#", "Q@a4+"} <= s
+    q = _turn_to(parse_fen(fen, C), "cxd8=Q")
+    assert q.res[1][chess.BISHOP] == 1 and q.board.piece_type_at(chess.D8) == chess.QUEEN
+    s = set(list_turns(_turn_to(parse_fen(fen, C), "Ka2")))
+    assert {"gxf1=Q", "gxh1=N", "gxf1=R"} <= s and "R@a8+" in s
+
+    # In check: re-insertions may block, the king may eat out of check but
+    # not onto an attacked square; other own captures cannot help.
+    fen = "4k3/8/8/8/8/8/3PNP2/r3KB1R[RNp] w K - 0 1"
+    s = _sans(C, fen)
+    assert s == {"Kxd2", "Kxe2", "Kxf2", "N@b1", "N@c1", "N@d1", "R@b1", "R@c1",
+                 "R@d1", "Nc1"}, s
+    # pawns are re-inserted on ranks 2..7 only
+    s = _sans(C, "4k3/8/8/8/8/8/8/4K3[p] b - - 0 1")
+    assert len(s) == 5 + 48 and "P@a7" in s and "P@h2+" not in s and "P@f2+" in s
+    # a re-inserted pawn on its second rank may double step
+    q = _turn_to(parse_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", C), "P@d2")
+    q = _turn_to(q, "Kd7")
+    assert "d4" in _sans(C, q.fen())
+    # FEN reserves round trip
+    assert parse_fen("8/8/8/8/8/8/8/K1k5[QNNbp] w - - 0 1", C).reserve_str() == "QNNbp"
+
+    # cannibal-move: chains, the option to stop, the eaten piece is gone,
+    # a sacrifice that exposes the king cannot be mended.
+    fen = "4r1k1/5ppp/8/8/8/4Q3/3BR3/4K3 w - - 0 1"
+    s = _sans(M, fen)
+    assert {"Qxd2", "Qxd2,Qxe2", "Qxd2,Qxe2,Qxe8+", "Rxe3,Rxe8+", "Rxd2", "Rxd2,Rd8"} <= s
+    assert not any(x.startswith("Qxe2,Qxd2") for x in s)  # queen pinned alone on e2
+    assert not any(x.startswith("Rxe3,Rx") and not x.startswith("Rxe3,Rxe8") for x in s)
+    assert len(s) == 128
+    for moves, child in turns(parse_fen(fen, M)):
+        assert not any(child.res[0]) and not any(child.res[1])
+    s = _sans(M, "4r1k1/8/8/8/8/8/3BR3/4K3 w - - 0 1")
+    assert not any(x.startswith("Rxd2") for x in s)  # pinned rook off its line
+    # check by the first move: left standing or not by the second
+    fen = "r3k3/p2N4/1P3P2/1B6/8/8/8/4K3 w q - 0 1"
+    s = _sans(M, fen)
+    assert {"Nxb6+", "Nxb6,Nd7", "Nxb6,Nxa8+", "Nxf6,Ng8+", "Bxd7+", "Bxd7,Bc8"} <= s
+    assert len(s) == 43
+    # promotion by an own capture, then moving on as the new piece
+    s = _sans(M, "k3N3/3P4/8/8/8/8/8/4K3 w - - 0 1")
+    assert {"dxe8=Q+", "dxe8=N,Nc7+", "dxe8=Q,Qa4+", "dxe8=B,Bb5"} <= s, sorted(s)
+
+    # The memoised perft agrees with plain enumeration.
+    for v, f, d in ((C, START_FEN[C], 3),
+                    (C, "3Bk3/2P5/8/8/8/8/6p1/K4n1b[Qr] w - - 0 1", 2),
+                    (M, "r3k3/p2N4/1P3P2/1B6/8/8/8/4K3 w q - 0 1", 3),
+                    (M, "4r1k1/5ppp/8/8/8/4Q3/3BR3/4K3 w - - 0 1", 2)):
+        q = parse_fen(f, v)
+        assert perft(q, d) == perft_plain(q, d), (v, f)
+        assert perft(q, 1) == len(list_turns(q)) == len(turns(q))
+    assert [perft(parse_fen(START_FEN[C], C), d) for d in (1, 2, 3)] == [39, 1519, 86860]
     print("selftest passed")
 
 

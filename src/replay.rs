@@ -191,7 +191,10 @@ fn resolve_drop(
         let reserve = if position.variant().modules.marks.bank { "in the bank" } else { "in hand" };
         return Err(Refusal::new(format!("illegal: no {name} {reserve}")));
     }
-    if position.piece_at(sq).is_some() || position.is_wall(sq) {
+    if position.is_wall(sq) {
+        return Err(Refusal::new(format!("illegal: {to} is {}", position.variant().modules.wall_words())));
+    }
+    if position.piece_at(sq).is_some() {
         return Err(Refusal::new(format!("illegal: {to} is not empty")));
     }
     let m = Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Drop, capture: false };

@@ -278,3 +278,11 @@ fn bank_counts_agree_with_an_independent_implementation() {
 fn hades_counts_agree_with_an_independent_implementation() {
     run(&catalogue("hades"), "hades.txt", 500_000);
 }
+
+/// Black Hole Chess and its Swap variant: every count agrees with
+/// bench/black_hole_reference.py, written from the readings alone.
+#[test]
+fn black_hole_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("black hole"), "black-hole.txt", 500_000);
+    run(&catalogue("black hole swap"), "black-hole-swap.txt", 500_000);
+}

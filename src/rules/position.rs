@@ -925,21 +925,22 @@ impl Position {
         self.turn = Turn { extra, ..Turn::default() };
     }
 
-    /// Takes the action of `m` (about to be played) into the turn: the turn goes on, or ends.
+    /// Takes the action of `m` (just played; `own` where it captured a piece of its own
+    /// side) into the turn: the turn goes on, or ends.
     #[inline(always)]
-    fn take_step(&mut self, m: Move) {
+    fn take_step(&mut self, m: Move, own: bool) {
         let kind = Self::kind_bit(m);
         // Most first actions open no later step: the turn ends, with nothing to keep.
-        if self.turn.done == 0 && self.turn.extra == 0 && self.first_ends_turn(m, kind) == Some(true) {
+        if self.turn.done == 0 && self.turn.extra == 0 && self.first_ends_turn(m, kind, own) == Some(true) {
             self.next_turn();
         } else {
-            self.take_open_step(m, kind);
+            self.take_open_step(m, kind, own);
         }
     }
 
     /// [`Position::take_step`] where the turn may go on: the step that takes the action.
     #[inline(never)]
-    fn take_open_step(&mut self, m: Move, kind: u8) {
+    fn take_open_step(&mut self, m: Move, kind: u8, own: bool) {
         let plan = &self.variant.plan;
         let open = plan.open(&self.turn);
         // The first open step that takes the action: where a step asks no more than a kind,
@@ -949,7 +950,7 @@ impl Position {
         for i in (0..plan.steps.len()).filter(|i| open.steps >> i & 1 == 1) {
             let takes = match plan.constrained[i] {
                 false => plan.steps[i].actions & kind != 0,
-                true => plan.allows(i, &self.turn, action.get_or_insert_with(|| self.action_of(m))),
+                true => plan.allows(i, &self.turn, action.get_or_insert_with(|| self.action_of(m, own))),
             };
             if takes {
                 step = Some(i);
@@ -958,7 +959,7 @@ impl Position {
         }
         let step = step.unwrap_or(open.steps.trailing_zeros() as usize);
         self.turn = match plan.needs_last {
-            true => self.turn.after(step, action.get_or_insert_with(|| self.action_of(m))),
+            true => self.turn.after(step, action.get_or_insert_with(|| self.action_of(m, own))),
             false => self.turn.after_unrelated(step, m.capture),
         };
         // The last step, taken as often as it may be: the turn is over.
@@ -974,8 +975,9 @@ impl Position {
     /// Whether a first action `m` of `kind` ends the turn where [`turn::Plan::ends_after_first`]
     /// can tell.
     #[inline]
-    fn first_ends_turn(&self, m: Move, kind: u8) -> Option<bool> {
-        self.variant.plan.ends_after_first(kind, Self::plain_flags_of(m, kind), || self.variant.kind(m.piece).spec.pawn)
+    fn first_ends_turn(&self, m: Move, kind: u8, own: bool) -> Option<bool> {
+        let flags = Self::plain_flags_of(m, kind) | if own { turn::LAST_OWN_CAPTURE } else { 0 };
+        self.variant.plan.ends_after_first(kind, flags, || self.variant.kind(m.piece).spec.pawn)
     }
 
     /// The facts of `m` that conditions on the action before look at, as [`Last`] flags, but
@@ -1004,8 +1006,15 @@ impl Position {
         }
     }
 
-    /// The facts about `m`, a move of this position not yet played, that a turn plan reads.
-    fn action_of(&self, m: Move) -> Action {
+    /// Whether `m`, a move of this position not yet played, captures a piece of the mover's
+    /// own side (Cannibal Chess).
+    fn captures_own(&self, m: Move) -> bool {
+        m.capture && m.kind == MoveKind::Normal && self.piece_at(m.to).is_some_and(|p| p.color == self.mover())
+    }
+
+    /// The facts about `m`, a move of this position, that a turn plan reads (`own`: it
+    /// captures a piece of its own side).
+    fn action_of(&self, m: Move, own: bool) -> Action {
         let g = &self.variant.geometry;
         let kind = Self::kind_bit(m);
         let flags = Self::plain_flags_of(m, kind);
@@ -1031,6 +1040,7 @@ impl Position {
             pawn: plain && by_pawn,
             by_pawn: moving && by_pawn && !castle,
             capture: m.capture,
+            own_capture: own,
             remote: flags & turn::LAST_REMOTE != 0,
             plain,
             plain_origin: moving && !castle,
@@ -1085,7 +1095,7 @@ impl Position {
         if !constrained {
             return kinds & Self::kind_bit(m) != 0;
         }
-        plan.step_of(open.steps, &self.turn, &self.action_of(m)).is_some()
+        plan.step_of(open.steps, &self.turn, &self.action_of(m, self.captures_own(m))).is_some()
     }
 
     /// Whose pieces act next: the side to move's, or in a step that moves the opponent's
@@ -1591,7 +1601,7 @@ impl Position {
         self.pseudo_legal_moves(&mut moves);
         let turn = self.turn;
         moves.into_iter().any(|m| {
-            let action = self.action_of(m);
+            let action = self.action_of(m, self.captures_own(m));
             self.variant.plan.allows(i, &turn, &action) && self.is_safe(m)
         })
     }
@@ -1701,7 +1711,7 @@ impl Position {
             let mut keep = start;
             for i in start..out.len() {
                 let m = out[i];
-                if plan.step_of(open.steps, &self.turn, &self.action_of(m)).is_some() {
+                if plan.step_of(open.steps, &self.turn, &self.action_of(m, self.captures_own(m))).is_some() {
                     out[keep] = m;
                     keep += 1;
                 }
@@ -2859,7 +2869,7 @@ impl Position {
             // Where kings are taken, taking one ends the turn, and the game.
             self.next_turn();
         } else if plan.goes_on() {
-            self.take_step(m);
+            self.take_step(m, captured.is_some_and(|(_, victim)| victim.color == moved.color));
         } else {
             self.next_turn();
         }
@@ -2926,7 +2936,7 @@ impl Position {
     /// the new state.
     fn action_done(&mut self, m: Move) {
         if self.variant.plan.goes_on() {
-            self.take_step(m);
+            self.take_step(m, false);
         } else {
             self.next_turn();
         }
@@ -3457,6 +3467,7 @@ impl Position {
             pawn: piece.flatten().is_some_and(|p| self.is_pawn(p)),
             by_pawn: piece.flatten().is_some_and(|p| self.is_pawn(p)),
             capture,
+            own_capture: next.own_capture,
             remote: open.last.is_none() && next.remote,
             plain: true,
             plain_origin: true,

@@ -13,7 +13,7 @@
 //! Orthodox chess is the plan of one step: one move or drop of one's own, forced. Every
 //! mechanic that changes what a turn is contributes steps, from its own file in this
 //! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
-//! [`borrowed`], [`passes`], [`penalty`], [`hungry`]. The core (`position.rs`) asks the plan
+//! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`]. The core (`position.rs`) asks the plan
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
 //!
@@ -40,6 +40,7 @@ pub mod hungry;
 pub mod passes;
 pub mod penalty;
 pub mod removals;
+pub mod sacrifice;
 pub mod twin;
 
 use super::geometry::Square;
@@ -117,6 +118,8 @@ pub struct After {
     pub moved: bool,
     /// Not castling.
     pub not_castling: bool,
+    /// A capture of a piece of the mover's own side.
+    pub own_capture: bool,
 }
 
 /// What a step's actions must be.
@@ -168,7 +171,15 @@ impl Step {
             actions,
             need: Need::Forced,
             times: Times::UpTo(1),
-            after: After { pawn: false, plain: false, capture: None, remote: false, moved: false, not_castling: false },
+            after: After {
+                pawn: false,
+                plain: false,
+                capture: None,
+                remote: false,
+                moved: false,
+                not_castling: false,
+                own_capture: false,
+            },
             rule: Rule {
                 same_piece: false,
                 twin: false,
@@ -582,6 +593,8 @@ pub struct Action {
     pub by_pawn: bool,
     /// Whether it captured.
     pub capture: bool,
+    /// Whether it captured a piece of the mover's own side.
+    pub own_capture: bool,
     /// Whether it captured elsewhere than on its target.
     pub remote: bool,
     /// Neither castling nor promotion nor a drop.
@@ -619,6 +632,8 @@ pub const LAST_REMOTE: u8 = 8;
 pub const LAST_MOVE: u8 = 16;
 /// [`Last`] flag: castling.
 pub const LAST_CASTLE: u8 = 32;
+/// [`Last`] flag: a capture of a piece of the mover's own side.
+pub const LAST_OWN_CAPTURE: u8 = 64;
 
 impl Last {
     /// What an action leaves for the steps after it.
@@ -634,7 +649,8 @@ impl Last {
                 | flag(action.capture, LAST_CAPTURE)
                 | flag(action.remote, LAST_REMOTE)
                 | flag(action.kind == actions::MOVE, LAST_MOVE)
-                | flag(action.castle, LAST_CASTLE),
+                | flag(action.castle, LAST_CASTLE)
+                | flag(action.own_capture, LAST_OWN_CAPTURE),
         }
     }
 
@@ -664,7 +680,8 @@ impl After {
             | bit(self.plain, LAST_PLAIN)
             | bit(self.capture == Some(true), LAST_CAPTURE)
             | bit(self.remote, LAST_REMOTE)
-            | bit(self.moved, LAST_MOVE);
+            | bit(self.moved, LAST_MOVE)
+            | bit(self.own_capture, LAST_OWN_CAPTURE);
         let forbid = bit(self.capture == Some(false), LAST_CAPTURE) | bit(self.not_castling, LAST_CASTLE);
         (require, forbid)
     }
@@ -791,6 +808,8 @@ pub enum TurnRule {
     },
     /// `hungry-pawns`: [`hungry`].
     HungryPawns,
+    /// `cannibal` with `compensation: move`: [`sacrifice`].
+    Sacrifice,
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -830,6 +849,7 @@ impl Plan {
                 TurnRule::Passes { pawns_only } => passes::extend(&mut plan, *pawns_only),
                 TurnRule::Penalty { forced } => penalty::extend(&mut plan, *forced),
                 TurnRule::HungryPawns => hungry::extend(&mut plan),
+                TurnRule::Sacrifice => sacrifice::extend(&mut plan),
             }
         }
         // (First: what follows reads it.)
