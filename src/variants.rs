@@ -51,7 +51,6 @@ pub const PLANNED: &[&str] = &[
     "transfer",
     "bughouse",
     // The families of Karl's list (../shared/seeds/004) with no entry yet.
-    "cannibal",
     "deflector",
     "freeze",
     "deepfreeze",
@@ -503,7 +502,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// `burnt-squares` (the square a capture starts from becomes a wall), `bank` (pieces go to
 /// their owner's bank and come back, each a turn), `hades` (a captured piece goes back to
 /// its owner's reserve, one step weaker), `black-hole` (cells that swallow the pieces
-/// moving onto them into their owner's bank).
+/// moving onto them into their owner's bank), `cannibal` (pieces may eat their own side's
+/// pieces, which come back later or earn the eater another move).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -523,6 +523,7 @@ const MODULES: &[&str] = &[
     "bank",
     "hades",
     "black-hole",
+    "cannibal",
     "double-move",
     "twin",
     "borrowed-moves",
@@ -541,6 +542,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "far-rank" => &["safe"],
             "bank" => &["holds", "standard-moves"],
             "black-hole" => &["cells", "holds"],
+            "cannibal" => &["compensation"],
             "fastpawn" => &["moves"],
             "deadly-pawns" => &["zone"],
             "checkers-jumps" => &["pieces", "pawns"],
@@ -597,6 +599,18 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "remove-blocked-pawns" => rules.remove_blocked_pawns = true,
             "burnt-squares" => rules.burnt_squares = true,
             "hades" => rules.hades = true,
+            "cannibal" => {
+                rules.cannibal = Some(match params.get("compensation").and_then(|v| v.as_str()) {
+                    Some("reserve") => crate::rules::modules::Compensation::Reserve,
+                    Some("move") => crate::rules::modules::Compensation::Move,
+                    _ => {
+                        return Err((
+                            "cannibal".to_owned(),
+                            "module cannibal needs `compensation`: reserve (the eaten piece comes back later) or move (the eater moves again)".to_owned(),
+                        ));
+                    }
+                })
+            }
             "black-hole" => {
                 let names: Vec<&str> = match params.get("cells").and_then(|v| v.as_sequence()) {
                     Some(list) => list.iter().filter_map(|v| v.as_str()).collect(),
@@ -769,6 +783,8 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
                     }
                 }
             }
+            // The variant compensated by a move (the parameter is checked by `read_rules`).
+            "cannibal" if params.get("compensation").and_then(|v| v.as_str()) == Some("move") => TurnRule::Sacrifice,
             _ => continue,
         });
     }

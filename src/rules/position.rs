@@ -1380,7 +1380,7 @@ impl Position {
         let variant = &*self.variant;
         let c = mover.frame();
         let target = self.piece_at(to);
-        if target.is_some_and(|p| p.color == color) {
+        if target.is_some_and(|p| p.color == color && !self.eats_own(p)) {
             return;
         }
         let piece_kind = variant.kind(kind);
@@ -1878,7 +1878,11 @@ impl Position {
                         }
                     }
                     Some(other) => {
-                        if wanted && !passed && other.color != piece.color && Variant::captures(ray.mode) {
+                        if wanted
+                            && !passed
+                            && (other.color != piece.color || self.eats_own(other))
+                            && Variant::captures(ray.mode)
+                        {
                             self.push_move(from, cur, piece, MoveKind::Normal, true, out);
                         }
                         if transparent && self.passes_through(piece, other) {
@@ -1947,6 +1951,14 @@ impl Position {
     #[inline(never)]
     fn threatened_by_modules(&self, hook: &[Module], target: Square, by: Color, vacated: Option<Square>) -> bool {
         any_hook(hook, |&module| module.threatens(self, target, by, vacated))
+    }
+
+    /// Whether a piece may capture `victim`, one of its own side (the modules'
+    /// [`super::modules::Hook::CapturesOwn`]).
+    #[inline]
+    fn eats_own(&self, victim: Piece) -> bool {
+        let hook = &self.variant.modules.hooks.captures_own;
+        !hook.is_empty() && any_hook(hook, |module| module.eats(self, victim))
     }
 
     /// Whether `mover` may pass through `piece` (the modules' [`super::modules::Hook::PassThrough`]).

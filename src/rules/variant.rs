@@ -282,6 +282,8 @@ pub struct Rules {
     /// Black Hole Chess: the hole's cells (file and rank, from 0), walls that pieces dive
     /// into, leaving for their owner's bank; and how many pieces a bank holds (Swap: 1).
     pub black_hole: Option<(Vec<(u8, u8)>, Option<u16>)>,
+    /// Cannibal Chess: pieces may eat their own side's pieces, and what compensates it.
+    pub cannibal: Option<super::modules::Compensation>,
 }
 
 /// How pawns jump in Checkers Chess.

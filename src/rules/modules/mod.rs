@@ -25,8 +25,9 @@
 //! - [`Hook::MovesInstead`]: the moves a piece has, replacing the walk along its rays
 //!   (Cross-eyed). Whoever reaches a cell is then found by making the moves. At most one.
 //! - [`Hook::PassThrough`]: a ray may go on past a piece it meets (transparent).
-//! - [`Hook::MovesBesides`]: moves added to a piece's rays (Checkers Chess jumps), and the
-//!   pieces that reach a cell by them.
+//! - [`Hook::MovesBesides`]: moves added to a piece's rays (Checkers Chess jumps, dives into
+//!   a black hole), and the pieces that reach a cell by them.
+//! - [`Hook::CapturesOwn`]: whether a piece may capture one of its own side (Cannibal Chess).
 //! - [`Hook::PromotionZone`]: cells besides the last rank where a pawn promotes (side
 //!   promotion); [`Hook::PiecePromotion`]: pieces besides pawns that may promote there
 //!   (pieces promote).
@@ -35,7 +36,8 @@
 //! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
 //!   unless no piece with one can move).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
-//!   hand, or weaker to its owner's: Hades), and its taking back.
+//!   hand, or weaker to its owner's: Hades; an eaten piece to its player's: Cannibal
+//!   Chess), and its taking back.
 //! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell (Onwards: it turns round).
 //! - [`Hook::AfterAction`]: what an action changes after its move: pieces removed (Deadly
 //!   Pawns), a wall raised (Burnt Chess); taken back with it from the position's stack of
@@ -83,6 +85,7 @@
 mod bank;
 mod black_hole;
 mod burnt;
+mod cannibal;
 mod checkers;
 mod companions;
 mod cross_eyed;
@@ -96,6 +99,7 @@ mod transparent;
 
 pub use bank::Bank;
 pub use black_hole::BlackHole;
+pub use cannibal::Compensation;
 pub use checkers::Jumps;
 pub use reserves::Reserves;
 pub use transparent::Transparent;
@@ -134,6 +138,8 @@ pub enum Module {
     BlackHole(BlackHole),
     /// A captured piece goes back to its owner's reserve, one step weaker (hades.rs).
     Hades,
+    /// Pieces may eat their own side's pieces, compensated (cannibal.rs).
+    Cannibal(Compensation),
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -147,6 +153,8 @@ pub enum Hook {
     PassThrough,
     /// Moves besides the rays.
     MovesBesides,
+    /// Captures of the mover's own pieces.
+    CapturesOwn,
     /// Cells besides the last rank where a pawn promotes.
     PromotionZone,
     /// Pieces besides pawns that promote.
@@ -253,6 +261,8 @@ pub struct Hooks {
     pub pass_through: Box<[Module]>,
     /// [`Hook::MovesBesides`].
     pub moves_besides: Box<[Module]>,
+    /// [`Hook::CapturesOwn`].
+    pub captures_own: Box<[Module]>,
     /// [`Hook::PromotionZone`].
     pub promotion_zone: Box<[Module]>,
     /// [`Hook::PiecePromotion`].
@@ -287,6 +297,7 @@ impl Hooks {
             Hook::MovesInstead => &mut self.moves_instead,
             Hook::PassThrough => &mut self.pass_through,
             Hook::MovesBesides => &mut self.moves_besides,
+            Hook::CapturesOwn => &mut self.captures_own,
             Hook::PromotionZone => &mut self.promotion_zone,
             Hook::PiecePromotion => &mut self.piece_promotion,
             Hook::ExtraActions => &mut self.extra_actions,
@@ -405,6 +416,9 @@ impl Modules {
             hades::check(kinds)?;
             list.push(Module::Hades);
         }
+        if let Some(compensation) = rules.cannibal {
+            list.push(Module::Cannibal(compensation));
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -445,10 +459,11 @@ impl Modules {
     }
 }
 
-const HOOKS: [Hook; 16] = [
+const HOOKS: [Hook; 17] = [
     Hook::MovesInstead,
     Hook::PassThrough,
     Hook::MovesBesides,
+    Hook::CapturesOwn,
     Hook::PromotionZone,
     Hook::PiecePromotion,
     Hook::ExtraActions,
@@ -482,6 +497,7 @@ impl Module {
             Module::Bank(bank) => hook == H::ExtraActions || (bank.holds.is_some() && hook == H::Setup),
             Module::BlackHole(_) => matches!(hook, H::MovesBesides | H::ExtraActions | H::Setup),
             Module::Hades => hook == H::Capture,
+            Module::Cannibal(c) => hook == H::CapturesOwn || (c == Compensation::Reserve && hook == H::Capture),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -518,6 +534,9 @@ impl Module {
             }
             // The reserve it fills is counted as material by the core.
             Module::Hades => false,
+            // An own capture moves pieces as any capture does; what it eats is counted in
+            // the reserve, or gone.
+            Module::Cannibal(_) => false,
         }
     }
 
@@ -535,6 +554,7 @@ impl Module {
             | Module::Burnt
             | Module::Bank(_)
             | Module::BlackHole(_)
+            | Module::Cannibal(_)
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -557,6 +577,7 @@ impl Module {
             | Module::DeadlyPawns(_)
             | Module::Checkers(_)
             | Module::Burnt
+            | Module::Cannibal(_)
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
         }
@@ -614,6 +635,15 @@ impl Module {
             Module::Checkers(_) => pos.jump_reaching(to, kind, color, start, out),
             Module::BlackHole(hole) => pos.diving_to(hole, (to, kind, color), start, out),
             _ => {}
+        }
+    }
+
+    /// [`Hook::CapturesOwn`]: whether a piece may capture `victim`, a piece of its own side.
+    #[inline]
+    pub(in crate::rules) fn eats(self, pos: &Position, victim: Piece) -> bool {
+        match self {
+            Module::Cannibal(_) => pos.may_eat(victim),
+            _ => false,
         }
     }
 
@@ -724,6 +754,7 @@ impl Module {
         match self {
             Module::Reserves(_) => pos.capture_to_hand(captor, victim, undo),
             Module::Hades => pos.capture_to_owner(victim, undo),
+            Module::Cannibal(_) => pos.eaten_to_reserve(captor, victim, undo),
             _ => {}
         }
     }
