@@ -522,6 +522,14 @@ impl Position {
                         if p.reversed && !from_h_half && !ring_pawn && (!marks.piece_turned || pawn) {
                             return Err(SetupError::UnexpectedCell("piece turned round (^)"));
                         }
+                        // No module gives a statue or a piece promoted in the shogi way a
+                        // meaning yet: such a piece is refused, not read as another.
+                        if p.statue {
+                            return Err(SetupError::UnexpectedCell("statue (!)"));
+                        }
+                        if p.plus {
+                            return Err(SetupError::UnexpectedCell("piece promoted shogi-style (+)"));
+                        }
                         if let Some(sq) = sq {
                             // On a ring a pawn's frame is its direction round the ring; FEN's ^
                             // says it goes against its side's way on the folded board.
@@ -3884,6 +3892,15 @@ mod tests {
         assert!(matches!(
             position(&orthodox, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"),
             Err(SetupError::UnexpectedCell("reserve"))
+        ));
+        // Marks no module of the variant gives a meaning are refused, not dropped.
+        assert!(matches!(
+            position(&orthodox, "4k3/8/8/3p!4/8/8/8/4K3 w - - 0 1"),
+            Err(SetupError::UnexpectedCell("statue (!)"))
+        ));
+        assert!(matches!(
+            position(&orthodox, "4k3/8/8/3+p4/8/8/8/4K3 w - - 0 1"),
+            Err(SetupError::UnexpectedCell("piece promoted shogi-style (+)"))
         ));
     }
 
