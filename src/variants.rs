@@ -54,7 +54,6 @@ pub const PLANNED: &[&str] = &[
     "deflector",
     "freeze",
     "deepfreeze",
-    "statue",
     "sticky",
 ];
 
@@ -503,7 +502,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// their owner's bank and come back, each a turn), `hades` (a captured piece goes back to
 /// its owner's reserve, one step weaker), `black-hole` (cells that swallow the pieces
 /// moving onto them into their owner's bank), `cannibal` (pieces may eat their own side's
-/// pieces, which come back later or earn the eater another move).
+/// pieces, which come back later or earn the eater another move), `statue` (captured pieces
+/// come back to their owner as statues, which only capture).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -524,6 +524,7 @@ const MODULES: &[&str] = &[
     "hades",
     "black-hole",
     "cannibal",
+    "statue",
     "double-move",
     "twin",
     "borrowed-moves",
@@ -543,6 +544,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "bank" => &["holds", "standard-moves"],
             "black-hole" => &["cells", "holds"],
             "cannibal" => &["compensation"],
+            "statue" => &["holds"],
             "fastpawn" => &["moves"],
             "deadly-pawns" => &["zone"],
             "checkers-jumps" => &["pieces", "pawns"],
@@ -599,6 +601,19 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "remove-blocked-pawns" => rules.remove_blocked_pawns = true,
             "burnt-squares" => rules.burnt_squares = true,
             "hades" => rules.hades = true,
+            "statue" => {
+                rules.statue = Some(match params.get("holds").map(|v| v.as_u64()) {
+                    None => None,
+                    Some(Some(1)) => Some(1),
+                    Some(_) => {
+                        return Err((
+                            "holds".to_owned(),
+                            "module statue: `holds` must be 1 (a reserve of one piece, the Swap variant) or left out"
+                                .to_owned(),
+                        ));
+                    }
+                })
+            }
             "cannibal" => {
                 rules.cannibal = Some(match params.get("compensation").and_then(|v| v.as_str()) {
                     Some("reserve") => crate::rules::modules::Compensation::Reserve,

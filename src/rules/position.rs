@@ -48,18 +48,34 @@ pub struct Piece {
     /// A pawn that started on the h-side half of the board, so it promotes on the a-file as
     /// well as on its last rank (Better Pawns 3; FEN `^` on a pawn).
     pub from_h_half: bool,
+    /// Fixed: it only captures, and has no move that captures nothing (a statue of Statue
+    /// Chess; FEN `!`).
+    pub fixed: bool,
 }
 
 impl Piece {
     /// A piece as it enters the board: not promoted, not turned round.
     pub fn new(color: Color, kind: Kind) -> Piece {
-        Piece { color, kind, promoted: false, reversed: false, from_h_half: false }
+        Piece { color, kind, promoted: false, reversed: false, from_h_half: false, fixed: false }
     }
 
     /// The index of the frame it moves in ([`Variant::frame`]).
     pub fn frame(self) -> usize {
         Variant::frame(self.color, self.reversed)
     }
+}
+
+/// A change an action made besides moving pieces, kept on the position's stack
+/// ([`Position::changes`]) for taking it back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::rules) enum Change {
+    /// A piece removed from a cell (Deadly Pawns, Circular's removals).
+    Removed(Square, Piece),
+    /// A wall raised on an empty cell (Burnt Chess).
+    Wall(Square),
+    /// A piece of a kind forfeited from a color's reserve (a reserve of one that took
+    /// another).
+    Forfeited(Color, Kind),
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -426,10 +442,8 @@ pub struct Position {
     royals: [[Option<Square>; MAX_ROYALS]; 2],
     /// Where the last move put a piece on the mover's far rank (the far-rank module).
     pub(in crate::rules) landed: Option<Square>,
-    /// What actions changed besides moving pieces, for taking them back: a piece removed
-    /// from a cell (Deadly Pawns, Circular's removals), or a wall raised on an empty cell
-    /// (`None`: Burnt Chess).
-    pub(in crate::rules) changes: Vec<(Square, Option<Piece>)>,
+    /// What actions changed besides moving pieces, for taking them back.
+    pub(in crate::rules) changes: Vec<Change>,
     key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
@@ -524,7 +538,7 @@ impl Position {
                         }
                         // No module gives a statue or a piece promoted in the shogi way a
                         // meaning yet: such a piece is refused, not read as another.
-                        if p.statue {
+                        if p.statue && !marks.statue {
                             return Err(SetupError::UnexpectedCell("statue (!)"));
                         }
                         if p.plus {
@@ -539,7 +553,7 @@ impl Position {
                                 p.reversed && !from_h_half
                             };
                             board[usize::from(sq.0)] =
-                                Some(Piece { color, kind, promoted: p.promoted, reversed, from_h_half });
+                                Some(Piece { color, kind, promoted: p.promoted, reversed, from_h_half, fixed: p.statue });
                         }
                     }
                 }
@@ -847,7 +861,8 @@ impl Position {
 
     fn key_of(variant: &Variant, sq: Square, piece: Piece) -> u64 {
         let key = variant.key(sq, piece.color, piece.kind);
-        if piece.reversed || piece.from_h_half { key.rotate_left(29) ^ 0x5851_F42D_4C95_7F2D } else { key }
+        let key = if piece.reversed || piece.from_h_half { key.rotate_left(29) ^ 0x5851_F42D_4C95_7F2D } else { key };
+        if piece.fixed { key.rotate_left(41) ^ 0x2545_F491_4F6C_DD1D } else { key }
     }
 
     /// The hash of a wall on `sq`.
@@ -1833,8 +1848,10 @@ impl Position {
     }
 
     fn piece_rays(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
-        if let Some(&module) = self.variant.modules.hooks.moves_instead.first() {
-            return module.moves_instead(self, from, piece, out);
+        if let Some(&module) = self.variant.modules.hooks.moves_instead.first()
+            && module.moves_instead(self, from, piece, out)
+        {
+            return;
         }
         let variant = &*self.variant;
         let c = piece.frame();
@@ -2316,25 +2333,34 @@ impl Position {
         }
     }
 
-    /// What `piece` becomes on arriving on `sq` (the modules' [`super::modules::Hook::Arrival`]).
+    /// The cells of the rooks that keep a castling right.
+    pub(in crate::rules) fn castling_rooks(&self) -> impl Iterator<Item = Square> + '_ {
+        self.castling.iter().flatten().copied()
+    }
+
+    /// What `piece` becomes on arriving on `sq`, moved or (`dropped`) from a reserve (the
+    /// modules' [`super::modules::Hook::Arrival`]).
     #[inline]
-    fn arrived(&self, piece: Piece, sq: Square) -> Piece {
+    fn arrived(&self, piece: Piece, sq: Square, dropped: bool) -> Piece {
         let arrival = &self.variant.modules.hooks.arrival;
         if arrival.is_empty() {
             return piece;
         }
-        arrival.iter().fold(piece, |piece, &module| module.arrive(self, piece, sq))
+        arrival.iter().fold(piece, |piece, &module| module.arrive(self, piece, sq, dropped))
     }
 
     /// `victim`, taken by `captor`'s side, leaves the board: what the modules of
-    /// [`super::modules::Hook::Capture`] do besides (or, with `undo`, take back).
+    /// [`super::modules::Hook::Capture`] do besides (or, with `undo`, take back); how many
+    /// changes they pushed on the position's stack (a piece forfeited from a reserve).
     #[inline]
-    fn captured(&mut self, captor: Color, victim: Piece, undo: bool) {
+    fn captured(&mut self, captor: Color, victim: Piece, undo: bool) -> u8 {
+        let mut changes = 0;
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.capture.get(i) {
-            module.captured(self, captor, victim, undo);
+            changes += module.captured(self, captor, victim, undo);
             i += 1;
         }
+        changes
     }
 
     /// The pieces the modules of [`super::modules::Hook::AfterAction`] remove after `m`.
@@ -2815,6 +2841,7 @@ impl Position {
         let moved = if m.kind == MoveKind::Drop { Piece::new(self.side, m.piece) } else { moved };
         let mut undo = Undo { captured, ..self.snapshot(moved, undo_key) };
         self.history.push(undo_key);
+        let mut forfeited = 0;
         match m.kind {
             MoveKind::Castle { rook_from, rook_to } => {
                 let rook = self.piece_at(rook_from);
@@ -2825,23 +2852,24 @@ impl Position {
             }
             MoveKind::Drop => {
                 self.change_hand(moved.color, moved.kind, -1);
-                self.put(m.to, Some(moved));
+                let placed = self.arrived(moved, m.to, true);
+                self.put(m.to, Some(placed));
             }
             _ => {
                 if let Some((sq, victim)) = captured {
                     self.put(sq, None);
-                    self.captured(moved.color, victim, false);
+                    forfeited = self.captured(moved.color, victim, false);
                 }
                 self.put(m.from, None);
                 let placed = match m.promotion {
                     Some(kind) => Piece { kind, promoted: true, from_h_half: false, ..moved },
                     None => moved,
                 };
-                let placed = self.arrived(placed, m.to);
+                let placed = self.arrived(placed, m.to, false);
                 self.put(m.to, Some(placed));
             }
         }
-        let changed = self.after_action(m);
+        let changed = forfeited + self.after_action(m);
         let gone = &self.changes[self.changes.len() - usize::from(changed)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
         // a rook that moves or is taken, its own.
@@ -2855,14 +2883,16 @@ impl Position {
             let on_board = |s: Square, victim: Piece| (victim.color, variant.castling_board(victim.color, s));
             let king_taken = captured.filter(|(_, victim)| Some(victim.kind) == castler).map(|(s, v)| on_board(s, v));
             let king_gone = |owner: Color, board: u8| {
-                gone.iter()
-                    .any(|&(s, g)| g.is_some_and(|g| Some(g.kind) == castler && on_board(s, g) == (owner, board)))
+                gone.iter().any(|&c| {
+                    matches!(c, Change::Removed(s, g) if Some(g.kind) == castler && on_board(s, g) == (owner, board))
+                })
             };
             for (i, right) in self.castling.iter_mut().enumerate() {
                 let Some(rook) = *right else { continue };
                 let owner = if i < 4 { Color::White } else { Color::Black };
                 let board = ((i % 4) / 2) as u8;
-                let taken = captured.is_some_and(|(s, _)| s == rook) || gone.iter().any(|&(s, _)| s == rook);
+                let taken = captured.is_some_and(|(s, _)| s == rook)
+                    || gone.iter().any(|&c| matches!(c, Change::Removed(s, _) if s == rook));
                 if (royal_moved && owner == moved.color && board == king_board)
                     || rook == m.from
                     || taken
@@ -2982,7 +3012,7 @@ impl Position {
         self.key ^= self.state_key();
         for sq in [m.from, m.to] {
             if let Some(piece) = self.piece_at(sq) {
-                self.changes.push((sq, Some(piece)));
+                self.changes.push(Change::Removed(sq, piece));
                 self.put(sq, None);
             }
         }
@@ -3051,12 +3081,13 @@ impl Position {
     fn restore_changed(&mut self, count: u8) {
         for _ in 0..count {
             match self.changes.pop() {
-                Some((sq, Some(piece))) => self.put(sq, Some(piece)),
-                Some((sq, None)) => {
+                Some(Change::Removed(sq, piece)) => self.put(sq, Some(piece)),
+                Some(Change::Wall(sq)) => {
                     if let Some(wall) = self.walls.get_mut(usize::from(sq.0)) {
                         *wall = false;
                     }
                 }
+                Some(Change::Forfeited(color, kind)) => self.change_hand(color, kind, 1),
                 None => {}
             }
         }
@@ -3071,7 +3102,7 @@ impl Position {
         }
         *wall = true;
         self.key ^= Self::wall_key(&self.variant, sq);
-        self.changes.push((sq, None));
+        self.changes.push(Change::Wall(sq));
     }
 
     /// The number of leaf nodes of the legal move tree `depth` plies deep.
@@ -3337,6 +3368,7 @@ impl Position {
                             } else {
                                 p.reversed || p.from_h_half
                             },
+                            statue: p.fixed,
                             ..PieceCell::new(letter)
                         })
                     }

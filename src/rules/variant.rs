@@ -284,6 +284,9 @@ pub struct Rules {
     pub black_hole: Option<(Vec<(u8, u8)>, Option<u16>)>,
     /// Cannibal Chess: pieces may eat their own side's pieces, and what compensates it.
     pub cannibal: Option<super::modules::Compensation>,
+    /// Statue Chess: captured pieces go to their owner's reserve (holding at most this
+    /// many, where given: Swap, 1) and come back as statues.
+    pub statue: Option<Option<u16>>,
 }
 
 /// How pawns jump in Checkers Chess.

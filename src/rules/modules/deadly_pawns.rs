@@ -3,7 +3,7 @@
 //! piece within reach of a zone as lost, and refuses setups with a piece already in a zone.
 
 use crate::rules::geometry::Square;
-use crate::rules::position::{Move, MoveKind, Position, SetupError};
+use crate::rules::position::{Change, Move, MoveKind, Position, SetupError};
 use crate::rules::variant::{Color, Kind, Zone};
 
 impl Position {
@@ -37,7 +37,7 @@ impl Position {
         }
         for &sq in &doomed {
             if let Some(piece) = self.piece_at(sq) {
-                self.changes.push((sq, Some(piece)));
+                self.changes.push(Change::Removed(sq, piece));
                 self.put(sq, None);
             }
         }

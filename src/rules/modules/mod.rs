@@ -95,6 +95,7 @@ mod hades;
 mod onwards;
 mod promotion;
 mod reserves;
+mod statue;
 mod transparent;
 
 pub use bank::Bank;
@@ -102,6 +103,7 @@ pub use black_hole::BlackHole;
 pub use cannibal::Compensation;
 pub use checkers::Jumps;
 pub use reserves::Reserves;
+pub use statue::Statue;
 pub use transparent::Transparent;
 
 use super::geometry::{Geometry, Square, Steps};
@@ -140,6 +142,8 @@ pub enum Module {
     Hades,
     /// Pieces may eat their own side's pieces, compensated (cannibal.rs).
     Cannibal(Compensation),
+    /// Captured pieces come back to their owner as statues, which only capture (statue.rs).
+    Statue(Statue),
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -329,6 +333,8 @@ pub struct Marks {
     pub holdings: bool,
     /// The FEN has banks (pieces a player took off the board), which are the reserve.
     pub bank: bool,
+    /// FEN's `!` marks a statue (a fixed piece).
+    pub statue: bool,
 }
 
 /// A variant's modules, compiled: the list, each hook's modules and the capabilities.
@@ -419,6 +425,9 @@ impl Modules {
         if let Some(compensation) = rules.cannibal {
             list.push(Module::Cannibal(compensation));
         }
+        if let Some(holds) = rules.statue {
+            list.push(Module::Statue(Statue { holds }));
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -498,6 +507,7 @@ impl Module {
             Module::BlackHole(_) => matches!(hook, H::MovesBesides | H::ExtraActions | H::Setup),
             Module::Hades => hook == H::Capture,
             Module::Cannibal(c) => hook == H::CapturesOwn || (c == Compensation::Reserve && hook == H::Capture),
+            Module::Statue(_) => matches!(hook, H::MovesInstead | H::Capture | H::Arrival | H::Setup),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -537,6 +547,8 @@ impl Module {
             // An own capture moves pieces as any capture does; what it eats is counted in
             // the reserve, or gone.
             Module::Cannibal(_) => false,
+            // Statues attack as their pieces do; the reserve is counted by the core.
+            Module::Statue(_) => false,
         }
     }
 
@@ -555,6 +567,7 @@ impl Module {
             | Module::Bank(_)
             | Module::BlackHole(_)
             | Module::Cannibal(_)
+            | Module::Statue(_)
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -580,17 +593,24 @@ impl Module {
             | Module::Cannibal(_)
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
+            Module::Statue(_) => marks.statue = true,
         }
     }
 
     // The hooks themselves. Each is called only for the modules of its list, so a module
     // outside it has nothing to do there.
 
-    /// [`Hook::MovesInstead`]: the pseudo-legal moves of `piece` on `from`.
+    /// [`Hook::MovesInstead`]: the pseudo-legal moves of `piece` on `from`, where the module
+    /// gives them (`true`); else the piece walks its rays.
     #[inline]
-    pub(in crate::rules) fn moves_instead(self, pos: &Position, from: Square, piece: Piece, out: &mut Vec<Move>) {
-        if let Module::CrossEyed = self {
-            pos.cross_eyed_rays(from, piece, out);
+    pub(in crate::rules) fn moves_instead(self, pos: &Position, from: Square, piece: Piece, out: &mut Vec<Move>) -> bool {
+        match self {
+            Module::CrossEyed => {
+                pos.cross_eyed_rays(from, piece, out);
+                true
+            }
+            Module::Statue(_) => pos.statue_captures(from, piece, out),
+            _ => false,
         }
     }
 
@@ -750,20 +770,24 @@ impl Module {
 
     /// [`Hook::Capture`]: `victim`, captured by `captor`'s side, is gone from the board
     /// (`undo`: the capture is taken back).
-    pub(in crate::rules) fn captured(self, pos: &mut Position, captor: Color, victim: Piece, undo: bool) {
+    pub(in crate::rules) fn captured(self, pos: &mut Position, captor: Color, victim: Piece, undo: bool) -> u8 {
         match self {
             Module::Reserves(_) => pos.capture_to_hand(captor, victim, undo),
             Module::Hades => pos.capture_to_owner(victim, undo),
             Module::Cannibal(_) => pos.eaten_to_reserve(captor, victim, undo),
+            Module::Statue(statue) => return pos.captured_to_owner(statue, victim, undo),
             _ => {}
         }
+        0
     }
 
-    /// [`Hook::Arrival`]: what `piece` becomes on arriving on `sq`.
+    /// [`Hook::Arrival`]: what `piece` becomes on arriving on `sq`, moved or (`dropped`)
+    /// from a reserve.
     #[inline]
-    pub(in crate::rules) fn arrive(self, pos: &Position, piece: Piece, sq: Square) -> Piece {
+    pub(in crate::rules) fn arrive(self, pos: &Position, piece: Piece, sq: Square, dropped: bool) -> Piece {
         match self {
-            Module::Onwards => pos.turned(piece, sq),
+            Module::Onwards if !dropped => pos.turned(piece, sq),
+            Module::Statue(_) if dropped => Piece { fixed: true, ..piece },
             _ => piece,
         }
     }
@@ -837,6 +861,7 @@ impl Module {
             Module::DeadlyPawns(zone) => pos.check_pawn_zones(zone),
             Module::Bank(bank) => pos.check_reserve_limit(bank.holds),
             Module::BlackHole(hole) => pos.check_hole(hole),
+            Module::Statue(statue) => pos.check_statues(statue),
             _ => Ok(()),
         }
     }
