@@ -319,6 +319,9 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     if froms.is_empty() {
         let wall = match position.is_wall(to) {
             true => format!(", {}", position.variant().modules.wall_words()),
+            false if position.piece_at(to).is_none() && position.has_fixed(side, kind) => {
+                ": a piece marked fixed (a statue, `!`) makes no move that captures nothing".to_owned()
+            }
             false => String::new(),
         };
         return Err(Refusal {

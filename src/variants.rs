@@ -1316,11 +1316,8 @@ mod tests {
         assert_eq!(find(Some("Atomic")).err(), Some(Unsupported::NotYet("Atomic".to_owned())));
         // Karl's families not yet in the catalogue, in the forms the seed writes them.
         for name in [
-            "Black Hole Chess",
-            "Black Hole Chess - Swap variant",
-            "Cannibal Chess",
-            "Statue Chess",
             "Transfer Chess - Parallel Variant",
+            "Sticky Chess",
             "Deepfreeze Chess",
             "antichess",
         ] {
@@ -1328,6 +1325,14 @@ mod tests {
         }
         // A catalogue entry is found first; a name that is no planned one stays unknown.
         assert!(find(Some("Transparent Chess")).is_ok());
+        for (name, entry) in [
+            ("Black Hole Chess - Swap variant", "black hole swap"),
+            ("Cannibal Chess", "cannibal"),
+            ("Statue Chess", "statue"),
+            ("Swap variant of Statue Chess", "statue swap"),
+        ] {
+            assert_eq!(find(Some(name)).map(|v| v.spec.name.clone()), Ok(entry.to_owned()), "{name}");
+        }
         assert!(matches!(find(Some("Chess Variant")), Err(Unsupported::Unknown { .. })));
         assert!(matches!(find(Some("Banana Chess")), Err(Unsupported::Unknown { .. })));
         assert_eq!(find(Some("Chess960")).map(|v| v.spec.name.clone()), Ok("chess960".to_owned()));

@@ -286,3 +286,19 @@ fn black_hole_counts_agree_with_an_independent_implementation() {
     run(&catalogue("black hole"), "black-hole.txt", 500_000);
     run(&catalogue("black hole swap"), "black-hole-swap.txt", 500_000);
 }
+
+/// Cannibal Chess in both compensations: every count agrees with
+/// bench/cannibal_reference.py, written from the readings alone.
+#[test]
+fn cannibal_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("cannibal"), "cannibal.txt", 500_000);
+    run(&catalogue("cannibal move"), "cannibal-move.txt", 500_000);
+}
+
+/// Statue Chess and its Swap variant: every count agrees with bench/statue_reference.py,
+/// written from the readings alone.
+#[test]
+fn statue_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("statue"), "statue.txt", 500_000);
+    run(&catalogue("statue swap"), "statue-swap.txt", 500_000);
+}

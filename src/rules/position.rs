@@ -703,7 +703,7 @@ impl Position {
             let is_rook = |file: u8| {
                 v.line_square(color, file, 0)
                     .and_then(|s| self.piece_at(s))
-                    .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind)
+                    .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind && !p.fixed)
             };
             // K/Q: the outermost rook on that side (X-FEN); a file letter names the rook (only
             // where the back line is a rank).
@@ -2333,11 +2333,6 @@ impl Position {
         }
     }
 
-    /// The cells of the rooks that keep a castling right.
-    pub(in crate::rules) fn castling_rooks(&self) -> impl Iterator<Item = Square> + '_ {
-        self.castling.iter().flatten().copied()
-    }
-
     /// What `piece` becomes on arriving on `sq`, moved or (`dropped`) from a reserve (the
     /// modules' [`super::modules::Hook::Arrival`]).
     #[inline]
@@ -3312,6 +3307,11 @@ impl Position {
         let lone_minor = count == 1 && their_count == 0;
         let one_color = matches!(bishops, Some(Some(_))) && (their_count == 0 || their_bishops == bishops);
         !(lone_minor || one_color)
+    }
+
+    /// Whether `color` has a fixed piece of `kind` (one that only captures: a statue).
+    pub fn has_fixed(&self, color: Color, kind: Kind) -> bool {
+        self.pieces().any(|(_, p)| p.fixed && p.color == color && p.kind == kind)
     }
 
     /// The pieces on the board and their cells, in board order: read off the occupied cells
