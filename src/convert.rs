@@ -265,6 +265,28 @@ mod tests {
         assert!(to_explicit_record(&variant, &game).is_err());
         assert!(positions(&variant, &game, false).1.is_some());
     }
+
+    /// The explicit form names the cell that tells a move from another that changes the same
+    /// things: a pawn eating a pawn of its own (Cannibal Chess: `bxa3` and `bxc3` empty b2
+    /// alike, and the turn goes on with the eater), a dive through one hole cell or another
+    /// (Black Hole Chess); and every such record reads back as it was written.
+    #[test]
+    fn the_explicit_form_names_the_cell_that_tells_moves_apart() {
+        let cases = [
+            ("cannibal move", "1. c3 e6 2. a3 e5 3. bxa3,a4 *", 4, "-Pa3 -Pb2 +Pa3"),
+            ("black hole", "1. Nf3 e6 2. Nd4 *", 2, "-Nf3 +Nd4 -Nd4 +{N}"),
+            ("black hole", "1. c4 e6 2. Qa4 Nc6 3. Qxc6 bxc6 4. b3 a6 5. Bb2 Ba3 6. Bd4 *", 10, "-Bb2 +Bd4 -Bd4 +{B}"),
+        ];
+        for (name, text, turn, expected) in cases {
+            let variant = crate::variants::find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let original = game(text);
+            let record = to_explicit_record(&variant, &original).unwrap_or_else(|p| panic!("{}", p.message));
+            assert_eq!(record.moves[turn].actions[0], expected, "{name}: {text}");
+            let back = from_explicit_record(&variant, &record).unwrap_or_else(|e| panic!("{e}"));
+            let san = rewrite(&variant, &original, Notation::San).unwrap_or_else(|p| panic!("{}", p.message));
+            assert_eq!(write_game(&back).split("\n\n").nth(1), write_game(&san).split("\n\n").nth(1), "{text}");
+        }
+    }
 }
 
 /// The version of the JSON and YAML record schema (notation/FORMATS.md).
@@ -613,7 +635,13 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     let undo = position.play(m);
     let after = position.to_fen();
     position.undo(m, undo);
-    let changes = explicit_difference(&before, &after);
+    // A piece that takes one just like it (Cannibal Chess: a pawn eating a pawn of its own)
+    // leaves its target as it was: the target is named all the same, for it tells the move.
+    let target = match m.kind {
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } => Some(position.fen_square(m.to)),
+        _ => None,
+    };
+    let changes = explicit_difference(&before, &after, target);
     if m.kind != MoveKind::Bank || m.from == m.to {
         return changes;
     }
@@ -634,8 +662,13 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     tokens.join(" ")
 }
 
-/// The tokens of [`explicit_action`] between two FENs of one board.
-fn explicit_difference(before: &crate::rules::fen::Fen, after: &crate::rules::fen::Fen) -> String {
+/// The tokens of [`explicit_action`] between two FENs of one board; the cell `named` is
+/// written even where it holds the same piece before and after.
+fn explicit_difference(
+    before: &crate::rules::fen::Fen,
+    after: &crate::rules::fen::Fen,
+    named: Option<crate::rules::fen::FenSquare>,
+) -> String {
     use crate::rules::fen::{Cell, FenSquare};
     let (Some(a), Some(b)) = (before.boards.first(), after.boards.first()) else { return String::new() };
     let cell_text = |cell: &Cell| match cell {
@@ -647,10 +680,11 @@ fn explicit_difference(before: &crate::rules::fen::Fen, after: &crate::rules::fe
     let height = a.ranks.len();
     for (row, (ra, rb)) in a.ranks.iter().zip(&b.ranks).enumerate() {
         for (file, (ca, cb)) in ra.iter().zip(rb).enumerate() {
-            if ca == cb {
+            let at = FenSquare { file: file as u8, rank: (height - 1 - row) as u8 };
+            if ca == cb && named != Some(at) {
                 continue;
             }
-            let square = FenSquare { file: file as u8, rank: (height - 1 - row) as u8 }.to_string();
+            let square = at.to_string();
             if let Some(t) = cell_text(ca) {
                 gone.push(format!("-{t}{square}"));
             }
