@@ -536,8 +536,9 @@ impl Position {
                         if p.reversed && !from_h_half && !ring_pawn && (!marks.piece_turned || pawn) {
                             return Err(SetupError::UnexpectedCell("piece turned round (^)"));
                         }
-                        // No module gives a statue or a piece promoted in the shogi way a
-                        // meaning yet: such a piece is refused, not read as another.
+                        // A fixed piece (`!`) only where a module makes pieces fixed; a piece
+                        // promoted in the shogi way (`+`) nowhere yet. Such a piece is refused,
+                        // not read as another.
                         if p.statue && !marks.statue {
                             return Err(SetupError::UnexpectedCell("statue (!)"));
                         }

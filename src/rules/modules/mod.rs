@@ -4,7 +4,8 @@
 //! The core ([`super::position`]) knows boards, pieces, rays, check, castling and en
 //! passant. What a particular variant adds (pieces that pass through others, captures from
 //! afar, jumps, deadly pawns, pieces that turn round, promotion of pieces or on a side file,
-//! companions, the far rank, a reserve of pieces in hand) is a [`Module`]: a closed enum,
+//! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
+//! hole, pieces that eat their own side, statues) is a [`Module`]: a closed enum,
 //! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
 //! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
 //! Each module's file holds its mechanic whole, as `impl Position` blocks where it needs
@@ -23,7 +24,9 @@
 //! compiled. The hooks, in the order a move meets them:
 //!
 //! - [`Hook::MovesInstead`]: the moves a piece has, replacing the walk along its rays
-//!   (Cross-eyed). Whoever reaches a cell is then found by making the moves. At most one.
+//!   (Cross-eyed; a statue's captures, for statues only: the module says whether it gave
+//!   the piece's moves). Whoever reaches a cell is then found by making the moves. At most
+//!   one.
 //! - [`Hook::PassThrough`]: a ray may go on past a piece it meets (transparent).
 //! - [`Hook::MovesBesides`]: moves added to a piece's rays (Checkers Chess jumps, dives into
 //!   a black hole), and the pieces that reach a cell by them.
@@ -38,7 +41,8 @@
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
 //!   hand, or weaker to its owner's: Hades; an eaten piece to its player's: Cannibal
 //!   Chess), and its taking back.
-//! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell (Onwards: it turns round).
+//! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell, moved (Onwards: it turns
+//!   round) or dropped (Statue Chess: it is a statue).
 //! - [`Hook::AfterAction`]: what an action changes after its move: pieces removed (Deadly
 //!   Pawns), a wall raised (Burnt Chess); taken back with it from the position's stack of
 //!   changes.
@@ -49,13 +53,17 @@
 //!   lines (Cross-eyed). At most one.
 //! - [`Hook::Threatens`]: how a royal piece is lost besides being attacked (a Deadly Pawns
 //!   zone, a Checkers Chess chain of jumps).
-//! - [`Hook::Setup`]: positions a FEN may not give (a piece already in a deadly pawn's zone).
+//! - [`Hook::Setup`]: positions a FEN may not give (a piece already in a deadly pawn's zone,
+//!   walls that are not a black hole's, a reserve fuller than its limit).
 //! - [`Hook::Shortcuts`]: a module's own fast ways, held to its slow ones by
 //!   `Position::check_shortcuts`.
 //!
 //! State a module adds to the FEN and the hash is carried by the piece (`Piece::reversed`,
-//! `Piece::from_h_half`, whose `^` mark [`Modules::marks`] reads), by the hands (holdings),
-//! or by the position's landing cell (far rank), which the core keys and takes back.
+//! `Piece::from_h_half`, whose `^` mark [`Modules::marks`] reads; `Piece::fixed`, `!`), by
+//! the hands (holdings, banks), by walls, or by the position's landing cell (far rank),
+//! which the core keys and takes back. What a module changes besides moving pieces (a piece
+//! removed, a wall raised, a piece forfeited from a reserve) goes on the position's stack
+//! of changes (`Change`), which `Position::undo` takes back.
 //!
 //! # Capabilities
 //!
