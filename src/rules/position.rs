@@ -860,8 +860,16 @@ impl Position {
         Self::key_of(&self.variant, sq, piece)
     }
 
+    #[inline(always)]
     fn key_of(variant: &Variant, sq: Square, piece: Piece) -> u64 {
         let key = variant.key(sq, piece.color, piece.kind);
+        // Most pieces carry no mark: one test, and the marked keys worked out of line.
+        if piece.reversed || piece.from_h_half || piece.fixed { Self::marked_key(key, piece) } else { key }
+    }
+
+    /// The key of a piece with marks: turned round (or from the h-side half), fixed.
+    #[inline(never)]
+    fn marked_key(key: u64, piece: Piece) -> u64 {
         let key = if piece.reversed || piece.from_h_half { key.rotate_left(29) ^ 0x5851_F42D_4C95_7F2D } else { key };
         if piece.fixed { key.rotate_left(41) ^ 0x2545_F491_4F6C_DD1D } else { key }
     }
@@ -2792,7 +2800,7 @@ impl Position {
         self.kinds.get(color.index() * (self.kinds.len() / 2) + kind.index()).copied().unwrap_or(0)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(in crate::rules) fn put(&mut self, sq: Square, piece: Option<Piece>) {
         let Some(&before) = self.board.get(usize::from(sq.0)) else { return };
         self.mark(sq, before, piece);
