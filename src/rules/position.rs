@@ -553,8 +553,14 @@ impl Position {
                             } else {
                                 p.reversed && !from_h_half
                             };
-                            board[usize::from(sq.0)] =
-                                Some(Piece { color, kind, promoted: p.promoted, reversed, from_h_half, fixed: p.statue });
+                            board[usize::from(sq.0)] = Some(Piece {
+                                color,
+                                kind,
+                                promoted: p.promoted,
+                                reversed,
+                                from_h_half,
+                                fixed: p.statue,
+                            });
                         }
                     }
                 }

@@ -279,14 +279,23 @@ pub struct Rules {
     pub bank: Option<super::modules::Bank>,
     /// Hades Chess: a captured piece goes back to its owner's reserve, one step weaker.
     pub hades: bool,
-    /// Black Hole Chess: the hole's cells (file and rank, from 0), walls that pieces dive
-    /// into, leaving for their owner's bank; and how many pieces a bank holds (Swap: 1).
-    pub black_hole: Option<(Vec<(u8, u8)>, Option<u16>)>,
+    /// Black Hole Chess: the hole's cells, walls that pieces dive into, leaving for their
+    /// owner's bank; and how many pieces a bank holds.
+    pub black_hole: Option<HoleSpec>,
     /// Cannibal Chess: pieces may eat their own side's pieces, and what compensates it.
     pub cannibal: Option<super::modules::Compensation>,
     /// Statue Chess: captured pieces go to their owner's reserve (holding at most this
     /// many, where given: Swap, 1) and come back as statues.
     pub statue: Option<Option<u16>>,
+}
+
+/// Black Hole Chess's parameters, as the catalogue gives them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HoleSpec {
+    /// The hole's cells: file and rank, from 0.
+    pub cells: Vec<(u8, u8)>,
+    /// The most pieces a bank holds (the Swap variant: 1).
+    pub holds: Option<u16>,
 }
 
 /// How pawns jump in Checkers Chess.

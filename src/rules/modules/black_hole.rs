@@ -40,7 +40,7 @@ impl Position {
         if self.is_royal(piece) {
             return;
         }
-        let variant = &*self.variant();
+        let variant = self.variant();
         let c = piece.frame();
         for ray in &variant.kind(piece.kind).rays {
             if !Variant::moves(ray.mode) || !self.ray_opens(from, piece, ray) {
@@ -112,15 +112,15 @@ impl Position {
 /// board of `spec`: refused where a cell is off the board or past the 64th.
 pub(super) fn compile(
     spec: &crate::rules::variant::VariantSpec,
-    (cells, holds): &(Vec<(u8, u8)>, Option<u16>),
+    hole: &crate::rules::variant::HoleSpec,
 ) -> Result<BlackHole, VariantError> {
     let mut mask = 0u64;
-    for &(file, rank) in cells {
+    for &(file, rank) in &hole.cells {
         let index = u32::from(rank) * u32::from(spec.files) + u32::from(file);
         if file >= spec.files || rank >= spec.ranks || index >= 64 {
             return Err(VariantError::ModuleCell { file, rank });
         }
         mask |= 1 << index;
     }
-    Ok(BlackHole { cells: mask, holds: *holds })
+    Ok(BlackHole { cells: mask, holds: hole.holds })
 }

@@ -611,7 +611,13 @@ impl Module {
     /// [`Hook::MovesInstead`]: the pseudo-legal moves of `piece` on `from`, where the module
     /// gives them (`true`); else the piece walks its rays.
     #[inline]
-    pub(in crate::rules) fn moves_instead(self, pos: &Position, from: Square, piece: Piece, out: &mut Vec<Move>) -> bool {
+    pub(in crate::rules) fn moves_instead(
+        self,
+        pos: &Position,
+        from: Square,
+        piece: Piece,
+        out: &mut Vec<Move>,
+    ) -> bool {
         match self {
             Module::CrossEyed => {
                 pos.cross_eyed_rays(from, piece, out);

@@ -27,7 +27,7 @@ impl Position {
         if !piece.fixed {
             return false;
         }
-        let variant = &*self.variant();
+        let variant = self.variant();
         let c = piece.frame();
         for ray in &variant.kind(piece.kind).rays {
             if !Variant::captures(ray.mode) || !self.ray_opens(from, piece, ray) {
