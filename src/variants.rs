@@ -602,17 +602,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "burnt-squares" => rules.burnt_squares = true,
             "hades" => rules.hades = true,
             "statue" => {
-                rules.statue = Some(match params.get("holds").map(|v| v.as_u64()) {
-                    None => None,
-                    Some(Some(1)) => Some(1),
-                    Some(_) => {
-                        return Err((
-                            "holds".to_owned(),
-                            "module statue: `holds` must be 1 (a reserve of one piece, the Swap variant) or left out"
-                                .to_owned(),
-                        ));
-                    }
-                })
+                rules.statue = Some(read_holds(params, "statue", "a reserve")?);
             }
             "cannibal" => {
                 rules.cannibal = Some(match params.get("compensation").and_then(|v| v.as_str()) {
@@ -645,31 +635,11 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
                         ));
                     }
                 };
-                let holds = match params.get("holds").map(|v| v.as_u64()) {
-                    None => None,
-                    Some(Some(1)) => Some(1),
-                    Some(_) => {
-                        return Err((
-                            "holds".to_owned(),
-                            "module black-hole: `holds` must be 1 (a bank of one piece, the Swap variant) or left out"
-                                .to_owned(),
-                        ));
-                    }
-                };
+                let holds = read_holds(params, "black-hole", "a bank")?;
                 rules.black_hole = Some(crate::rules::variant::HoleSpec { cells, holds });
             }
             "bank" => {
-                let holds = match params.get("holds").map(|v| v.as_u64()) {
-                    None => None,
-                    Some(Some(1)) => Some(1),
-                    Some(_) => {
-                        return Err((
-                            "holds".to_owned(),
-                            "module bank: `holds` must be 1 (a bank of one piece, the Swap variant) or left out"
-                                .to_owned(),
-                        ));
-                    }
-                };
+                let holds = read_holds(params, "bank", "a bank")?;
                 let standard = match params.get("standard-moves").map(|v| v.as_str()) {
                     None => None,
                     Some(Some("even")) => Some(0),
@@ -741,6 +711,19 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
         }
     }
     Ok(rules)
+}
+
+/// A module's `holds`: left out (a reserve of any size) or 1 (a reserve of one piece, the
+/// Swap variants), the reserve being called `what` in the message that refuses another value.
+fn read_holds(params: &serde_yaml::Value, module: &str, what: &str) -> Result<Option<u16>, (String, String)> {
+    match params.get("holds").map(|v| v.as_u64()) {
+        None => Ok(None),
+        Some(Some(1)) => Ok(Some(1)),
+        Some(_) => Err((
+            "holds".to_owned(),
+            format!("module {module}: `holds` must be 1 ({what} of one piece, the Swap variant) or left out"),
+        )),
+    }
 }
 
 /// The modules that change what a turn is, read into turn rules (see

@@ -9,7 +9,7 @@
 //! and sends captured pieces to their owner's reserve ([`super::Hook::Capture`]).
 
 use crate::rules::geometry::{Square, Steps};
-use crate::rules::position::{Change, Move, MoveKind, Piece, Position, SetupError};
+use crate::rules::position::{Change, Move, MoveKind, Piece, Position};
 use crate::rules::variant::{Kind, Variant};
 
 /// The module's parameters.
@@ -75,11 +75,5 @@ impl Position {
         }
         self.change_hand(color, victim.kind, 1);
         changes
-    }
-
-    /// Refuses a setup whose reserve holds more than the module lets it. (A statue rook has
-    /// no castling right: a fixed piece never castles, which the core sees to.)
-    pub(in crate::rules) fn check_statues(&self, statue: Statue) -> Result<(), SetupError> {
-        self.check_reserve_limit(statue.holds)
     }
 }
