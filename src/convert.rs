@@ -63,11 +63,11 @@ pub fn rewrite(variant: &Arc<Variant>, game: &Game, notation: Notation) -> Resul
     let mut out = game.clone();
     for (node, index, text) in texts {
         // The dialect's own reader turns the text back into an action, as a user's would.
-        if let Some(action) = crate::dialect::read_action(&text) {
-            let board = out.node(node).turn.actions.get(index).and_then(|a| a.board);
-            if let Some(slot) = out.node_mut(node).turn.actions.get_mut(index) {
-                *slot = Action { board, ..action };
-            }
+        // The text names the board where it is not the first (`2:e2e4`), in every notation.
+        if let Some(action) = crate::dialect::read_action(&text)
+            && let Some(slot) = out.node_mut(node).turn.actions.get_mut(index)
+        {
+            *slot = action;
         }
     }
     Ok(out)
@@ -105,6 +105,12 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
     };
     let variant = Arc::clone(position.variant());
     let square = |position: &Position, sq| position.fen_square(sq);
+    // An action on a board but the first carries the board's number (`2:e7e5`); SAN writes
+    // its own.
+    let board = match position.board_of(m.from) {
+        0 => String::new(),
+        b => format!("{}:", u16::from(b) + 1),
+    };
     match (notation, m.kind) {
         (Notation::San, _)
         | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
@@ -113,7 +119,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
         (_, MoveKind::Bank) if m.from == m.to => san_in_turn(position, m, ends),
         (_, MoveKind::Drop) => {
             let letter = char::from(variant.kind(m.piece).spec.letter);
-            format!("{letter}@{}{mark}", square(position, m.to))
+            format!("{board}{letter}@{}{mark}", square(position, m.to))
         }
         (Notation::Uci, _) => {
             let promotion = m
@@ -124,7 +130,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
             // Where a quiet move joins the same squares, the capture says so (`c5xd6`).
             let en_passant = matches!(m.kind, MoveKind::EnPassant { .. });
             let capture = if en_passant && quiet_twin(position, m) { "x" } else { "" };
-            format!("{}{capture}{}{promotion}", square(position, m.from), square(position, to))
+            format!("{board}{}{capture}{}{promotion}", square(position, m.from), square(position, to))
         }
         (Notation::Lan, _) => {
             let spec = &variant.kind(m.piece).spec;
@@ -132,7 +138,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
             let capture = if m.capture { "x" } else { "" };
             let promotion =
                 m.promotion.map(|k| format!("={}", char::from(variant.kind(k).spec.letter))).unwrap_or_default();
-            format!("{letter}{}{capture}{}{promotion}{mark}", square(position, m.from), square(position, m.to))
+            format!("{board}{letter}{}{capture}{}{promotion}{mark}", square(position, m.from), square(position, m.to))
         }
     }
 }
@@ -638,7 +644,9 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     // A piece that takes one just like it (Cannibal Chess: a pawn eating a pawn of its own)
     // leaves its target as it was: the target is named all the same, for it tells the move.
     let target = match m.kind {
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } => Some(position.fen_square(m.to)),
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } => {
+            Some((position.board_of(m.to), position.fen_square(m.to)))
+        }
         _ => None,
     };
     let changes = explicit_difference(&before, &after, target);
@@ -662,37 +670,21 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     tokens.join(" ")
 }
 
-/// The tokens of [`explicit_action`] between two FENs of one board; the cell `named` is
-/// written even where it holds the same piece before and after.
+/// The tokens of [`explicit_action`] between two FENs; the cell `named` (a board, from 0, and
+/// a square) is written even where it holds the same piece before and after. A token of a
+/// board but the first carries the board's number after its sign (`-2:pe7`, `+2:[P]`).
 fn explicit_difference(
     before: &crate::rules::fen::Fen,
     after: &crate::rules::fen::Fen,
-    named: Option<crate::rules::fen::FenSquare>,
+    named: Option<(u8, crate::rules::fen::FenSquare)>,
 ) -> String {
     use crate::rules::fen::{Cell, FenSquare};
-    let (Some(a), Some(b)) = (before.boards.first(), after.boards.first()) else { return String::new() };
     let cell_text = |cell: &Cell| match cell {
         Cell::Piece(p) => Some(p.to_string()),
         Cell::Wall => Some("*".to_owned()),
         _ => None,
     };
     let (mut gone, mut came) = (Vec::new(), Vec::new());
-    let height = a.ranks.len();
-    for (row, (ra, rb)) in a.ranks.iter().zip(&b.ranks).enumerate() {
-        for (file, (ca, cb)) in ra.iter().zip(rb).enumerate() {
-            let at = FenSquare { file: file as u8, rank: (height - 1 - row) as u8 };
-            if ca == cb && named != Some(at) {
-                continue;
-            }
-            let square = at.to_string();
-            if let Some(t) = cell_text(ca) {
-                gone.push(format!("-{t}{square}"));
-            }
-            if let Some(t) = cell_text(cb) {
-                came.push(format!("+{t}{square}"));
-            }
-        }
-    }
     let count = |h: &Option<Vec<char>>| {
         let mut counts = std::collections::BTreeMap::new();
         for &c in h.iter().flatten() {
@@ -700,15 +692,38 @@ fn explicit_difference(
         }
         counts
     };
-    // The reserve: holdings in brackets, a bank in braces.
-    for (before, after, open, close) in [(&a.holdings, &b.holdings, '[', ']'), (&a.bank, &b.bank, '{', '}')] {
-        let (ha, hb) = (count(before), count(after));
-        for letter in ha.keys().chain(hb.keys()).collect::<std::collections::BTreeSet<_>>() {
-            let delta = hb.get(letter).copied().unwrap_or(0) - ha.get(letter).copied().unwrap_or(0);
-            let sign = if delta < 0 { '-' } else { '+' };
-            let list = if delta < 0 { &mut gone } else { &mut came };
-            for _ in 0..delta.abs() {
-                list.push(format!("{sign}{open}{letter}{close}"));
+    for (board, (a, b)) in before.boards.iter().zip(&after.boards).enumerate() {
+        let board = board as u8;
+        let on = match board {
+            0 => String::new(),
+            _ => format!("{}:", u16::from(board) + 1),
+        };
+        let height = a.ranks.len();
+        for (row, (ra, rb)) in a.ranks.iter().zip(&b.ranks).enumerate() {
+            for (file, (ca, cb)) in ra.iter().zip(rb).enumerate() {
+                let at = FenSquare { file: file as u8, rank: (height - 1 - row) as u8 };
+                if ca == cb && named != Some((board, at)) {
+                    continue;
+                }
+                let square = at.to_string();
+                if let Some(t) = cell_text(ca) {
+                    gone.push(format!("-{on}{t}{square}"));
+                }
+                if let Some(t) = cell_text(cb) {
+                    came.push(format!("+{on}{t}{square}"));
+                }
+            }
+        }
+        // The reserve: holdings in brackets, a bank in braces.
+        for (before, after, open, close) in [(&a.holdings, &b.holdings, '[', ']'), (&a.bank, &b.bank, '{', '}')] {
+            let (ha, hb) = (count(before), count(after));
+            for letter in ha.keys().chain(hb.keys()).collect::<std::collections::BTreeSet<_>>() {
+                let delta = hb.get(letter).copied().unwrap_or(0) - ha.get(letter).copied().unwrap_or(0);
+                let sign = if delta < 0 { '-' } else { '+' };
+                let list = if delta < 0 { &mut gone } else { &mut came };
+                for _ in 0..delta.abs() {
+                    list.push(format!("{sign}{on}{open}{letter}{close}"));
+                }
             }
         }
     }

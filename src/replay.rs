@@ -101,27 +101,37 @@ pub fn resolve(position: &mut Position, action: &Action) -> Result<Resolved, Ref
 
 /// [`resolve`], with buffers kept between calls.
 pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scratch) -> Result<Resolved, Refusal> {
-    if action.board.is_some_and(|b| b != 1) {
-        return Err(Refusal::new(format!("{} is played on one board", position.variant().spec.name)));
-    }
+    // The board, from 0: the first where none is written.
+    let boards = position.variant().geometry.boards();
+    let board = match action.board {
+        None => 0,
+        Some(b) if (1..=boards).contains(&b) => b - 1,
+        Some(b) => {
+            let name = &position.variant().spec.name;
+            return Err(Refusal::new(match boards {
+                1 => format!("{name} is played on one board: there is no board {b}"),
+                _ => format!("{name} is played on boards 1 to {boards}: there is no board {b}"),
+            }));
+        }
+    };
     match &action.kind {
-        ActionKind::Move(m) => resolve_move(position, m, scratch),
+        ActionKind::Move(m) => resolve_move(position, m, board, scratch),
         ActionKind::Castle { side, gate } => {
             if gate.is_some() {
                 return Err(Refusal::new("gating is not part of this variant"));
             }
-            resolve_castle(position, *side)
+            resolve_castle(position, *side, board)
         }
         ActionKind::Pass if position.variant().plan.has(turn::actions::PASS) => resolve_pass(position),
         ActionKind::Pass => Ok(Resolved::Pass),
         ActionKind::Drop { piece, to } if position.variant().modules.action_kinds & turn::actions::DROP != 0 => {
-            resolve_drop(position, *piece, *to)
+            resolve_drop(position, *piece, *to, board)
         }
         ActionKind::Bank { piece, from } if position.variant().modules.action_kinds & turn::actions::BANK != 0 => {
-            resolve_bank(position, *piece, *from)
+            resolve_bank(position, *piece, *from, board)
         }
         ActionKind::RemoveBlocked { first, second } if position.variant().plan.has(turn::actions::REMOVAL) => {
-            resolve_removal(position, *first, *second)
+            resolve_removal(position, *first, *second, board)
         }
         other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
     }
@@ -142,9 +152,10 @@ fn resolve_removal(
     position: &mut Position,
     first: crate::record::SquareName,
     second: crate::record::SquareName,
+    board: u8,
 ) -> Result<Resolved, Refusal> {
-    let g = &position.variant().geometry;
-    let (Some(a), Some(b)) = (g.square(0, first.file, first.rank), g.square(0, second.file, second.rank)) else {
+    let v = position.variant();
+    let (Some(a), Some(b)) = (v.cell(board, first.file, first.rank), v.cell(board, second.file, second.rank)) else {
         return Err(Refusal::new("illegal: there is no such square on this board"));
     };
     let mut moves = Vec::new();
@@ -178,18 +189,25 @@ fn resolve_drop(
     position: &mut Position,
     piece: crate::record::PieceLetter,
     to: crate::record::SquareName,
+    board: u8,
 ) -> Result<Resolved, Refusal> {
     let kind = kind_of(position, Some(piece.ascii()))?;
     let name = piece_name(position, kind);
-    let Some(sq) = position.variant().geometry.square(0, to.file, to.rank) else {
+    let Some(sq) = position.variant().cell(board, to.file, to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {to} on this board")));
     };
+    let to = position.square_label(sq);
     if let Some(why) = position.extra_actions_withheld() {
         return Err(Refusal::new(format!("illegal: {}@{to}: {why}", char::from(piece.ascii()))));
     }
-    if position.in_hand(position.mover(), kind) == 0 {
+    if position.in_hand_on(position.mover(), board, kind) == 0 {
         let reserve = if position.variant().modules.marks.bank { "in the bank" } else { "in hand" };
-        return Err(Refusal::new(format!("illegal: no {name} {reserve}")));
+        // Where each board has its own reserve, say so when the piece is held for another.
+        let elsewhere = (0..position.variant().geometry.boards())
+            .find(|&b| b != board && position.in_hand_on(position.mover(), b, kind) > 0)
+            .map(|b| format!(" for board {} (the one held may enter board {} only)", board + 1, b + 1))
+            .unwrap_or_default();
+        return Err(Refusal::new(format!("illegal: no {name} {reserve}{elsewhere}")));
     }
     if position.is_wall(sq) {
         return Err(Refusal::new(format!("illegal: {to} is {}", position.variant().modules.wall_words())));
@@ -215,12 +233,13 @@ fn resolve_bank(
     position: &mut Position,
     piece: Option<crate::record::PieceLetter>,
     from: crate::record::SquareName,
+    board: u8,
 ) -> Result<Resolved, Refusal> {
     let kind = kind_of(position, piece.map(|p| p.ascii()))?;
     let name = piece_name(position, kind);
     let letter = char::from(position.variant().kind(kind).spec.letter);
     let written = format!("{letter}{from}@");
-    let Some(sq) = position.variant().geometry.square(0, from.file, from.rank) else {
+    let Some(sq) = position.variant().cell(board, from.file, from.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {from} on this board")));
     };
     if let Some(why) = position.extra_actions_withheld() {
@@ -241,9 +260,14 @@ fn resolve_bank(
     Ok(Resolved::Move(m))
 }
 
-fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved, Refusal> {
+fn resolve_castle(position: &mut Position, side: CastleSide, board: u8) -> Result<Resolved, Refusal> {
     let name = if side == CastleSide::King { "O-O" } else { "O-O-O" };
-    match position.castling(side == CastleSide::King) {
+    let h_side = side == CastleSide::King;
+    let castling = match position.variant().geometry.boards() {
+        1 => position.castling(h_side),
+        _ => position.castling_on(board, h_side),
+    };
+    match castling {
         Ok(m) if position.is_legal(m) => Ok(Resolved::Move(m)),
         Ok(m) if let Some(why) = position.forbidden_by_module(m) => {
             Err(Refusal::new(format!("illegal: {name}: the king moves {why}")))
@@ -253,12 +277,17 @@ fn resolve_castle(position: &mut Position, side: CastleSide) -> Result<Resolved,
     }
 }
 
-fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut Scratch) -> Result<Resolved, Refusal> {
+fn resolve_move(
+    position: &mut Position,
+    m: &crate::record::Move,
+    board: u8,
+    scratch: &mut Scratch,
+) -> Result<Resolved, Refusal> {
     if !m.placements.is_empty() || m.gate.is_some() {
         return Err(Refusal::new("pieces placed by a move are not part of this variant"));
     }
-    let g = &position.variant().geometry;
-    let Some(to) = g.square(0, m.to.file, m.to.rank) else {
+    let v = position.variant();
+    let Some(to) = v.cell(board, m.to.file, m.to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {} on this board", m.to)));
     };
     let side = position.mover();
@@ -267,7 +296,9 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     // the king's move to its castling square where no move of the king's own goes there
     // (`e1g1`; not Chess960's `f1g1`, which is the king's step).
     let origin = match (m.piece, m.from_file, m.from_rank) {
-        (None, Some(file), Some(rank)) => g.square(0, file, rank).and_then(|sq| position.piece_at(sq).map(|p| (sq, p))),
+        (None, Some(file), Some(rank)) => {
+            v.cell(board, file, rank).and_then(|sq| position.piece_at(sq).map(|p| (sq, p)))
+        }
         _ => None,
     };
     let kind = match origin {
@@ -297,15 +328,15 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
     froms.clear();
     position.reaching(to, kind, side, froms);
     // Named only in refusals: a message costs nothing until a move is refused.
-    let target = position.fen_square(to);
+    let target = position.square_label(to);
     // Castling written as the king's move (`Ke1g1`), as it must be where two kings could
     // castle the same way (Double Chess).
     if Some(kind) == position.variant().castler && m.piece.is_some() {
-        let g = &position.variant().geometry;
+        let v = position.variant();
         let castling = position.castlings().into_iter().find(|c| {
             c.to == to
-                && m.from_file.is_none_or(|f| f == g.file(c.from))
-                && m.from_rank.is_none_or(|r| r == g.rank(c.from))
+                && m.from_file.is_none_or(|f| f == v.geometry.file(c.from))
+                && m.from_rank.is_none_or(|r| r == v.shown_rank(c.from))
                 && !froms.iter().any(|r| r.from == c.from)
         });
         if let Some(c) = castling {
@@ -330,9 +361,11 @@ fn resolve_move(position: &mut Position, m: &crate::record::Move, scratch: &mut 
             candidates: legal_moves_of(position, kind),
         });
     }
-    let g = &position.variant().geometry;
-    froms
-        .retain(|r| m.from_file.is_none_or(|x| x == g.file(r.from)) && m.from_rank.is_none_or(|y| y == g.rank(r.from)));
+    let v = position.variant();
+    froms.retain(|r| {
+        m.from_file.is_none_or(|x| x == v.geometry.file(r.from))
+            && m.from_rank.is_none_or(|y| y == v.shown_rank(r.from))
+    });
     if froms.is_empty() {
         return Err(Refusal {
             kind: diag::Kind::IllegalMove,
@@ -530,10 +563,20 @@ pub fn check_suffix_in_turn(position: &mut Position, m: Move, ends: bool) -> &'s
 }
 
 fn san_without_check(position: &mut Position, m: Move) -> String {
+    // An action on a board but the first carries the board's number (`2:Nf3`).
+    let text = san_on_board(position, m);
+    match position.board_of(m.from) {
+        0 => text,
+        board => format!("{}:{text}", u16::from(board) + 1),
+    }
+}
+
+/// [`san_without_check`] without the board's number.
+fn san_on_board(position: &mut Position, m: Move) -> String {
     let variant = Arc::clone(position.variant());
     let g = &variant.geometry;
     if m.kind == MoveKind::RemoveBlocked {
-        return format!("{}><{}", position.square_name(m.from), position.square_name(m.to));
+        return format!("{}><{}", position.fen_square(m.from), position.fen_square(m.to));
     }
     if m.kind == MoveKind::Pass {
         return "--".to_owned();
@@ -545,19 +588,19 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
             return format!(
                 "{}{}{}",
                 char::from(variant.kind(m.piece).spec.letter),
-                position.square_name(m.from),
-                position.square_name(m.to)
+                position.fen_square(m.from),
+                position.fen_square(m.to)
             );
         }
         let h_side = variant.lateral(side, rook_from) > variant.lateral(side, m.from);
         return if h_side { "O-O".to_owned() } else { "O-O-O".to_owned() };
     }
     if m.kind == MoveKind::Drop {
-        return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.to));
+        return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.fen_square(m.to));
     }
     // A banking in place; a dive into a hole (to another cell) is written as the move it is.
     if m.kind == MoveKind::Bank && m.from == m.to {
-        return format!("{}{}@", char::from(variant.kind(m.piece).spec.letter), position.square_name(m.from));
+        return format!("{}{}@", char::from(variant.kind(m.piece).spec.letter), position.fen_square(m.from));
     }
     let spec = &variant.kind(m.piece).spec;
     let mut text = String::new();
@@ -584,6 +627,7 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     }
     let same_file = rivals.iter().any(|&r| g.file(r) == g.file(m.from));
     let same_rank = rivals.iter().any(|&r| g.rank(r) == g.rank(m.from));
+    let rank_name = |sq: Square| (u32::from(variant.shown_rank(sq)) + 1).to_string();
     if spec.pawn {
         if same_file && !m.capture {
             // `a5a6` would read as coordinates: a quiet pawn move that needs its rank (Better
@@ -593,7 +637,7 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
         if m.capture || !rivals.is_empty() {
             text.push_str(&file_name(g.file(m.from)));
             if same_file {
-                text.push_str(&(u32::from(g.rank(m.from)) + 1).to_string());
+                text.push_str(&rank_name(m.from));
             }
         }
     } else {
@@ -602,16 +646,16 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
             if !same_file {
                 text.push_str(&file_name(g.file(m.from)));
             } else if !same_rank {
-                text.push_str(&(u32::from(g.rank(m.from)) + 1).to_string());
+                text.push_str(&rank_name(m.from));
             } else {
-                text.push_str(&position.square_name(m.from));
+                text.push_str(&position.fen_square(m.from).to_string());
             }
         }
     }
     if m.capture {
         text.push('x');
     }
-    text.push_str(&position.square_name(m.to));
+    text.push_str(&position.fen_square(m.to).to_string());
     if let Some(p) = m.promotion {
         text.push('=');
         text.push(char::from(variant.kind(p).spec.letter));

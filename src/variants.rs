@@ -48,7 +48,6 @@ pub const PLANNED: &[&str] = &[
     "20-chess",
     "cancellation",
     "aieirping",
-    "transfer",
     "bughouse",
     // The families of Karl's list (../shared/seeds/004) with no entry yet.
     "deflector",
@@ -151,6 +150,10 @@ pub struct BoardFile {
     /// are the two halves of the ring, glued at both ends.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ring: Option<bool>,
+    /// Several boards of this shape, one entry each: the color the player who moves first
+    /// has on it (`[white, black]`: Transfer Chess). One board, White, where not said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<String>>,
 }
 
 /// Joined edges.
@@ -456,6 +459,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
             wrap: c.wrap.or(p.wrap),
             walls: c.walls.or(p.walls),
             ring: c.ring.or(p.ring),
+            boards: c.boards.clone().or_else(|| p.boards.clone()),
         }),
         (p, c) => c.clone().or_else(|| p.clone()),
     };
@@ -503,7 +507,8 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// its owner's reserve, one step weaker), `black-hole` (cells that swallow the pieces
 /// moving onto them into their owner's bank), `cannibal` (pieces may eat their own side's
 /// pieces, which come back later or earn the eater another move), `statue` (captured pieces
-/// come back to their owner as statues, which only capture).
+/// come back to their owner as statues, which only capture), `transfer` (captured pieces go
+/// to the capturer's reserve for the other board).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -525,6 +530,7 @@ const MODULES: &[&str] = &[
     "black-hole",
     "cannibal",
     "statue",
+    "transfer",
     "double-move",
     "twin",
     "borrowed-moves",
@@ -544,7 +550,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "bank" => &["holds", "standard-moves"],
             "black-hole" => &["cells", "holds"],
             "cannibal" => &["compensation"],
-            "statue" => &["holds"],
+            "statue" | "transfer" => &["holds"],
             "fastpawn" => &["moves"],
             "deadly-pawns" => &["zone"],
             "checkers-jumps" => &["pieces", "pawns"],
@@ -603,6 +609,9 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "hades" => rules.hades = true,
             "statue" => {
                 rules.statue = Some(read_holds(params, "statue", "a reserve")?);
+            }
+            "transfer" => {
+                rules.transfer = Some(read_holds(params, "transfer", "a reserve")?);
             }
             "cannibal" => {
                 rules.cannibal = Some(match params.get("compensation").and_then(|v| v.as_str()) {
@@ -867,6 +876,21 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         }
     };
     let promotions = resolved.promotion.iter().flatten().map(|l| l.bytes().next().unwrap_or(b'?')).collect();
+    let mut boards = Vec::new();
+    for color in board.boards.iter().flatten() {
+        boards.push(match color.as_str() {
+            "white" => crate::rules::variant::Color::White,
+            "black" => crate::rules::variant::Color::Black,
+            other => return Err(error(other, format!("boards: {other:?} is not white or black"))),
+        });
+    }
+    if boards.is_empty() {
+        boards.push(crate::rules::variant::Color::White);
+    }
+    // The first board gives the side that moves first its name: it has White there.
+    if boards.first() != Some(&crate::rules::variant::Color::White) {
+        return Err(error("boards", "boards: the player who moves first has White on the first board".to_owned()));
+    }
     let spec = VariantSpec {
         name: resolved.name.clone(),
         files,
@@ -893,6 +917,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         castling_boards: resolved.castling_boards.unwrap_or(1).max(1),
         uci_castling,
         royals_per_side,
+        boards,
     };
     let variant = Variant::build(spec).map_err(|e| {
         let needle = match &e {
@@ -1298,7 +1323,7 @@ mod tests {
         assert!(find(Some("From Position")).is_ok());
         assert_eq!(find(Some("Atomic")).err(), Some(Unsupported::NotYet("Atomic".to_owned())));
         // Karl's families not yet in the catalogue, in the forms the seed writes them.
-        for name in ["Transfer Chess - Parallel Variant", "Sticky Chess", "Deepfreeze Chess", "antichess"] {
+        for name in ["Sticky Chess", "Deepfreeze Chess", "antichess"] {
             assert_eq!(find(Some(name)).err(), Some(Unsupported::NotYet(name.to_owned())), "{name}");
         }
         // A catalogue entry is found first; a name that is no planned one stays unknown.
@@ -1308,6 +1333,8 @@ mod tests {
             ("Cannibal Chess", "cannibal"),
             ("Statue Chess", "statue"),
             ("Swap variant of Statue Chess", "statue swap"),
+            ("Transfer Chess - Parallel Variant", "transfer parallel"),
+            ("Transfer Chess - Swap Variant", "transfer swap"),
         ] {
             assert_eq!(find(Some(name)).map(|v| v.spec.name.clone()), Ok(entry.to_owned()), "{name}");
         }

@@ -70,7 +70,18 @@ pub fn run(args: &PerftArgs) -> Status {
             // UCI notation; castling as the king's move (e1g1).
             // A removal of blocked pawns is no move: written as the dialect writes it.
             let joint = if m.kind == arbiter::rules::position::MoveKind::RemoveBlocked { "><" } else { "" };
-            let mut uci = format!("{}{joint}{}", position.square_name(m.from), position.square_name(m.to));
+            // A move on a board but the first carries the board's number (`2:e7e5`).
+            let board = match position.board_of(m.from) {
+                0 => String::new(),
+                b => format!("{}:", u16::from(b) + 1),
+            };
+            let mut uci = match m.kind {
+                arbiter::rules::position::MoveKind::Drop => {
+                    let letter = char::from(variant.kind(m.piece).spec.letter);
+                    format!("{board}{letter}@{}", position.fen_square(m.to))
+                }
+                _ => format!("{board}{}{joint}{}", position.fen_square(m.from), position.fen_square(m.to)),
+            };
             if let Some(p) = m.promotion {
                 uci.push(char::from(variant.kind(p).spec.letter.to_ascii_lowercase()));
             }

@@ -147,6 +147,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && s.castling
         && s.castling_style == CastlingStyle::Chess960
         && s.castling_boards <= 1
+        && s.boards.len() <= 1
         && s.royals_per_side <= 1
         && promotions
         && pieces;

@@ -73,9 +73,9 @@ pub(in crate::rules) enum Change {
     Removed(Square, Piece),
     /// A wall raised on an empty cell (Burnt Chess).
     Wall(Square),
-    /// A piece of a kind forfeited from a color's reserve (a reserve of one that took
-    /// another).
-    Forfeited(Color, Kind),
+    /// A piece of a kind forfeited from a color's reserve for a board (a reserve of one that
+    /// took another).
+    Forfeited(Color, u8, Kind),
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -203,7 +203,15 @@ pub enum SetupError {
         expected: (u8, u8),
     },
     /// The FEN has several boards; the variant one.
-    Boards(usize),
+    Boards {
+        /// The boards in the FEN.
+        found: usize,
+        /// The variant's.
+        expected: u8,
+    },
+    /// The boards' side-to-move entries name different sides (`w|w` where the first side has
+    /// White on one board and Black on the other).
+    Sides,
     /// A letter that is no piece of the variant.
     UnknownPiece(char),
     /// A wall, a reserve or a bank where the variant has none.
@@ -236,6 +244,9 @@ pub enum SetupError {
     HandTooLarge(char),
     /// A bank holds more pieces than the variant lets it (a Swap bank: one).
     BankTooLarge(u16),
+    /// A reserve holds more pieces than the variant lets it (Statue and Transfer Chess's Swap
+    /// variants: one; in Transfer Chess, each board's).
+    ReserveTooLarge(u16),
     /// An open turn (`w+1@e4`) that no turn of the variant can leave.
     OpenTurn(String),
     /// A wall where the variant's fixed walls have none, or none where they have one.
@@ -259,7 +270,11 @@ impl fmt::Display for SetupError {
             SetupError::BoardSize { found, expected } => {
                 write!(f, "the board is {}x{}; the variant's is {}x{}", found.0, found.1, expected.0, expected.1)
             }
-            SetupError::Boards(n) => write!(f, "{n} boards; the variant has one"),
+            SetupError::Boards { found, expected } => write!(f, "{found} boards; the variant has {expected}"),
+            SetupError::Sides => f.write_str(
+                "the boards' side-to-move entries name different players (one moves on every board: \
+                 where the first player has White on one board and Black on another, `w|b` or `b|w`)",
+            ),
             SetupError::UnknownPiece(c) => write!(f, "{c} is no piece of this variant"),
             SetupError::UnexpectedCell(what) => write!(f, "a {what} in a variant that has none"),
             SetupError::Hole { square, expected: true } => write!(f, "{square} is a hole of this board, not a cell"),
@@ -287,6 +302,8 @@ impl fmt::Display for SetupError {
             }
             SetupError::BankTooLarge(1) => f.write_str("a bank holds more than one piece"),
             SetupError::BankTooLarge(n) => write!(f, "a bank holds more than {n} pieces"),
+            SetupError::ReserveTooLarge(1) => f.write_str("a reserve holds more than one piece"),
+            SetupError::ReserveTooLarge(n) => write!(f, "a reserve holds more than {n} pieces"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
             SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
         }
@@ -492,109 +509,128 @@ impl Position {
         dropped: &mut Vec<char>,
     ) -> Result<Position, SetupError> {
         let geometry = &variant.geometry;
-        let [board_fen] = fen.boards.as_slice() else {
-            return Err(SetupError::Boards(fen.boards.len()));
-        };
-        let (files, ranks) = (geometry.files(), geometry.ranks());
-        if board_fen.width() != usize::from(files) || board_fen.height() != usize::from(ranks) {
-            return Err(SetupError::BoardSize {
-                found: (board_fen.width(), board_fen.height()),
-                expected: (files, ranks),
-            });
+        let boards = geometry.boards();
+        if fen.boards.len() != usize::from(boards) {
+            return Err(SetupError::Boards { found: fen.boards.len(), expected: boards });
         }
+        let (files, ranks) = (geometry.files(), geometry.ranks());
+        let kinds = variant.kinds.len();
         let mut board = vec![None; geometry.cells()];
         let mut walls = vec![false; geometry.cells()];
-        for (row, cells) in board_fen.ranks.iter().enumerate() {
-            let rank = (usize::from(ranks) - 1 - row) as u8;
-            for (file, cell) in cells.iter().enumerate() {
-                let sq = geometry.square(0, file as u8, rank);
-                let name = FenSquare { file: file as u8, rank }.to_string();
-                match (cell, sq) {
-                    (Cell::Hole, None) => continue,
-                    (Cell::Hole, Some(_)) => return Err(SetupError::Hole { square: name, expected: false }),
-                    (_, None) => return Err(SetupError::Hole { square: name, expected: true }),
-                    _ => {}
-                }
-                match cell {
-                    Cell::Empty | Cell::Hole => {}
-                    Cell::Wall if !variant.spec.walls => return Err(SetupError::UnexpectedCell("wall")),
-                    Cell::Wall => {
-                        if let Some(sq) = sq {
-                            walls[usize::from(sq.0)] = true;
-                        }
+        let mut hands = [vec![0u16; kinds * usize::from(boards)], vec![0u16; kinds * usize::from(boards)]];
+        for (b, board_fen) in fen.boards.iter().enumerate() {
+            let b = b as u8;
+            if board_fen.width() != usize::from(files) || board_fen.height() != usize::from(ranks) {
+                return Err(SetupError::BoardSize {
+                    found: (board_fen.width(), board_fen.height()),
+                    expected: (files, ranks),
+                });
+            }
+            // A board turned round keeps its first side's pieces as White (see
+            // `Variant::reversed`).
+            let shown = |color: Color| variant.shown_color(b, color);
+            for (row, cells) in board_fen.ranks.iter().enumerate() {
+                let rank = (usize::from(ranks) - 1 - row) as u8;
+                for (file, cell) in cells.iter().enumerate() {
+                    let sq = variant.cell(b, file as u8, rank);
+                    let name = board_prefixed(b, FenSquare { file: file as u8, rank });
+                    match (cell, sq) {
+                        (Cell::Hole, None) => continue,
+                        (Cell::Hole, Some(_)) => return Err(SetupError::Hole { square: name, expected: false }),
+                        (_, None) => return Err(SetupError::Hole { square: name, expected: true }),
+                        _ => {}
                     }
-                    Cell::Piece(p) => {
-                        let kind =
-                            variant.kind_of_letter(p.letter).ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
-                        let color = if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-                        // Only a module turns pieces round (Onwards), never pawns; another
-                        // (side promotion) marks a pawn that came from the h-side half.
-                        let pawn = variant.kind(kind).spec.pawn;
-                        let marks = variant.modules.marks;
-                        let from_h_half = p.reversed && pawn && marks.pawn_from_h_half;
-                        let ring_pawn = pawn && variant.geometry.is_folded();
-                        if p.reversed && !from_h_half && !ring_pawn && (!marks.piece_turned || pawn) {
-                            return Err(SetupError::UnexpectedCell("piece turned round (^)"));
+                    match cell {
+                        Cell::Empty | Cell::Hole => {}
+                        Cell::Wall if !variant.spec.walls => return Err(SetupError::UnexpectedCell("wall")),
+                        Cell::Wall => {
+                            if let Some(sq) = sq {
+                                walls[usize::from(sq.0)] = true;
+                            }
                         }
-                        // A fixed piece (`!`) only where a module makes pieces fixed; a piece
-                        // promoted in the shogi way (`+`) nowhere yet. Such a piece is refused,
-                        // not read as another.
-                        if p.statue && !marks.statue {
-                            return Err(SetupError::UnexpectedCell("statue (!)"));
-                        }
-                        if p.plus {
-                            return Err(SetupError::UnexpectedCell("piece promoted shogi-style (+)"));
-                        }
-                        if let Some(sq) = sq {
-                            // On a ring a pawn's frame is its direction round the ring; FEN's ^
-                            // says it goes against its side's way on the folded board.
-                            let reversed = if ring_pawn {
-                                p.reversed != geometry.right_half(sq)
-                            } else {
-                                p.reversed && !from_h_half
-                            };
-                            board[usize::from(sq.0)] = Some(Piece {
-                                color,
-                                kind,
-                                promoted: p.promoted,
-                                reversed,
-                                from_h_half,
-                                fixed: p.statue,
-                            });
+                        Cell::Piece(p) => {
+                            let kind = variant
+                                .kind_of_letter(p.letter)
+                                .ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
+                            let color = shown(if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black });
+                            // Only a module turns pieces round (Onwards), never pawns; another
+                            // (side promotion) marks a pawn that came from the h-side half.
+                            let pawn = variant.kind(kind).spec.pawn;
+                            let marks = variant.modules.marks;
+                            let from_h_half = p.reversed && pawn && marks.pawn_from_h_half;
+                            let ring_pawn = pawn && variant.geometry.is_folded();
+                            if p.reversed && !from_h_half && !ring_pawn && (!marks.piece_turned || pawn) {
+                                return Err(SetupError::UnexpectedCell("piece turned round (^)"));
+                            }
+                            // A fixed piece (`!`) only where a module makes pieces fixed; a
+                            // piece promoted in the shogi way (`+`) nowhere yet. Such a piece is
+                            // refused, not read as another.
+                            if p.statue && !marks.statue {
+                                return Err(SetupError::UnexpectedCell("statue (!)"));
+                            }
+                            if p.plus {
+                                return Err(SetupError::UnexpectedCell("piece promoted shogi-style (+)"));
+                            }
+                            if let Some(sq) = sq {
+                                // On a ring a pawn's frame is its direction round the ring;
+                                // FEN's ^ says it goes against its side's way on the folded
+                                // board.
+                                let reversed = if ring_pawn {
+                                    p.reversed != geometry.right_half(sq)
+                                } else {
+                                    p.reversed && !from_h_half
+                                };
+                                board[usize::from(sq.0)] = Some(Piece {
+                                    color,
+                                    kind,
+                                    promoted: p.promoted,
+                                    reversed,
+                                    from_h_half,
+                                    fixed: p.statue,
+                                });
+                            }
                         }
                     }
                 }
             }
-        }
-        // The reserve is written as holdings (`[...]`, pieces in hand) or, where the variant's
-        // reserve is a bank, as a bank (`{...}`).
-        let marks = &variant.modules.marks;
-        if board_fen.bank.is_some() && !marks.bank {
-            return Err(SetupError::UnexpectedCell("bank"));
-        }
-        if board_fen.holdings.is_some() && !marks.holdings {
-            return Err(SetupError::UnexpectedCell("reserve"));
-        }
-        let mut hands = [vec![0u16; variant.kinds.len()], vec![0u16; variant.kinds.len()]];
-        if let Some(holdings) = board_fen.holdings.as_ref().or(board_fen.bank.as_ref()) {
-            for &letter in holdings {
-                let kind = variant.kind_of_letter(letter as u8).ok_or(SetupError::UnknownPiece(letter))?;
-                if variant.kind(kind).spec.royal {
-                    return Err(SetupError::RoyalInHand(letter));
-                }
-                let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
-                if let Some(count) = hands[color.index()].get_mut(kind.index()) {
-                    if *count == MAX_IN_HAND {
-                        return Err(SetupError::HandTooLarge(letter));
+            // The reserve is written as holdings (`[...]`, pieces in hand) or, where the
+            // variant's reserve is a bank, as a bank (`{...}`); each board's holds what may
+            // enter that board.
+            let marks = &variant.modules.marks;
+            if board_fen.bank.is_some() && !marks.bank {
+                return Err(SetupError::UnexpectedCell("bank"));
+            }
+            if board_fen.holdings.is_some() && !marks.holdings {
+                return Err(SetupError::UnexpectedCell("reserve"));
+            }
+            if let Some(holdings) = board_fen.holdings.as_ref().or(board_fen.bank.as_ref()) {
+                for &letter in holdings {
+                    let kind = variant.kind_of_letter(letter as u8).ok_or(SetupError::UnknownPiece(letter))?;
+                    if variant.kind(kind).spec.royal {
+                        return Err(SetupError::RoyalInHand(letter));
                     }
-                    *count += 1;
+                    let color = shown(if letter.is_ascii_uppercase() { Color::White } else { Color::Black });
+                    if let Some(count) = hands[color.index()].get_mut(usize::from(b) * kinds + kind.index()) {
+                        if *count == MAX_IN_HAND {
+                            return Err(SetupError::HandTooLarge(letter));
+                        }
+                        *count += 1;
+                    }
                 }
             }
         }
-        let side = match fen.side_to_move_on(0) {
-            Some(Side::Black) => Color::Black,
-            _ => Color::White,
+        // One side moves on every board; each board's entry names that side's color there.
+        let side_on = |b: u8| {
+            let shown = match fen.side_to_move_on(usize::from(b)) {
+                Some(Side::Black) => Color::Black,
+                _ => Color::White,
+            };
+            variant.shown_color(b, shown)
         };
+        let side = side_on(0);
+        if (1..boards).any(|b| side_on(b) != side) {
+            return Err(SetupError::Sides);
+        }
         let mut position = Position {
             variant: Arc::clone(variant),
             board: vec![None; board.len()],
@@ -649,7 +685,9 @@ impl Position {
         for &module in variant.modules.hooks.setup.iter() {
             module.refuse_setup(&position)?;
         }
-        position.read_castling(fen.castling_on(0).unwrap_or(""), lenient, dropped)?;
+        for b in 0..boards {
+            position.read_castling(fen.castling_on(usize::from(b)).unwrap_or(""), b, lenient, dropped)?;
+        }
         if position.variant.plan.extra == turn::Extra::Banked {
             position.read_banks(&fen.extra)?;
         }
@@ -657,8 +695,13 @@ impl Position {
             position.read_open_turn(open)?;
         }
         // (After the turn: whose pieces act next says whose pawn may be taken.)
-        if let Some(Some(ep)) = fen.en_passant_on(0) {
-            position.read_en_passant(ep)?;
+        // Only the last move makes an en passant square, so at most one board has one.
+        let mut passed = (0..boards).filter_map(|b| fen.en_passant_on(usize::from(b)).flatten().map(|ep| (b, ep)));
+        if let Some((b, ep)) = passed.next() {
+            if let Some((b, ep)) = passed.next() {
+                return Err(SetupError::EnPassant(board_prefixed(b, ep)));
+            }
+            position.read_en_passant(ep, b)?;
         }
         // Within a turn the opponent may stand in check: its first action may have given it.
         let judged = position.variant.plan.judge != Judge::Never;
@@ -672,22 +715,23 @@ impl Position {
 
     /// Reads castling rights; with `lenient`, a right without its king and rook is left out
     /// and returned instead of refused (as python-chess and lichess read such FENs).
-    fn read_castling(&mut self, text: &str, lenient: bool, dropped: &mut Vec<char>) -> Result<(), SetupError> {
+    fn read_castling(&mut self, text: &str, on: u8, lenient: bool, dropped: &mut Vec<char>) -> Result<(), SetupError> {
         if !self.variant.spec.castling {
             return Ok(());
         }
         let v = Arc::clone(&self.variant);
         let boards = v.spec.castling_boards.max(1);
         for c in text.chars() {
-            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let color = v.shown_color(on, if c.is_ascii_uppercase() { Color::White } else { Color::Black });
             let files = v.lateral_len(color);
             // With several castling boards a right names its rook's file (K and Q would not say
             // which king); the rook's board gives the king.
             let named = (c.is_ascii_alphabetic() && !matches!(c.to_ascii_uppercase(), 'K' | 'Q'))
                 .then(|| c.to_ascii_uppercase() as u8 - b'A')
-                .and_then(|f| v.line_square(color, f, 0));
+                .and_then(|f| v.line_square_on(color, on, f, 0));
             let board = match named {
                 Some(sq) => v.castling_board(color, sq),
+                None if v.geometry.boards() > 1 => on,
                 None if boards > 1 => {
                     if lenient {
                         dropped.push(c);
@@ -708,7 +752,7 @@ impl Position {
             let king_file = v.lateral(color, king);
             let rook_kind = v.kind_of_letter(b'R');
             let is_rook = |file: u8| {
-                v.line_square(color, file, 0)
+                v.line_square_on(color, on, file, 0)
                     .and_then(|s| self.piece_at(s))
                     .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind && !p.fixed)
             };
@@ -740,15 +784,15 @@ impl Position {
                 return Err(SetupError::Castling(c));
             }
             let slot = Self::castling_slot(color, board, file > king_file);
-            self.castling[slot] = v.line_square(color, file, 0);
+            self.castling[slot] = v.line_square_on(color, on, file, 0);
         }
         Ok(())
     }
 
-    fn read_en_passant(&mut self, ep: FenSquare) -> Result<(), SetupError> {
-        let name = ep.to_string();
+    fn read_en_passant(&mut self, ep: FenSquare, on: u8) -> Result<(), SetupError> {
+        let name = board_prefixed(on, ep);
         let geometry = &self.variant.geometry;
-        let target = geometry.square(0, ep.file, ep.rank).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
+        let target = self.variant.cell(on, ep.file, ep.rank).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
         // The pawn that moved is one rank beyond the target, seen from the side whose pieces
         // act next: it is the other side's.
         let mover = self.mover().other();
@@ -795,9 +839,14 @@ impl Position {
         self.walls.get(usize::from(sq.0)).copied().unwrap_or(false)
     }
 
-    /// How many pieces of `kind` `color` has in hand.
+    /// How many pieces of `kind` `color` has in hand, for every board together.
     pub fn in_hand(&self, color: Color, kind: Kind) -> u16 {
-        self.hands[color.index()].get(kind.index()).copied().unwrap_or(0)
+        (0..self.variant.geometry.boards()).map(|b| self.in_hand_on(color, b, kind)).sum()
+    }
+
+    /// How many pieces of `kind` `color` has in hand that may enter board `board`.
+    pub fn in_hand_on(&self, color: Color, board: u8, kind: Kind) -> u16 {
+        self.hands[color.index()].get(self.hand_slot(board, kind)).copied().unwrap_or(0)
     }
 
     /// The piece on `sq`.
@@ -835,15 +884,26 @@ impl Position {
         })
     }
 
-    /// The name of `sq`, as SAN and FEN write it.
+    /// The name of `sq` in messages: as SAN and FEN write it, with its board's number where
+    /// it is not on the first (`2:e5`).
     pub fn square_name(&self, sq: Square) -> String {
-        self.fen_square(sq).to_string()
+        self.square_label(sq).to_string()
     }
 
-    /// `sq` by file and rank, which displays as its name (no allocation until written).
+    /// [`Position::square_name`], written only when displayed.
+    pub fn square_label(&self, sq: Square) -> SquareLabel {
+        SquareLabel { board: self.variant.geometry.board(sq), square: self.fen_square(sq) }
+    }
+
+    /// `sq` by file and rank as its board shows it, which displays as its name (no
+    /// allocation until written); the board is [`Position::board_of`]'s.
     pub fn fen_square(&self, sq: Square) -> FenSquare {
-        let g = &self.variant.geometry;
-        FenSquare { file: g.file(sq), rank: g.rank(sq) }
+        FenSquare { file: self.variant.geometry.file(sq), rank: self.variant.shown_rank(sq) }
+    }
+
+    /// The board `sq` lies on, from 0.
+    pub fn board_of(&self, sq: Square) -> u8 {
+        self.variant.geometry.board(sq)
     }
 
     /// The hash of the position: pieces, side to move, castling rights, and the en passant
@@ -896,8 +956,8 @@ impl Position {
             }
         }
         for color in [Color::White, Color::Black] {
-            for (k, &count) in self.hands[color.index()].iter().enumerate() {
-                key ^= self.hand_key(color, Kind(k as u8), count);
+            for (slot, &count) in self.hands[color.index()].iter().enumerate() {
+                key ^= self.hand_key(color, slot, count);
             }
         }
         key ^ self.state_key()
@@ -1794,22 +1854,44 @@ impl Position {
             && m.promotion.is_none()
             && !m.capture
             && self.turn.last.is_none()
-            && self.in_hand(self.side, m.piece) > 0
+            && self.in_hand_on(self.side, self.board_of(m.to), m.piece) > 0
             && any_hook(&self.variant.modules.hooks.extra_actions, |module| module.offers(self, m))
     }
 
-    /// Changes the count of `kind` in `color`'s hand by `delta`, keeping the hash.
+    /// Changes the count of `kind` in `color`'s hand by `delta`, keeping the hash: the hand
+    /// of the first board, the only one of a game of one board.
     pub(in crate::rules) fn change_hand(&mut self, color: Color, kind: Kind, delta: i32) {
-        let old = self.in_hand(color, kind);
+        self.change_hand_on(color, 0, kind, delta);
+    }
+
+    /// Changes the count of `kind` in `color`'s hand for board `board` by `delta`, keeping
+    /// the hash.
+    pub(in crate::rules) fn change_hand_on(&mut self, color: Color, board: u8, kind: Kind, delta: i32) {
+        let slot = self.hand_slot(board, kind);
+        let old = self.hands[color.index()].get(slot).copied().unwrap_or(0);
         let new = (i32::from(old) + delta).clamp(0, i32::from(u16::MAX)) as u16;
-        self.key ^= self.hand_key(color, kind, old) ^ self.hand_key(color, kind, new);
-        if let Some(count) = self.hands[color.index()].get_mut(kind.index()) {
+        self.key ^= self.hand_key(color, slot, old) ^ self.hand_key(color, slot, new);
+        if let Some(count) = self.hands[color.index()].get_mut(slot) {
             *count = new;
         }
     }
 
-    fn hand_key(&self, color: Color, kind: Kind, count: u16) -> u64 {
-        let base = self.variant.key(Square(kind.0.into()), color, Kind(0));
+    /// Where the count of `kind` for board `board` is kept in a hand: each side's hand holds
+    /// one count per kind for each board (the pieces that may enter it).
+    #[inline]
+    pub(in crate::rules) fn hand_slot(&self, board: u8, kind: Kind) -> usize {
+        usize::from(board) * self.variant.kinds.len() + kind.index()
+    }
+
+    /// The pieces of `color`'s hand for board `board`, one count per kind.
+    pub(in crate::rules) fn hand_on(&self, color: Color, board: u8) -> &[u16] {
+        let kinds = self.variant.kinds.len();
+        let start = usize::from(board) * kinds;
+        self.hands[color.index()].get(start..start + kinds).unwrap_or_default()
+    }
+
+    fn hand_key(&self, color: Color, slot: usize, count: u16) -> u64 {
+        let base = self.variant.key(Square(u16::try_from(slot).unwrap_or(u16::MAX)), color, Kind(0));
         base.rotate_left(13).wrapping_mul(u64::from(count))
     }
 
@@ -2059,7 +2141,7 @@ impl Position {
     /// between them and their destinations empty but for the two, the king not in check
     /// and not passing over an attacked square (FIDE 3.8.2).
     fn castling_moves(&self, out: &mut Vec<Move>) {
-        for board in 0..self.variant.spec.castling_boards.max(1) {
+        for board in 0..self.variant.castling_board_count() {
             for h_side in [true, false] {
                 if let Ok(m) = self.castling_on(board, h_side) {
                     out.push(m);
@@ -2072,7 +2154,7 @@ impl Position {
     /// or why there is none. Where each side has a king on each of two castling boards, the
     /// castling meant must be the only one possible.
     pub fn castling(&self, h_side: bool) -> Result<Move, CastlingObstacle> {
-        let boards = self.variant.spec.castling_boards.max(1);
+        let boards = self.variant.castling_board_count();
         if boards == 1 {
             return self.castling_on(0, h_side);
         }
@@ -2096,16 +2178,23 @@ impl Position {
         out
     }
 
-    fn castling_on(&self, board: u8, h_side: bool) -> Result<Move, CastlingObstacle> {
+    /// The castling of the side to move on castling board `board` (a part of the back line,
+    /// or a board of its own: [`Variant::castling_board_count`]) towards the h-side (`O-O`)
+    /// or the a-side (`O-O-O`), or why there is none.
+    pub fn castling_on(&self, board: u8, h_side: bool) -> Result<Move, CastlingObstacle> {
         let v = &*self.variant;
         let side = self.mover();
         let king = self.castling_king(side, board).ok_or(CastlingObstacle::NoRight)?;
         let king_piece = self.piece_at(king).ok_or(CastlingObstacle::NoRight)?;
         let rook = self.castling[Self::castling_slot(side, board, h_side)].ok_or(CastlingObstacle::NoRight)?;
         // Everything happens on the king's line, in lateral coordinates (the files, where the
-        // back line is a rank), within the king's castling board.
+        // back line is a rank), within the king's castling board; a board of its own is the
+        // whole line of its board.
         let width = i16::from(v.castling_board_width(side));
-        let base = i16::from(board) * width;
+        let (base, on) = match v.geometry.boards() {
+            1 => (i16::from(board) * width, 0),
+            _ => (0, board),
+        };
         let king_at = i16::from(v.lateral(side, king));
         let (king_to_at, rook_to_at) = match v.spec.castling_style {
             CastlingStyle::Chess960 if h_side => (base + width - 2, base + width - 3),
@@ -2114,7 +2203,7 @@ impl Position {
             CastlingStyle::TwoSquares => (king_at - 2, king_at - 1),
         };
         let depth = v.depth(side, king);
-        let cell = |at: i16| u8::try_from(at).ok().and_then(|l| v.line_square(side, l, depth));
+        let cell = |at: i16| u8::try_from(at).ok().and_then(|l| v.line_square_on(side, on, l, depth));
         let (Some(king_to), Some(rook_to)) = (cell(king_to_at), cell(rook_to_at)) else {
             return Err(CastlingObstacle::NoRight);
         };
@@ -2363,11 +2452,11 @@ impl Position {
     /// [`super::modules::Hook::Capture`] do besides (or, with `undo`, take back); how many
     /// changes they pushed on the position's stack (a piece forfeited from a reserve).
     #[inline]
-    fn captured(&mut self, captor: Color, victim: Piece, undo: bool) -> u8 {
+    fn captured(&mut self, captor: Color, victim: Piece, at: Square, undo: bool) -> u8 {
         let mut changes = 0;
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.capture.get(i) {
-            changes += module.captured(self, captor, victim, undo);
+            changes += module.captured(self, captor, victim, at, undo);
             i += 1;
         }
         changes
@@ -2861,14 +2950,14 @@ impl Position {
                 self.put(m.to, Some(moved));
             }
             MoveKind::Drop => {
-                self.change_hand(moved.color, moved.kind, -1);
+                self.change_hand_on(moved.color, self.board_of(m.to), moved.kind, -1);
                 let placed = self.arrived(moved, m.to, true);
                 self.put(m.to, Some(placed));
             }
             _ => {
                 if let Some((sq, victim)) = captured {
                     self.put(sq, None);
-                    forfeited = self.captured(moved.color, victim, false);
+                    forfeited = self.captured(moved.color, victim, sq, false);
                 }
                 self.put(m.from, None);
                 let placed = match m.promotion {
@@ -3060,7 +3149,7 @@ impl Position {
         match m.kind {
             MoveKind::Drop => {
                 self.put(m.to, None);
-                self.change_hand(undo.moved.color, undo.moved.kind, 1);
+                self.change_hand_on(undo.moved.color, self.board_of(m.to), undo.moved.kind, 1);
             }
             MoveKind::Castle { rook_from, rook_to } => {
                 let rook = self.piece_at(rook_to);
@@ -3074,7 +3163,7 @@ impl Position {
                 self.put(m.from, Some(undo.moved));
                 if let Some((sq, piece)) = undo.captured {
                     self.put(sq, Some(piece));
-                    self.captured(undo.moved.color, piece, true);
+                    self.captured(undo.moved.color, piece, sq, true);
                 }
             }
         }
@@ -3097,7 +3186,7 @@ impl Position {
                         *wall = false;
                     }
                 }
-                Some(Change::Forfeited(color, kind)) => self.change_hand(color, kind, 1),
+                Some(Change::Forfeited(color, board, kind)) => self.change_hand_on(color, board, kind, 1),
                 None => {}
             }
         }
@@ -3244,19 +3333,29 @@ impl Position {
         }
         // Where a knight or bishop may become a queen, only bare kings cannot mate; on a ring
         // the orthodox reasoning about edges and corners does not hold either, nor where a
-        // turn may move pieces more than once, nor where walls may box a king in.
+        // turn may move pieces more than once, nor where walls may box a king in, nor where
+        // a piece captured on one board may enter another (in any color of square).
+        let boards = self.variant.geometry.boards();
         if !self.variant.modules.caps.only_pawns_promote
             || self.variant.geometry.is_folded()
             || plan.many
             || self.variant.spec.walls
+            || (boards > 1 && marks.holdings)
         {
             return self.pieces().all(|(_, p)| self.is_royal(p));
         }
+        // Boards no piece leaves are dead each by itself.
+        (0..boards).all(|b| self.board_material_insufficient(b))
+    }
+
+    /// The orthodox reasoning of [`Position::insufficient_material`] on board `board`'s
+    /// pieces alone.
+    fn board_material_insufficient(&self, board: u8) -> bool {
         let g = &self.variant.geometry;
         let mut minors = 0;
         let mut bishop_colors = [false; 2];
         let mut knights = 0;
-        for (sq, piece) in self.pieces() {
+        for (sq, piece) in self.pieces().filter(|&(sq, _)| g.board(sq) == board) {
             match self.variant.kind(piece.kind).spec.letter {
                 b'K' => {}
                 b'N' => {
@@ -3282,19 +3381,38 @@ impl Position {
     /// ring, any piece besides the royal ones could mate.
     ///
     /// Neither side can mate exactly where [`Position::insufficient_material`] says so.
+    ///
+    /// Where a game has several boards, a side can mate where it can on one of them; where
+    /// pieces go from board to board, where any piece but the kings is left.
     pub fn can_mate(&self, side: Color) -> bool {
         let plan = &self.variant.plan;
         if !self.variant.modules.caps.material_is_gone || plan.judge == Judge::Never {
             return true;
         }
-        let material = |color: Color| self.pieces().filter(move |&(_, p)| p.color == color && !self.is_royal(p));
+        let boards = self.variant.geometry.boards();
+        if boards > 1 {
+            let marks = &self.variant.modules.marks;
+            if marks.holdings {
+                return !self.insufficient_material();
+            }
+            return (0..boards).any(|b| self.can_mate_on(side, Some(b)));
+        }
+        self.can_mate_on(side, None)
+    }
+
+    /// [`Position::can_mate`] on board `board`'s pieces alone, or on all.
+    fn can_mate_on(&self, side: Color, board: Option<u8>) -> bool {
+        let plan = &self.variant.plan;
+        let g = &self.variant.geometry;
+        let on = move |sq: Square| board.is_none_or(|b| g.board(sq) == b);
+        let material =
+            |color: Color| self.pieces().filter(move |&(sq, p)| p.color == color && !self.is_royal(p) && on(sq));
         if material(side).next().is_none() {
             return false;
         }
         if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.many {
             return true;
         }
-        let g = &self.variant.geometry;
         // Each side's pieces as the orthodox reasoning reads them: how many, and whether
         // they are all bishops on one color (which).
         let read = |color: Color| {
@@ -3363,58 +3481,70 @@ impl Position {
     /// text (see [`Position::fen`]).
     pub fn to_fen(&self) -> Fen {
         let ep = self.legal_en_passant();
-        let g = &self.variant.geometry;
-        let mut ranks = Vec::new();
-        for rank in (0..g.ranks()).rev() {
-            let mut cells = Vec::new();
-            for file in 0..g.files() {
-                let sq = g.square(0, file, rank);
-                let cell = match sq.map(|s| (s, self.piece_at(s))) {
-                    None => Cell::Hole,
-                    Some((s, None)) if self.is_wall(s) => Cell::Wall,
-                    Some((_, None)) => Cell::Empty,
-                    Some((s, Some(p))) => {
-                        let letter = self.variant.kind(p.kind).spec.letter;
-                        let letter = if p.color == Color::White { letter } else { letter.to_ascii_lowercase() };
-                        Cell::Piece(PieceCell {
-                            promoted: p.promoted && self.variant.modules.marks.promoted,
-                            reversed: if self.variant.geometry.is_folded() && self.is_pawn(p) {
-                                p.reversed != g.right_half(s)
-                            } else {
-                                p.reversed || p.from_h_half
-                            },
-                            statue: p.fixed,
-                            ..PieceCell::new(letter)
-                        })
-                    }
-                };
-                cells.push(cell);
-            }
-            ranks.push(cells);
-        }
-        let ep = ep.map(|t| FenSquare { file: g.file(t), rank: g.rank(t) });
-        let marks = &self.variant.modules.marks;
-        let reserve = (marks.holdings || marks.bank).then(|| {
-            let mut letters = Vec::new();
-            for color in [Color::White, Color::Black] {
-                for (k, &count) in self.hands[color.index()].iter().enumerate() {
-                    let letter = char::from(self.variant.kind(Kind(k as u8)).spec.letter);
-                    let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
-                    letters.extend(std::iter::repeat_n(letter, usize::from(count)));
+        let v = &*self.variant;
+        let g = &v.geometry;
+        let kinds = v.kinds.len();
+        let marks = &v.modules.marks;
+        let mut boards = Vec::new();
+        let (mut side_to_move, mut castling, mut en_passant) = (Vec::new(), Vec::new(), Vec::new());
+        for b in 0..g.boards() {
+            let shown = |color: Color| v.shown_color(b, color);
+            let mut ranks = Vec::new();
+            for rank in (0..g.ranks()).rev() {
+                let mut cells = Vec::new();
+                for file in 0..g.files() {
+                    let sq = v.cell(b, file, rank);
+                    let cell = match sq.map(|s| (s, self.piece_at(s))) {
+                        None => Cell::Hole,
+                        Some((s, None)) if self.is_wall(s) => Cell::Wall,
+                        Some((_, None)) => Cell::Empty,
+                        Some((s, Some(p))) => {
+                            let letter = v.kind(p.kind).spec.letter;
+                            let letter =
+                                if shown(p.color) == Color::White { letter } else { letter.to_ascii_lowercase() };
+                            Cell::Piece(PieceCell {
+                                promoted: p.promoted && marks.promoted,
+                                reversed: if g.is_folded() && self.is_pawn(p) {
+                                    p.reversed != g.right_half(s)
+                                } else {
+                                    p.reversed || p.from_h_half
+                                },
+                                statue: p.fixed,
+                                ..PieceCell::new(letter)
+                            })
+                        }
+                    };
+                    cells.push(cell);
                 }
+                ranks.push(cells);
             }
-            letters
-        });
-        Fen {
-            boards: vec![BoardFen {
+            let reserve = (marks.holdings || marks.bank).then(|| {
+                let mut letters = Vec::new();
+                for color in [Color::White, Color::Black].map(shown) {
+                    let slots = usize::from(b) * kinds..usize::from(b + 1) * kinds;
+                    for (k, &count) in self.hands[color.index()].get(slots).unwrap_or_default().iter().enumerate() {
+                        let letter = char::from(v.kind(Kind(k as u8)).spec.letter);
+                        let letter = if shown(color) == Color::White { letter } else { letter.to_ascii_lowercase() };
+                        letters.extend(std::iter::repeat_n(letter, usize::from(count)));
+                    }
+                }
+                letters
+            });
+            boards.push(BoardFen {
                 ranks,
                 holdings: if marks.holdings { reserve.clone() } else { None },
                 bank: if marks.bank { reserve } else { None },
-            }],
-            side_to_move: vec![if self.side == Color::White { Side::White } else { Side::Black }],
+            });
+            side_to_move.push(if shown(self.side) == Color::White { Side::White } else { Side::Black });
+            castling.push(self.castling_text(b));
+            en_passant.push(ep.filter(|&t| g.board(t) == b).map(|t| self.fen_square(t)));
+        }
+        Fen {
+            boards,
+            side_to_move,
             open_turn: self.open_turn(),
-            castling: vec![self.castling_text()],
-            en_passant: vec![ep],
+            castling,
+            en_passant,
             halfmove_clock: self.halfmove,
             fullmove_number: self.fullmove,
             extra: match self.banked_moves {
@@ -3634,12 +3764,21 @@ impl Position {
         self.scratch_moves = moves;
     }
 
-    /// `KQkq` where the rooks are the outermost ones, the rook's file letter otherwise.
-    fn castling_text(&self) -> String {
+    /// `KQkq` where the rooks are the outermost ones, the rook's file letter otherwise: the
+    /// rights on board `on` (all of them on a game of one board), White's as its board shows
+    /// them first.
+    fn castling_text(&self, on: u8) -> String {
         let g = &self.variant.geometry;
         let mut text = String::new();
-        for (i, right) in self.castling.iter().enumerate() {
-            let Some(rook) = *right else { continue };
+        let order = |i: usize| match self.variant.reversed(on) {
+            true => (i + 4) % 8,
+            false => i,
+        };
+        for i in (0..self.castling.len()).map(order) {
+            let Some(rook) = self.castling[i] else { continue };
+            if g.board(rook) != on {
+                continue;
+            }
             let color = if i < 4 { Color::White } else { Color::Black };
             let h_side = i % 2 == 0;
             let v = &*self.variant;
@@ -3649,7 +3788,7 @@ impl Position {
             let outermost = {
                 let beyond: Vec<u8> = if h_side { (at + 1..len).collect() } else { (0..at).collect() };
                 !beyond.iter().any(|&l| {
-                    v.line_square(color, l, 0)
+                    v.line_square_on(color, on, l, 0)
                         .and_then(|s| self.piece_at(s))
                         .is_some_and(|p| p.color == color && Some(p.kind) == rook_kind)
                 })
@@ -3661,7 +3800,7 @@ impl Position {
             } else {
                 char::from(b'A' + g.file(rook))
             };
-            text.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
+            text.push(if v.shown_color(on, color) == Color::White { c } else { c.to_ascii_lowercase() });
         }
         text
     }
@@ -3678,6 +3817,30 @@ impl Standing for Position {
 
     fn halfmoves(&self) -> u32 {
         self.halfmove
+    }
+}
+
+/// A square's name with its board's number where it is not the first (`2:e5`), as the
+/// dialect writes an action on a second board.
+pub fn board_prefixed(board: u8, square: FenSquare) -> String {
+    SquareLabel { board, square }.to_string()
+}
+
+/// A square as messages name it: [`board_prefixed`], written when displayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareLabel {
+    /// The board, from 0.
+    pub board: u8,
+    /// The square as the board shows it.
+    pub square: FenSquare,
+}
+
+impl fmt::Display for SquareLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.board > 0 {
+            write!(f, "{}:", u16::from(self.board) + 1)?;
+        }
+        write!(f, "{}", self.square)
     }
 }
 
@@ -3720,6 +3883,7 @@ mod tests {
             castling_boards: 1,
             uci_castling: crate::rules::variant::UciCastling::KingToSquare,
             royals_per_side: 1,
+            boards: vec![Color::White],
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
     }

@@ -147,6 +147,10 @@ pub struct VariantSpec {
     /// How many royal pieces each side has (Double Chess: two kings; losing or leaving any
     /// of them attacked is losing).
     pub royals_per_side: u8,
+    /// The boards of the game, one entry each: the color the side that moves first has on
+    /// it (Transfer Chess: White on the first board, Black on the second). One board, White,
+    /// in nearly every game. See [`Variant::reversed`].
+    pub boards: Vec<Color>,
 }
 
 /// The way a side's pawns go, and so where its back rank, second rank and last rank are.
@@ -287,6 +291,9 @@ pub struct Rules {
     /// Statue Chess: captured pieces go to their owner's reserve (holding at most this
     /// many, where given: Swap, 1) and come back as statues.
     pub statue: Option<Option<u16>>,
+    /// Transfer Chess: captured pieces go to the capturer's reserve for the other board
+    /// (each reserve holding at most this many, where given: Swap, 1).
+    pub transfer: Option<Option<u16>>,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -672,6 +679,8 @@ pub enum VariantError {
         /// The rank, from 0.
         rank: u8,
     },
+    /// More boards than a game may have, or several boards with castling boards besides.
+    Boards(usize),
 }
 
 impl fmt::Display for VariantError {
@@ -687,6 +696,9 @@ impl fmt::Display for VariantError {
             VariantError::ModuleCell { file, rank } => {
                 let name = crate::rules::fen::FenSquare { file: *file, rank: *rank };
                 write!(f, "a rule module names the cell {name}, which is off the board (or past the 64th cell)")
+            }
+            VariantError::Boards(n) => {
+                write!(f, "{n} boards: a game has 1 to 255 boards, and several boards no castling boards")
             }
         }
     }
@@ -831,6 +843,7 @@ impl Variant {
             castling_boards: 1,
             uci_castling: UciCastling::KingToSquare,
             royals_per_side: 1,
+            boards: vec![Color::White],
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {
@@ -841,8 +854,18 @@ impl Variant {
 
     /// Compiles a variant.
     pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
-        let geometry = Geometry::rectangle(spec.files, spec.ranks).map_err(VariantError::Geometry)?;
-        let holes: Vec<Square> = spec.holes.iter().filter_map(|&(f, r)| geometry.square(0, f, r)).collect();
+        let boards = u8::try_from(spec.boards.len().max(1)).map_err(|_| VariantError::Boards(spec.boards.len()))?;
+        let geometry = Geometry::rectangle(spec.files, spec.ranks)
+            .and_then(|g| g.with_boards(boards))
+            .map_err(VariantError::Geometry)?;
+        if boards > 1 && spec.castling_boards > 1 {
+            return Err(VariantError::Boards(spec.boards.len()));
+        }
+        // A hole is one on every board.
+        let mut holes: Vec<Square> = Vec::new();
+        for b in 0..boards {
+            holes.extend(spec.holes.iter().filter_map(|&(f, r)| geometry.square(b, f, r)));
+        }
         let geometry = geometry.with_holes(&holes).with_wrap(spec.wrap_files, spec.wrap_ranks);
         let geometry = if spec.ring { geometry.folded_ring() } else { geometry };
         if spec.pieces.len() > 64 {
@@ -1205,13 +1228,27 @@ impl Variant {
         self.lateral_len(color) / self.spec.castling_boards.max(1)
     }
 
+    /// How many castling boards there are: the parts of the back line ([`VariantSpec::
+    /// castling_boards`]) or, where the game has several boards, the boards.
+    pub fn castling_board_count(&self) -> u8 {
+        self.spec.castling_boards.max(1).max(self.geometry.boards())
+    }
+
     /// The castling board (0, 1, ...) that `sq` lies on, for `color`.
     pub fn castling_board(&self, color: Color, sq: Square) -> u8 {
+        if self.geometry.boards() > 1 {
+            return self.geometry.board(sq);
+        }
         (self.lateral(color, sq) / self.castling_board_width(color).max(1)).min(self.spec.castling_boards.max(1) - 1)
     }
 
-    /// The cell `lateral` along and `depth` forward in `color`'s frame.
+    /// The cell `lateral` along and `depth` forward in `color`'s frame, on the first board.
     pub fn line_square(&self, color: Color, lateral: u8, depth: u8) -> Option<Square> {
+        self.line_square_on(color, 0, lateral, depth)
+    }
+
+    /// The cell `lateral` along and `depth` forward in `color`'s frame, on board `board`.
+    pub fn line_square_on(&self, color: Color, board: u8, lateral: u8, depth: u8) -> Option<Square> {
         let g = &self.geometry;
         let (file, rank) = match self.spec.directions[color.index()] {
             Direction::North => (lateral, depth),
@@ -1219,7 +1256,42 @@ impl Variant {
             Direction::East => (depth, lateral),
             Direction::West => (g.files().checked_sub(depth + 1)?, lateral),
         };
-        g.square(0, file, rank)
+        g.square(board, file, rank)
+    }
+
+    /// Whether board `board` (from 0) is shown turned round: the side that moves first has
+    /// Black on it (Transfer Chess's second board).
+    ///
+    /// Inside the rules core a side is always the same color: White moves first, on every
+    /// board. A board where the first side has Black is kept turned round, its ranks in
+    /// reverse order and its colors exchanged, so that the core plays it as an ordinary
+    /// board with White to move up it; notation and FEN show it as it stands, through
+    /// [`Variant::cell`], [`Variant::shown_rank`] and [`Variant::shown_color`]. Chess is
+    /// the same game with the ranks reversed and the colors exchanged, so nothing a rule
+    /// asks about a cell changes.
+    #[inline]
+    pub fn reversed(&self, board: u8) -> bool {
+        self.spec.boards.get(usize::from(board)) == Some(&Color::Black)
+    }
+
+    /// The cell shown as `file` and `rank` (from 0) on board `board` (from 0): where the
+    /// board is turned round ([`Variant::reversed`]), the rank counted from the other end.
+    pub fn cell(&self, board: u8, file: u8, rank: u8) -> Option<Square> {
+        let g = &self.geometry;
+        let rank = if self.reversed(board) { g.ranks().checked_sub(rank + 1)? } else { rank };
+        g.square(board, file, rank)
+    }
+
+    /// The rank `sq` is shown on, from 0 (see [`Variant::cell`]).
+    pub fn shown_rank(&self, sq: Square) -> u8 {
+        let g = &self.geometry;
+        let rank = g.rank(sq);
+        if self.reversed(g.board(sq)) { g.ranks().saturating_sub(rank + 1) } else { rank }
+    }
+
+    /// The color a piece of `color` is shown in on board `board` (see [`Variant::reversed`]).
+    pub fn shown_color(&self, board: u8, color: Color) -> Color {
+        if self.reversed(board) { color.other() } else { color }
     }
 
     /// The kind written with `letter` (either case).

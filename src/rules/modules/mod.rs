@@ -5,7 +5,7 @@
 //! passant. What a particular variant adds (pieces that pass through others, captures from
 //! afar, jumps, deadly pawns, pieces that turn round, promotion of pieces or on a side file,
 //! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
-//! hole, pieces that eat their own side, statues) is a [`Module`]: a closed enum,
+//! hole, pieces that eat their own side, statues, pieces that go to another board) is a [`Module`]: a closed enum,
 //! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
 //! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
 //! Each module's file holds its mechanic whole, as `impl Position` blocks where it needs
@@ -40,7 +40,8 @@
 //!   unless no piece with one can move).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
 //!   hand, or weaker to its owner's: Hades; an eaten piece to its player's: Cannibal
-//!   Chess), and its taking back.
+//!   Chess; to the captor's reserve for another board: Transfer Chess), and its taking
+//!   back. The hook is told the cell of the capture.
 //! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell, moved (Onwards: it turns
 //!   round) or dropped (Statue Chess: it is a statue).
 //! - [`Hook::AfterAction`]: what an action changes after its move: pieces removed (Deadly
@@ -104,6 +105,7 @@ mod onwards;
 mod promotion;
 mod reserves;
 mod statue;
+mod transfer;
 mod transparent;
 
 pub use bank::Bank;
@@ -112,6 +114,7 @@ pub use cannibal::Compensation;
 pub use checkers::Jumps;
 pub use reserves::Reserves;
 pub use statue::Statue;
+pub use transfer::Transfer;
 pub use transparent::Transparent;
 
 use super::geometry::{Geometry, Square, Steps};
@@ -152,6 +155,8 @@ pub enum Module {
     Cannibal(Compensation),
     /// Captured pieces come back to their owner as statues, which only capture (statue.rs).
     Statue(Statue),
+    /// Captured pieces go to the capturer's reserve for the other board (transfer.rs).
+    Transfer(Transfer),
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -436,6 +441,9 @@ impl Modules {
         if let Some(holds) = rules.statue {
             list.push(Module::Statue(Statue { holds }));
         }
+        if let Some(holds) = rules.transfer {
+            list.push(Module::Transfer(Transfer { holds }));
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -516,6 +524,7 @@ impl Module {
             Module::Hades => hook == H::Capture,
             Module::Cannibal(c) => hook == H::CapturesOwn || (c == Compensation::Reserve && hook == H::Capture),
             Module::Statue(_) => matches!(hook, H::MovesInstead | H::Capture | H::Arrival | H::Setup),
+            Module::Transfer(t) => hook == H::Capture || (t.holds.is_some() && hook == H::Setup),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -557,6 +566,9 @@ impl Module {
             Module::Cannibal(_) => false,
             // Statues attack as their pieces do; the reserve is counted by the core.
             Module::Statue(_) => false,
+            // The reserves are counted by the core; a piece that changes boards is the
+            // core's business where it judges the material of several boards.
+            Module::Transfer(_) => false,
         }
     }
 
@@ -576,6 +588,7 @@ impl Module {
             | Module::BlackHole(_)
             | Module::Cannibal(_)
             | Module::Statue(_)
+            | Module::Transfer(_)
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -599,6 +612,7 @@ impl Module {
             | Module::Checkers(_)
             | Module::Burnt
             | Module::Cannibal(_)
+            | Module::Transfer(_)
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             Module::Statue(_) => marks.statue = true,
@@ -784,8 +798,16 @@ impl Module {
 
     /// [`Hook::Capture`]: `victim`, captured by `captor`'s side, is gone from the board
     /// (`undo`: the capture is taken back).
-    pub(in crate::rules) fn captured(self, pos: &mut Position, captor: Color, victim: Piece, undo: bool) -> u8 {
+    pub(in crate::rules) fn captured(
+        self,
+        pos: &mut Position,
+        captor: Color,
+        victim: Piece,
+        at: Square,
+        undo: bool,
+    ) -> u8 {
         match self {
+            Module::Transfer(transfer) => return pos.captured_to_other_board(transfer, captor, victim, at, undo),
             Module::Reserves(_) => pos.capture_to_hand(captor, victim, undo),
             Module::Hades => pos.capture_to_owner(victim, undo),
             Module::Cannibal(_) => pos.eaten_to_reserve(captor, victim, undo),
@@ -878,6 +900,7 @@ impl Module {
             // (A statue rook has no castling right: a fixed piece never castles, which the
             // core sees to.)
             Module::Statue(statue) => pos.check_reserve_limit(statue.holds),
+            Module::Transfer(transfer) => pos.check_reserve_limit(transfer.holds),
             _ => Ok(()),
         }
     }

@@ -30,14 +30,17 @@ impl Reserves {
 impl Position {
     /// Drops of the side to move: each kind in hand on each empty cell, pawns not on the first
     /// or last rank.
+    /// Where the game has several boards, each board's hand drops on that board only.
     pub(in crate::rules) fn drop_moves(&self, out: &mut Vec<Move>) {
-        for (k, &count) in self.hands[self.side.index()].iter().enumerate() {
+        let boards = self.variant.geometry.boards();
+        for (slot, &count) in self.hands[self.side.index()].iter().enumerate() {
             if count == 0 {
                 continue;
             }
-            let kind = Kind(k as u8);
+            let kinds = self.variant.kinds.len();
+            let (board, kind) = ((slot / kinds) as u8, Kind((slot % kinds) as u8));
             for sq in self.variant.geometry.squares() {
-                if self.drop_fits(kind, sq) {
+                if (boards == 1 || self.board_of(sq) == board) && self.drop_fits(kind, sq) {
                     out.push(Move {
                         from: sq,
                         to: sq,
@@ -61,13 +64,16 @@ impl Position {
         !(self.variant.kind(kind).spec.pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)))
     }
 
-    /// Refuses a setup where a reserve holds more than `holds` pieces (a Swap bank: one).
+    /// Refuses a setup where a reserve holds more than `holds` pieces (a Swap bank: one); a
+    /// side has one reserve per board.
     pub(in crate::rules) fn check_reserve_limit(&self, holds: Option<u16>) -> Result<(), SetupError> {
-        match holds {
-            Some(limit) if self.hands.iter().any(|hand| hand.iter().sum::<u16>() > limit) => {
-                Err(SetupError::BankTooLarge(limit))
-            }
-            _ => Ok(()),
+        let Some(limit) = holds else { return Ok(()) };
+        let boards = self.variant.geometry.boards();
+        let over = |color| (0..boards).any(|b| self.hand_on(color, b).iter().sum::<u16>() > limit);
+        match over(Color::White) || over(Color::Black) {
+            true if self.variant.modules.marks.bank => Err(SetupError::BankTooLarge(limit)),
+            true => Err(SetupError::ReserveTooLarge(limit)),
+            false => Ok(()),
         }
     }
 

@@ -69,7 +69,7 @@ impl Position {
             while self.hands[color.index()].iter().sum::<u16>() >= limit {
                 let Some(k) = self.hands[color.index()].iter().position(|&count| count > 0) else { break };
                 self.change_hand(color, Kind(k as u8), -1);
-                self.changes.push(Change::Forfeited(color, Kind(k as u8)));
+                self.changes.push(Change::Forfeited(color, 0, Kind(k as u8)));
                 changes += 1;
             }
         }
