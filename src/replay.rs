@@ -328,7 +328,7 @@ fn resolve_move(
     froms.clear();
     position.reaching(to, kind, side, froms);
     // Named only in refusals: a message costs nothing until a move is refused.
-    let target = position.square_label(to);
+    let target = Named(to);
     // Castling written as the king's move (`Ke1g1`), as it must be where two kings could
     // castle the same way (Double Chess).
     if Some(kind) == position.variant().castler && m.piece.is_some() {
@@ -357,7 +357,7 @@ fn resolve_move(
         };
         return Err(Refusal {
             kind: diag::Kind::IllegalMove,
-            message: format!("illegal: no {} can reach {target}{wall}", piece_name(position, kind)),
+            message: format!("illegal: no {} can reach {}{wall}", piece_name(position, kind), target.of(position)),
             candidates: legal_moves_of(position, kind),
         });
     }
@@ -369,7 +369,11 @@ fn resolve_move(
     if froms.is_empty() {
         return Err(Refusal {
             kind: diag::Kind::IllegalMove,
-            message: format!("illegal: no {} on the square written can reach {target}", piece_name(position, kind)),
+            message: format!(
+                "illegal: no {} on the square written can reach {}",
+                piece_name(position, kind),
+                target.of(position)
+            ),
             candidates: legal_moves_of(position, kind),
         });
     }
@@ -396,7 +400,8 @@ fn resolve_move(
             return Err(Refusal {
                 kind: diag::Kind::IllegalMove,
                 message: format!(
-                    "illegal: no pawn can move to {target} without capturing, and a capture names the pawn's file"
+                    "illegal: no pawn can move to {} without capturing, and a capture names the pawn's file",
+                    target.of(position)
                 ),
                 candidates: legal_moves_of(position, kind),
             });
@@ -422,19 +427,21 @@ fn resolve_move(
             None => String::new(),
         };
         return Err(Refusal::new(format!(
-            "illegal: a {} reaching {target} must promote ({listed})",
-            piece_name(position, kind)
+            "illegal: a {} reaching {} must promote ({listed})",
+            piece_name(position, kind),
+            target.of(position)
         )));
     }
     if !promotes && promotion.is_some() {
-        return Err(Refusal::new(format!("illegal: no promotion on {target}")));
+        return Err(Refusal::new(format!("illegal: no promotion on {}", target.of(position))));
     }
     moves.retain(|c| c.promotion == promotion);
     if moves.is_empty() {
         let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
         return Err(Refusal::new(format!(
-            "illegal: a {} cannot promote to {letter} on {target}",
-            piece_name(position, kind)
+            "illegal: a {} cannot promote to {letter} on {}",
+            piece_name(position, kind),
+            target.of(position)
         )));
     }
     // A capture en passant and a quiet move onto the en passant square, by one pawn (Crazy
@@ -483,10 +490,21 @@ fn resolve_move(
             let candidates: Vec<String> = several.iter().map(|&c| san(position, c)).collect();
             Err(Refusal {
                 kind: diag::Kind::AmbiguousMove,
-                message: format!("ambiguous: {} could be {}", target, candidates.join(" or ")),
+                message: format!("ambiguous: {} could be {}", target.of(position), candidates.join(" or ")),
                 candidates,
             })
         }
+    }
+}
+
+/// A cell a refusal may name: its label ([`Position::square_label`]) is found only when a
+/// message is written.
+#[derive(Clone, Copy)]
+struct Named(Square);
+
+impl Named {
+    fn of(self, position: &Position) -> crate::rules::position::SquareLabel {
+        position.square_label(self.0)
     }
 }
 

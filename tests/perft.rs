@@ -302,3 +302,12 @@ fn statue_counts_agree_with_an_independent_implementation() {
     run(&catalogue("statue"), "statue.txt", 500_000);
     run(&catalogue("statue swap"), "statue-swap.txt", 500_000);
 }
+
+/// Transfer Chess and its Swap and Parallel variants, on two boards: every count agrees with
+/// bench/transfer_reference.py, written from the readings alone.
+#[test]
+fn transfer_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("transfer"), "transfer.txt", 500_000);
+    run(&catalogue("transfer swap"), "transfer-swap.txt", 500_000);
+    run(&catalogue("transfer parallel"), "transfer-parallel.txt", 500_000);
+}

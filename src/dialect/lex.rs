@@ -360,7 +360,7 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
     Ok((rest, (ActionKind::Move(m), leniency)))
 }
 
-/// A board prefix: `2:`.
+/// A board prefix: `2:`. The first board's, `1:`, says what no prefix says: it reads as none.
 fn board(i: &str) -> Lexed<'_, Option<u8>> {
     let Ok((rest, digits)) = digit1::<_, LexError>(i) else {
         return Ok((i, None));
@@ -369,6 +369,7 @@ fn board(i: &str) -> Lexed<'_, Option<u8>> {
         return Ok((i, None));
     };
     match digits.parse::<u8>() {
+        Ok(1) if digits == "1" => Ok((rest, None)),
         Ok(n) if n >= 1 && !digits.starts_with('0') => Ok((rest, Some(n))),
         _ => failure(i, "a board number from 1 to 255"),
     }
@@ -835,6 +836,7 @@ mod tests {
         let (rest, (a, _)) = action("2:Nf3+ x").unwrap_or(("?", (Action::new(ActionKind::Pass), [None, None])));
         assert_eq!((a.board, a.check, rest), (Some(2), Check::Check, " x"));
         assert!(action("0:Nf3").is_err());
+        assert_eq!(action("1:Nf3").map(|(_, (a, _))| a.board), Ok(None));
     }
 
     #[test]

@@ -83,7 +83,8 @@ pub fn write_action(out: &mut String, action: &Action) {
 
 /// Appends the text of one action in `style` to `out`.
 fn write_action_as(out: &mut String, action: &Action, style: Style) {
-    if let Some(board) = action.board {
+    // The first board needs no number (the reader reads `1:e4` as `e4`).
+    if let Some(board) = action.board.filter(|&b| b != 1) {
         let _ = write!(out, "{board}:");
     }
     match &action.kind {

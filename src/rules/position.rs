@@ -840,8 +840,12 @@ impl Position {
     }
 
     /// How many pieces of `kind` `color` has in hand, for every board together.
+    #[inline]
     pub fn in_hand(&self, color: Color, kind: Kind) -> u16 {
-        (0..self.variant.geometry.boards()).map(|b| self.in_hand_on(color, b, kind)).sum()
+        match self.variant.geometry.boards() {
+            1 => self.in_hand_on(color, 0, kind),
+            boards => (0..boards).map(|b| self.in_hand_on(color, b, kind)).sum(),
+        }
     }
 
     /// How many pieces of `kind` `color` has in hand that may enter board `board`.
@@ -891,8 +895,9 @@ impl Position {
     }
 
     /// [`Position::square_name`], written only when displayed.
+    #[inline]
     pub fn square_label(&self, sq: Square) -> SquareLabel {
-        SquareLabel { board: self.variant.geometry.board(sq), square: self.fen_square(sq) }
+        SquareLabel { board: self.board_of(sq), square: self.fen_square(sq) }
     }
 
     /// `sq` by file and rank as its board shows it, which displays as its name (no
@@ -902,8 +907,12 @@ impl Position {
     }
 
     /// The board `sq` lies on, from 0.
+    #[inline]
     pub fn board_of(&self, sq: Square) -> u8 {
-        self.variant.geometry.board(sq)
+        match self.variant.spec.boards.len() {
+            0 | 1 => 0,
+            _ => self.variant.geometry.board(sq),
+        }
     }
 
     /// The hash of the position: pieces, side to move, castling rights, and the en passant
@@ -3345,17 +3354,20 @@ impl Position {
             return self.pieces().all(|(_, p)| self.is_royal(p));
         }
         // Boards no piece leaves are dead each by itself.
-        (0..boards).all(|b| self.board_material_insufficient(b))
+        match boards {
+            1 => self.board_material_insufficient(None),
+            _ => (0..boards).all(|b| self.board_material_insufficient(Some(b))),
+        }
     }
 
     /// The orthodox reasoning of [`Position::insufficient_material`] on board `board`'s
-    /// pieces alone.
-    fn board_material_insufficient(&self, board: u8) -> bool {
+    /// pieces alone, or on all.
+    fn board_material_insufficient(&self, board: Option<u8>) -> bool {
         let g = &self.variant.geometry;
         let mut minors = 0;
         let mut bishop_colors = [false; 2];
         let mut knights = 0;
-        for (sq, piece) in self.pieces().filter(|&(sq, _)| g.board(sq) == board) {
+        for (sq, piece) in self.pieces().filter(|&(sq, _)| board.is_none_or(|b| g.board(sq) == b)) {
             match self.variant.kind(piece.kind).spec.letter {
                 b'K' => {}
                 b'N' => {

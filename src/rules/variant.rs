@@ -1235,7 +1235,11 @@ impl Variant {
     }
 
     /// The castling board (0, 1, ...) that `sq` lies on, for `color`.
+    #[inline]
     pub fn castling_board(&self, color: Color, sq: Square) -> u8 {
+        if self.spec.castling_boards <= 1 && self.spec.boards.len() <= 1 {
+            return 0;
+        }
         if self.geometry.boards() > 1 {
             return self.geometry.board(sq);
         }
@@ -1276,6 +1280,7 @@ impl Variant {
 
     /// The cell shown as `file` and `rank` (from 0) on board `board` (from 0): where the
     /// board is turned round ([`Variant::reversed`]), the rank counted from the other end.
+    #[inline]
     pub fn cell(&self, board: u8, file: u8, rank: u8) -> Option<Square> {
         let g = &self.geometry;
         let rank = if self.reversed(board) { g.ranks().checked_sub(rank + 1)? } else { rank };
@@ -1283,9 +1288,13 @@ impl Variant {
     }
 
     /// The rank `sq` is shown on, from 0 (see [`Variant::cell`]).
+    #[inline]
     pub fn shown_rank(&self, sq: Square) -> u8 {
         let g = &self.geometry;
         let rank = g.rank(sq);
+        if self.spec.boards.len() <= 1 {
+            return rank;
+        }
         if self.reversed(g.board(sq)) { g.ranks().saturating_sub(rank + 1) } else { rank }
     }
 

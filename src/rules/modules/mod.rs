@@ -798,6 +798,7 @@ impl Module {
 
     /// [`Hook::Capture`]: `victim`, captured by `captor`'s side, is gone from the board
     /// (`undo`: the capture is taken back).
+    #[inline]
     pub(in crate::rules) fn captured(
         self,
         pos: &mut Position,
