@@ -5,6 +5,14 @@
 //! pieces' compiled rays, the promotion choices. Orthodox chess is simply the first
 //! variant. Playing a move changes the position in place and returns an [`Undo`], so that
 //! search and replay allocate nothing per move.
+//!
+//! A game may have two boards (Transfer Chess). Their cells are one array, board after
+//! board, and no step leaves its board, so movement, attacks and check need nothing more.
+//! What is the board's own is kept per board: castling rights (per castling board, as
+//! Double Chess's halves are), the hand of pieces that may enter it, and, in notation, its
+//! number (`2:Nf3`). One side moves on every board: inside the core the side that moves
+//! first is White everywhere, and a board on which it has Black is kept turned round
+//! ([`Variant::reversed`]); FEN and notation show each board as it stands.
 
 use std::fmt;
 use std::sync::Arc;

@@ -698,7 +698,7 @@ impl fmt::Display for VariantError {
                 write!(f, "a rule module names the cell {name}, which is off the board (or past the 64th cell)")
             }
             VariantError::Boards(n) => {
-                write!(f, "{n} boards: a game has 1 to 255 boards, and several boards no castling boards")
+                write!(f, "{n} boards: a game has one or two boards, and two boards no castling boards")
             }
         }
     }
@@ -858,7 +858,8 @@ impl Variant {
         let geometry = Geometry::rectangle(spec.files, spec.ranks)
             .and_then(|g| g.with_boards(boards))
             .map_err(VariantError::Geometry)?;
-        if boards > 1 && spec.castling_boards > 1 {
+        // Castling rights and royal pieces are kept for two castling boards at most.
+        if boards > 2 || (boards > 1 && spec.castling_boards > 1) {
             return Err(VariantError::Boards(spec.boards.len()));
         }
         // A hole is one on every board.
