@@ -6,7 +6,7 @@
 //! variant. Playing a move changes the position in place and returns an [`Undo`], so that
 //! search and replay allocate nothing per move.
 //!
-//! A game may have two boards (Transfer Chess). Their cells are one array, board after
+//! A game may have two boards. Their cells are one array, board after
 //! board, and no step leaves its board, so movement, attacks and check need nothing more.
 //! What is the board's own is kept per board: castling rights (per castling board, as
 //! Double Chess's halves are), the hand of pieces that may enter it, and, in notation, its
@@ -252,8 +252,8 @@ pub enum SetupError {
     HandTooLarge(char),
     /// A bank holds more pieces than the variant lets it (a Swap bank: one).
     BankTooLarge(u16),
-    /// A reserve holds more pieces than the variant lets it (Statue and Transfer Chess's Swap
-    /// variants: one; in Transfer Chess, each board's).
+    /// A reserve holds more pieces than the variant lets it (a Swap variant's: one; with
+    /// several boards, each board's).
     ReserveTooLarge(u16),
     /// An open turn (`w+1@e4`) that no turn of the variant can leave.
     OpenTurn(String),
