@@ -3409,9 +3409,14 @@ impl Position {
         if !self.variant.modules.caps.material_is_gone || plan.judge == Judge::Never {
             return true;
         }
+        // Pieces in a side's reserve (or bank) may come back: as
+        // [`Position::insufficient_material`] has it, material is not gone then.
+        let marks = &self.variant.modules.marks;
+        if (marks.bank || marks.holdings) && self.hands[side.index()].iter().any(|&count| count > 0) {
+            return true;
+        }
         let boards = self.variant.geometry.boards();
         if boards > 1 {
-            let marks = &self.variant.modules.marks;
             if marks.holdings {
                 return !self.insufficient_material();
             }
@@ -3945,6 +3950,23 @@ mod tests {
             crate::variants::Catalogue::builtin().find(Some("Crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
         let p = position(&crazyhouse, "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
         assert!(p.can_mate(Color::White) && p.can_mate(Color::Black));
+        // Where a reserve holds a piece, its side's material is not gone (Hades: found by
+        // the fen fuzz target, which once saw neither side able to mate with a bishop in
+        // White's reserve while the material was not called insufficient).
+        let hades = crate::variants::Catalogue::builtin().find(Some("Hades")).unwrap_or_else(|e| panic!("{e}"));
+        let p = position(&hades, "4k3/8/8/8/8/8/8/b3K3[B] w - - 0 40").unwrap_or_else(|e| panic!("{e}"));
+        assert!(p.can_mate(Color::White) && !p.insufficient_material());
+        // Two boards without transfer are dead board by board; with it, only bare kings are.
+        for (name, fen, dead) in [
+            ("transfer parallel", "4k3/8/8/8/8/8/8/3BK3|4k3/8/8/8/8/8/8/4KB2 w|b -|- -|- 0 1", true),
+            ("transfer", "4k3/8/8/8/8/8/8/3BK3[]|4k3/8/8/8/8/8/8/4KB2[] w|b -|- -|- 0 1", false),
+            ("transfer", "4k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[] w|b -|- -|- 0 1", true),
+        ] {
+            let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let p = position(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(p.insufficient_material(), dead, "{name}: {fen}");
+            assert_eq!(!p.can_mate(Color::White) && !p.can_mate(Color::Black), dead, "{name}: {fen}");
+        }
         // A king is never taken, so never held (dropping one made a position with two).
         let error = position(&crazyhouse, "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1").err().map(|e| e.to_string());
         assert_eq!(error.as_deref(), Some("K in hand: a royal piece is never taken, so never held"));
