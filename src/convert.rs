@@ -107,10 +107,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
     let square = |position: &Position, sq| position.fen_square(sq);
     // An action on a board but the first carries the board's number (`2:e7e5`); SAN writes
     // its own.
-    let board = match position.board_of(m.from) {
-        0 => String::new(),
-        b => format!("{}:", u16::from(b) + 1),
-    };
+    let board = crate::rules::position::board_prefix(position.board_of(m.from));
     match (notation, m.kind) {
         (Notation::San, _)
         | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
@@ -694,10 +691,7 @@ fn explicit_difference(
     };
     for (board, (a, b)) in before.boards.iter().zip(&after.boards).enumerate() {
         let board = board as u8;
-        let on = match board {
-            0 => String::new(),
-            _ => format!("{}:", u16::from(board) + 1),
-        };
+        let on = crate::rules::position::board_prefix(board);
         let height = a.ranks.len();
         for (row, (ra, rb)) in a.ranks.iter().zip(&b.ranks).enumerate() {
             for (file, (ca, cb)) in ra.iter().zip(rb).enumerate() {

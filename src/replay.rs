@@ -238,10 +238,11 @@ fn resolve_bank(
     let kind = kind_of(position, piece.map(|p| p.ascii()))?;
     let name = piece_name(position, kind);
     let letter = char::from(position.variant().kind(kind).spec.letter);
-    let written = format!("{letter}{from}@");
     let Some(sq) = position.variant().cell(board, from.file, from.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {from} on this board")));
     };
+    let written = format!("{}{letter}{}@", crate::rules::position::board_prefix(board), position.fen_square(sq));
+    let from = position.square_label(sq);
     if let Some(why) = position.extra_actions_withheld() {
         return Err(Refusal::new(format!("illegal: {written}: {why}")));
     }
@@ -585,7 +586,7 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
     let text = san_on_board(position, m);
     match position.board_of(m.from) {
         0 => text,
-        board => format!("{}:{text}", u16::from(board) + 1),
+        board => crate::rules::position::board_prefix(board) + &text,
     }
 }
 

@@ -71,10 +71,7 @@ pub fn run(args: &PerftArgs) -> Status {
             // A removal of blocked pawns is no move: written as the dialect writes it.
             let joint = if m.kind == arbiter::rules::position::MoveKind::RemoveBlocked { "><" } else { "" };
             // A move on a board but the first carries the board's number (`2:e7e5`).
-            let board = match position.board_of(m.from) {
-                0 => String::new(),
-                b => format!("{}:", u16::from(b) + 1),
-            };
+            let board = arbiter::rules::position::board_prefix(position.board_of(m.from));
             let mut uci = match m.kind {
                 arbiter::rules::position::MoveKind::Drop => {
                     let letter = char::from(variant.kind(m.piece).spec.letter);

@@ -541,7 +541,7 @@ impl Position {
                 let rank = (usize::from(ranks) - 1 - row) as u8;
                 for (file, cell) in cells.iter().enumerate() {
                     let sq = variant.cell(b, file as u8, rank);
-                    let name = board_prefixed(b, FenSquare { file: file as u8, rank });
+                    let name = SquareLabel { board: b, square: FenSquare { file: file as u8, rank } }.to_string();
                     match (cell, sq) {
                         (Cell::Hole, None) => continue,
                         (Cell::Hole, Some(_)) => return Err(SetupError::Hole { square: name, expected: false }),
@@ -707,7 +707,7 @@ impl Position {
         let mut passed = (0..boards).filter_map(|b| fen.en_passant_on(usize::from(b)).flatten().map(|ep| (b, ep)));
         if let Some((b, ep)) = passed.next() {
             if let Some((b, ep)) = passed.next() {
-                return Err(SetupError::EnPassant(board_prefixed(b, ep)));
+                return Err(SetupError::EnPassant(SquareLabel { board: b, square: ep }.to_string()));
             }
             position.read_en_passant(ep, b)?;
         }
@@ -798,7 +798,7 @@ impl Position {
     }
 
     fn read_en_passant(&mut self, ep: FenSquare, on: u8) -> Result<(), SetupError> {
-        let name = board_prefixed(on, ep);
+        let name = SquareLabel { board: on, square: ep }.to_string();
         let geometry = &self.variant.geometry;
         let target = self.variant.cell(on, ep.file, ep.rank).ok_or_else(|| SetupError::EnPassant(name.clone()))?;
         // The pawn that moved is one rank beyond the target, seen from the side whose pieces
@@ -3508,7 +3508,6 @@ impl Position {
         let ep = self.legal_en_passant();
         let v = &*self.variant;
         let g = &v.geometry;
-        let kinds = v.kinds.len();
         let marks = &v.modules.marks;
         let mut boards = Vec::new();
         let (mut side_to_move, mut castling, mut en_passant) = (Vec::new(), Vec::new(), Vec::new());
@@ -3546,8 +3545,7 @@ impl Position {
             let reserve = (marks.holdings || marks.bank).then(|| {
                 let mut letters = Vec::new();
                 for color in [Color::White, Color::Black].map(shown) {
-                    let slots = usize::from(b) * kinds..usize::from(b + 1) * kinds;
-                    for (k, &count) in self.hands[color.index()].get(slots).unwrap_or_default().iter().enumerate() {
+                    for (k, &count) in self.hand_on(color, b).iter().enumerate() {
                         let letter = char::from(v.kind(Kind(k as u8)).spec.letter);
                         let letter = if shown(color) == Color::White { letter } else { letter.to_ascii_lowercase() };
                         letters.extend(std::iter::repeat_n(letter, usize::from(count)));
@@ -3845,13 +3843,17 @@ impl Standing for Position {
     }
 }
 
-/// A square's name with its board's number where it is not the first (`2:e5`), as the
-/// dialect writes an action on a second board.
-pub fn board_prefixed(board: u8, square: FenSquare) -> String {
-    SquareLabel { board, square }.to_string()
+/// What the dialect writes before an action, or a change of the explicit form, on board
+/// `board` (from 0): its number and `:` where it is not the first (`2:`), else nothing.
+pub fn board_prefix(board: u8) -> String {
+    match board {
+        0 => String::new(),
+        _ => format!("{}:", u16::from(board) + 1),
+    }
 }
 
-/// A square as messages name it: [`board_prefixed`], written when displayed.
+/// A square's name with its board's number where it is not the first (`2:e5`), as messages
+/// name it: written when displayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareLabel {
     /// The board, from 0.
