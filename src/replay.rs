@@ -1384,12 +1384,14 @@ fn check_result(position: &mut Position, game: &Game, drawn: Option<&(Ending, Op
         Some(
             Ending::Checkmate { winner: Color::White }
             | Ending::FarRank { winner: Color::White }
-            | Ending::KingCaptured { winner: Color::White },
+            | Ending::KingCaptured { winner: Color::White }
+            | Ending::Immobilised { winner: Color::White },
         ) => Some(Outcome::WhiteWins),
         Some(
             Ending::Checkmate { winner: Color::Black }
             | Ending::FarRank { winner: Color::Black }
-            | Ending::KingCaptured { winner: Color::Black },
+            | Ending::KingCaptured { winner: Color::Black }
+            | Ending::Immobilised { winner: Color::Black },
         ) => Some(Outcome::BlackWins),
         Some(_) => Some(Outcome::Draw),
         None => None,

@@ -49,11 +49,6 @@ pub const PLANNED: &[&str] = &[
     "cancellation",
     "aieirping",
     "bughouse",
-    // The families of Karl's list (../shared/seeds/004) with no entry yet.
-    "deflector",
-    "freeze",
-    "deepfreeze",
-    "sticky",
 ];
 
 /// Whether `name` is one of the [`PLANNED`] variants (see there).
@@ -508,7 +503,10 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// moving onto them into their owner's bank), `cannibal` (pieces may eat their own side's
 /// pieces, which come back later or earn the eater another move), `statue` (captured pieces
 /// come back to their owner as statues, which only capture), `transfer` (captured pieces go
-/// to the capturer's reserve for the other board).
+/// to the capturer's reserve for the other board), `freeze` (the piece that moved last freezes
+/// the enemy pieces it attacks for a turn), `deepfreeze` (every attacked piece is immobilised),
+/// `deflector` (riders turn at right angles on a friendly pawn), `sticky` (a moving piece drags
+/// the friendly piece south of it).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -531,6 +529,10 @@ const MODULES: &[&str] = &[
     "cannibal",
     "statue",
     "transfer",
+    "freeze",
+    "deepfreeze",
+    "deflector",
+    "sticky",
     "double-move",
     "twin",
     "borrowed-moves",
@@ -551,6 +553,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "black-hole" => &["cells", "holds"],
             "cannibal" => &["compensation"],
             "statue" | "transfer" => &["holds"],
+            "deflector" => &["pieces", "deflectors"],
             "fastpawn" => &["moves"],
             "deadly-pawns" => &["zone"],
             "checkers-jumps" => &["pieces", "pawns"],
@@ -606,6 +609,30 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "side-promotion" => rules.side_promotion = true,
             "remove-blocked-pawns" => rules.remove_blocked_pawns = true,
             "burnt-squares" => rules.burnt_squares = true,
+            "freeze" => rules.freeze = Some(crate::rules::modules::Freeze::LastMoved),
+            "deepfreeze" => rules.freeze = Some(crate::rules::modules::Freeze::Deep),
+            "sticky" => rules.sticky = true,
+            "deflector" => {
+                let letters = |key: &str| -> Result<Vec<u8>, (String, String)> {
+                    match params.get(key).and_then(|v| v.as_sequence()) {
+                        Some(list) if !list.is_empty() => {
+                            Ok(list.iter().filter_map(|v| v.as_str()).filter_map(|l| l.bytes().next()).collect())
+                        }
+                        _ => Err((
+                            key.to_owned(),
+                            format!(
+                                "module deflector needs `{key}`: the letters of the {}",
+                                if key == "pieces" {
+                                    "riders that turn (`[R, B, Q]`)"
+                                } else {
+                                    "pieces they turn on (`[P]`)"
+                                }
+                            ),
+                        )),
+                    }
+                };
+                rules.deflector = Some((letters("pieces")?, letters("deflectors")?));
+            }
             "hades" => rules.hades = true,
             "statue" => {
                 rules.statue = Some(read_holds(params, "statue", "a reserve")?);
@@ -1322,8 +1349,8 @@ mod tests {
         assert!(find(Some("Standard")).is_ok());
         assert!(find(Some("From Position")).is_ok());
         assert_eq!(find(Some("Atomic")).err(), Some(Unsupported::NotYet("Atomic".to_owned())));
-        // Karl's families not yet in the catalogue, in the forms the seed writes them.
-        for name in ["Sticky Chess", "Deepfreeze Chess", "antichess"] {
+        // Seed systems not yet in the catalogue, in the forms the seeds write them.
+        for name in ["Cancellation Chess", "Aieirping Chess", "antichess"] {
             assert_eq!(find(Some(name)).err(), Some(Unsupported::NotYet(name.to_owned())), "{name}");
         }
         // A catalogue entry is found first; a name that is no planned one stays unknown.
@@ -1335,6 +1362,10 @@ mod tests {
             ("Swap variant of Statue Chess", "statue swap"),
             ("Transfer Chess - Parallel Variant", "transfer parallel"),
             ("Transfer Chess - Swap Variant", "transfer swap"),
+            ("Freeze Chess", "freeze"),
+            ("Deepfreeze Chess", "deepfreeze"),
+            ("Deflector Chess", "deflector"),
+            ("Sticky Chess", "sticky"),
         ] {
             assert_eq!(find(Some(name)).map(|v| v.spec.name.clone()), Ok(entry.to_owned()), "{name}");
         }
@@ -1405,7 +1436,7 @@ mod tests {
                 .is_some_and(|e| e.message.contains("not king-to-square or king-takes-rook") && e.at == Some((3, 15))),
             "{e:?}"
         );
-        let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: freeze }\n");
+        let e = user("name: x\nparent: orthodox\nmodules:\n  - { name: cancellation-captures }\n");
         let catalogue = e.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(catalogue.find(Some("x")).err(), Some(Unsupported::NotYet("x".to_owned())));
     }

@@ -311,3 +311,17 @@ fn transfer_counts_agree_with_an_independent_implementation() {
     run(&catalogue("transfer swap"), "transfer-swap.txt", 500_000);
     run(&catalogue("transfer parallel"), "transfer-parallel.txt", 500_000);
 }
+
+/// Deflector Chess: every count agrees with bench/deflector_sticky_reference.py, written from
+/// the readings alone.
+#[test]
+fn deflector_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("deflector"), "deflector.txt", 500_000);
+}
+
+/// Sticky Chess: every count agrees with bench/deflector_sticky_reference.py, written from the
+/// readings alone.
+#[test]
+fn sticky_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("sticky"), "sticky.txt", 500_000);
+}

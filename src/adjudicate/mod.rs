@@ -150,6 +150,7 @@ impl Decision {
                 Ending::FivefoldRepetition => "fivefold-repetition",
                 Ending::FarRank { .. } => "far-rank",
                 Ending::KingCaptured { .. } => "king-captured",
+                Ending::Immobilised { .. } => "immobilised",
             },
             Decision::Time { .. } => "time-forfeit",
             Decision::Open => "open",
@@ -161,7 +162,11 @@ impl Decision {
         let win = |c: Color| if c == Color::White { Outcome::WhiteWins } else { Outcome::BlackWins };
         match self {
             Decision::Rules {
-                ending: Ending::Checkmate { winner } | Ending::FarRank { winner } | Ending::KingCaptured { winner },
+                ending:
+                    Ending::Checkmate { winner }
+                    | Ending::FarRank { winner }
+                    | Ending::KingCaptured { winner }
+                    | Ending::Immobilised { winner },
                 ..
             } => Some(win(*winner)),
             Decision::Rules { .. } => Some(Outcome::Draw),
@@ -862,6 +867,13 @@ pub fn headline(verdict: &Verdict) -> String {
                 }
                 Ending::FarRank { winner } => format!("a {} piece has reached the far rank", side(*winner)),
                 Ending::KingCaptured { winner } => format!("{} has taken the opponent's king", side(*winner)),
+                Ending::Immobilised { winner } => {
+                    format!(
+                        "every piece of {} is immobilised, and not every piece of {}",
+                        side(winner.other()),
+                        side(*winner)
+                    )
+                }
                 Ending::InsufficientMaterial => "neither side can mate (dead position)".to_owned(),
                 Ending::FivefoldRepetition => "the same position stands for the fifth time".to_owned(),
                 Ending::SeventyFiveMoves => "75 moves of each side without capture or pawn move".to_owned(),
@@ -903,6 +915,9 @@ impl Verdict {
                     }
                     Ending::FarRank { .. } => "in this variant the first piece to reach the far rank wins",
                     Ending::KingCaptured { .. } => "in this variant check is not judged, and taking the king wins",
+                    Ending::Immobilised { .. } => {
+                        "in this variant a player whose pieces are all immobilised loses, unless the opponent's are too"
+                    }
                     Ending::InsufficientMaterial => {
                         "a position where no series of legal moves can mate is a draw (FIDE 5.2.2)"
                     }

@@ -98,6 +98,7 @@ pub fn article(ending: Ending) -> &'static str {
         Ending::SeventyFiveMoves => "FIDE 9.6.2, in force since 1 July 2014",
         Ending::FarRank { .. } => "the variant's far-rank rule",
         Ending::KingCaptured { .. } => "the variant's capture of the king",
+        Ending::Immobilised { .. } => "the variant's immobilisation rule",
     }
 }
 

@@ -84,6 +84,9 @@ pub(in crate::rules) enum Change {
     /// A piece of a kind forfeited from a color's reserve for a board (a reserve of one that
     /// took another).
     Forfeited(Color, u8, Kind),
+    /// A piece a module moved from one cell to another, besides the move (Sticky Chess's
+    /// drag).
+    Moved(Square, Square, Piece),
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -374,6 +377,12 @@ pub enum Ending {
         /// Who took it.
         winner: Color,
     },
+    /// Every piece of the side to move is immobilised and some of the winner's are free
+    /// (Deepfreeze Chess).
+    Immobilised {
+        /// The side with a free piece.
+        winner: Color,
+    },
 }
 
 impl fmt::Display for Ending {
@@ -387,6 +396,14 @@ impl fmt::Display for Ending {
             Ending::FarRank { winner } => write!(f, "a {} piece has reached the far rank", winner.name()),
             Ending::KingCaptured { winner } => {
                 write!(f, "{} has taken the {} king", winner.name(), winner.other().name())
+            }
+            Ending::Immobilised { winner } => {
+                write!(
+                    f,
+                    "every {} piece is immobilised and some {} piece is not",
+                    winner.other().name(),
+                    winner.name()
+                )
             }
         }
     }
@@ -465,7 +482,9 @@ pub struct Position {
     banked_moves: [u16; 2],
     /// The royal pieces of each side (at most [`MAX_ROYALS`]).
     royals: [[Option<Square>; MAX_ROYALS]; 2],
-    /// Where the last move put a piece on the mover's far rank (the far-rank module).
+    /// The cell a module's [`super::modules::Hook::Landing`] noted after the last move: where
+    /// it put a piece on the mover's far rank (the far-rank module), the piece that moved
+    /// last (Freeze Chess).
     pub(in crate::rules) landed: Option<Square>,
     /// What actions changed besides moving pieces, for taking them back.
     pub(in crate::rules) changes: Vec<Change>,
@@ -682,7 +701,7 @@ impl Position {
         }
         for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
             let depth = variant.depth(piece.color, sq);
-            let on_first = depth == 0 && !variant.pawns_retreat;
+            let on_first = depth == 0 && !variant.pawns_retreat && variant.modules.caps.pawns_off_first_rank;
             if position.is_pawn(piece)
                 && !variant.geometry.is_folded()
                 && (on_first || depth + 1 == variant.depth_len(piece.color) || position.on_goal_file(sq, piece))
@@ -702,6 +721,7 @@ impl Position {
         if let Some(open) = fen.open_turn {
             position.read_open_turn(open)?;
         }
+        position.read_landing(&fen.extra)?;
         // (After the turn: whose pieces act next says whose pawn may be taken.)
         // Only the last move makes an en passant square, so at most one board has one.
         let mut passed = (0..boards).filter_map(|b| fen.en_passant_on(usize::from(b)).flatten().map(|ep| (b, ep)));
@@ -992,6 +1012,9 @@ impl Position {
         if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live) {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
+        if let Some(landed) = self.landed {
+            key ^= self.landing_key(landed);
+        }
         // Between turns, with no extra action granted and nothing banked (always, where a
         // turn is one action), a turn leaves nothing of itself.
         if self.turn.done == 0 && self.turn.extra == 0 && self.banked_moves == [0, 0] {
@@ -1249,6 +1272,13 @@ impl Position {
         if let Some(&module) = self.variant.modules.hooks.attacked_instead.first() {
             return module.attacked(self, target, by);
         }
+        self.attacked_plainly(target, by)
+    }
+
+    /// Whether a piece of `by` attacks `target` along its attack lines, whatever a module
+    /// says of attacks ([`super::modules::Hook::AttackedInstead`] builds on this).
+    #[inline]
+    pub(in crate::rules) fn attacked_plainly(&self, target: Square, by: Color) -> bool {
         if !self.variant.turning() {
             return self.attacked_in_frame(target, by, false);
         }
@@ -1351,6 +1381,66 @@ impl Position {
                 .lame_back
                 .is_none_or(|l| variant.steps.step(usize::from(l), target).is_some_and(|s| self.piece_at(s).is_none()))
             && (!line.initial || self.on_start_square(at, p))
+    }
+
+    /// Whether the piece on `from` attacks `target`: could capture there along one of its
+    /// capturing rays, over empty cells, whatever stands on `target`.
+    pub(in crate::rules) fn piece_attacks(&self, from: Square, target: Square) -> bool {
+        let Some(piece) = self.piece_at(from) else { return false };
+        let variant = &*self.variant;
+        let c = piece.frame();
+        variant.kind(piece.kind).rays.iter().any(|ray| {
+            if !Variant::captures(ray.mode)
+                || !variant.walk_may_reach(ray.step[c], from, target)
+                || !self.ray_opens(from, piece, ray)
+            {
+                return false;
+            }
+            let row = variant.steps.row(usize::from(ray.step[c]));
+            let mut cur = from;
+            for _ in 0..ray.range {
+                let Some(next) = Steps::follow(row, cur) else { return false };
+                if next == from {
+                    return false;
+                }
+                cur = next;
+                if cur == target {
+                    return true;
+                }
+                if self.is_wall(cur) || self.piece_at(cur).is_some() {
+                    return false;
+                }
+            }
+            false
+        })
+    }
+
+    /// The cells of the pieces of `by` that attack `target` ([`Position::piece_attacks`]).
+    pub(in crate::rules) fn attacks_on(&self, target: Square, by: Color) -> impl Iterator<Item = Square> + '_ {
+        self.squares_of(by).filter(move |&(sq, _)| self.piece_attacks(sq, target)).map(|(sq, _)| sq)
+    }
+
+    /// Whether the piece of the side to move on `sq` may not move now (the modules'
+    /// [`super::modules::Hook::Immobile`]).
+    #[inline]
+    fn immobile(&self, sq: Square) -> bool {
+        any_hook(&self.variant.modules.hooks.immobile, |module| module.immobile(self, sq))
+    }
+
+    /// Where the piece `m` moves may not move now: the module's words for why.
+    pub fn immobile_words(&self, m: Move) -> Option<&'static str> {
+        if matches!(m.kind, MoveKind::Drop | MoveKind::Pass | MoveKind::RemoveBlocked) {
+            return None;
+        }
+        // Castling moves the rook too.
+        let rook = match m.kind {
+            MoveKind::Castle { rook_from, .. } => Some(rook_from),
+            _ => None,
+        };
+        let hook = &self.variant.modules.hooks.immobile;
+        hook.iter()
+            .find(|module| module.immobile(self, m.from) || rook.is_some_and(|r| module.immobile(self, r)))
+            .map(|module| module.immobile_words())
     }
 
     /// Whether the side to move's king is attacked.
@@ -1774,9 +1864,10 @@ impl Position {
         let plan = &self.variant.plan;
         if !plan.goes_on() {
             // One action a turn, of one's own: every piece's moves, castling and drops.
+            let immobile = !self.variant.modules.hooks.immobile.is_empty();
             for (i, slot) in self.board.iter().enumerate() {
                 let Some(piece) = *slot else { continue };
-                if piece.color == self.side {
+                if piece.color == self.side && !(immobile && self.immobile(Square(i as u16))) {
                     self.piece_moves(Square(i as u16), piece, out);
                 }
             }
@@ -1797,14 +1888,15 @@ impl Position {
         if kinds & turn::actions::MOVE != 0 {
             match self.turn.last.filter(|_| same_piece && open.steps != 0) {
                 Some(last) => {
-                    if let Some(piece) = self.piece_at(last.to).filter(|p| p.color == mover) {
+                    if let Some(piece) = self.piece_at(last.to).filter(|p| p.color == mover && !self.immobile(last.to))
+                    {
                         self.piece_moves(last.to, piece, out);
                     }
                 }
                 None => {
                     for (i, slot) in self.board.iter().enumerate() {
                         let Some(piece) = *slot else { continue };
-                        if piece.color != mover {
+                        if piece.color != mover || self.immobile(Square(i as u16)) {
                             continue;
                         }
                         self.piece_moves(Square(i as u16), piece, out);
@@ -2160,7 +2252,9 @@ impl Position {
     fn castling_moves(&self, out: &mut Vec<Move>) {
         for board in 0..self.variant.castling_board_count() {
             for h_side in [true, false] {
-                if let Ok(m) = self.castling_on(board, h_side) {
+                if let Ok(m) = self.castling_on(board, h_side)
+                    && (self.variant.modules.hooks.immobile.is_empty() || self.immobile_words(m).is_none())
+                {
                     out.push(m);
                 }
             }
@@ -2331,8 +2425,10 @@ impl Position {
             return safe_among(self, moves);
         }
         let side = self.side;
+        let immobile = !self.variant.modules.hooks.immobile.is_empty();
         for royal in self.royals[side.index()].into_iter().flatten() {
-            if let Some(piece) = self.piece_at(royal).filter(|p| p.color == side) {
+            if let Some(piece) = self.piece_at(royal).filter(|p| p.color == side && !(immobile && self.immobile(royal)))
+            {
                 self.piece_moves(royal, piece, moves);
                 if safe_among(self, moves) {
                     return true;
@@ -2342,7 +2438,7 @@ impl Position {
         for i in 0..self.board.len() {
             let sq = Square(i as u16);
             let Some(piece) = self.piece_at(sq) else { continue };
-            if piece.color != side || self.royals[side.index()].contains(&Some(sq)) {
+            if piece.color != side || self.royals[side.index()].contains(&Some(sq)) || (immobile && self.immobile(sq)) {
                 continue;
             }
             self.piece_moves(sq, piece, moves);
@@ -2374,6 +2470,9 @@ impl Position {
     /// knows it (a replay does: it has just looked, for the check mark of the move before).
     /// Most moves then need no trial (`Position::safe_without_trial`, private, says which).
     pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
+        if !self.variant.modules.hooks.immobile.is_empty() && self.immobile_words(m).is_some() {
+            return false;
+        }
         let safe = self.is_safe_knowing(m, in_check);
         if !safe || self.module_ending().is_some() {
             return false;
@@ -2417,6 +2516,9 @@ impl Position {
     /// Where a module alone forbids the safe move `m` (Companion Chess: its piece has no
     /// companion, and a piece that has one can move): the module's words for why.
     pub fn forbidden_by_module(&mut self, m: Move) -> Option<&'static str> {
+        if let Some(words) = self.immobile_words(m) {
+            return Some(words);
+        }
         if self.variant.modules.hooks.forbid.is_empty() || !self.is_safe(m) || self.is_legal(m) {
             return None;
         }
@@ -2500,6 +2602,13 @@ impl Position {
             return None;
         }
         landing.iter().find_map(|&module| module.landing(self, m, moved))
+    }
+
+    /// What the key holds of the landing cell (the modules'
+    /// [`super::modules::Module::landing_key`]).
+    #[inline(never)]
+    fn landing_key(&self, landed: Square) -> u64 {
+        self.variant.modules.hooks.landing.first().map_or(0, |module| module.landing_key(self, landed))
     }
 
     /// Whether the pseudo-legal move `m` leaves its side's king safe, where that is certain
@@ -2985,6 +3094,15 @@ impl Position {
                 self.put(m.to, Some(placed));
             }
         }
+        // (Before what follows the move, which may take the right back: Sticky Chess.)
+        self.en_passant = match m.kind {
+            MoveKind::DoubleStep => {
+                let (fx, fy) = self.variant.piece_forward(moved.color, moved.reversed);
+                let passed = self.variant.geometry.offset(m.from, fx, fy);
+                passed.map(|p| (p, m.to))
+            }
+            _ => None,
+        };
         let changed = forfeited + self.after_action(m);
         let gone = &self.changes[self.changes.len() - usize::from(changed)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
@@ -2998,9 +3116,11 @@ impl Position {
             // Pawns zone removes, looked for only where it removes any.
             let on_board = |s: Square, victim: Piece| (victim.color, variant.castling_board(victim.color, s));
             let king_taken = captured.filter(|(_, victim)| Some(victim.kind) == castler).map(|(s, v)| on_board(s, v));
+            // (A king a module moved has moved.)
             let king_gone = |owner: Color, board: u8| {
                 gone.iter().any(|&c| {
-                    matches!(c, Change::Removed(s, g) if Some(g.kind) == castler && on_board(s, g) == (owner, board))
+                    matches!(c, Change::Removed(s, g) | Change::Moved(s, _, g)
+                        if Some(g.kind) == castler && on_board(s, g) == (owner, board))
                 })
             };
             for (i, right) in self.castling.iter_mut().enumerate() {
@@ -3008,7 +3128,7 @@ impl Position {
                 let owner = if i < 4 { Color::White } else { Color::Black };
                 let board = ((i % 4) / 2) as u8;
                 let taken = captured.is_some_and(|(s, _)| s == rook)
-                    || gone.iter().any(|&c| matches!(c, Change::Removed(s, _) if s == rook));
+                    || gone.iter().any(|&c| matches!(c, Change::Removed(s, _) | Change::Moved(s, _, _) if s == rook));
                 if (royal_moved && owner == moved.color && board == king_board)
                     || rook == m.from
                     || taken
@@ -3020,15 +3140,17 @@ impl Position {
             }
         }
         undo.changes = changed;
-        self.en_passant = match m.kind {
-            MoveKind::DoubleStep => {
-                let (fx, fy) = self.variant.piece_forward(moved.color, moved.reversed);
-                let passed = self.variant.geometry.offset(m.from, fx, fy);
-                passed.map(|p| (p, m.to))
-            }
-            _ => None,
+        // A piece a module removes is a capture; a piece it moves, a move of that piece.
+        let resets = |p: &Position| {
+            p.changes[p.changes.len() - usize::from(changed)..]
+                .iter()
+                .any(|c| !matches!(c, Change::Moved(_, _, piece) if !p.is_pawn(*piece)))
         };
-        self.halfmove = if captured.is_some() || changed > 0 || self.is_pawn(moved) { 0 } else { self.halfmove + 1 };
+        self.halfmove = if captured.is_some() || self.is_pawn(moved) || (changed > 0 && resets(self)) {
+            0
+        } else {
+            self.halfmove + 1
+        };
         self.landed = self.landing(m, moved);
         let plan = &self.variant.plan;
         if plan.judge == Judge::Never && captured.is_some_and(|(_, p)| self.is_royal(p)) {
@@ -3204,9 +3326,28 @@ impl Position {
                     }
                 }
                 Some(Change::Forfeited(color, board, kind)) => self.change_hand_on(color, board, kind, 1),
+                Some(Change::Moved(from, to, piece)) => {
+                    self.put(to, None);
+                    self.put(from, Some(piece));
+                }
                 None => {}
             }
         }
+    }
+
+    /// Moves the piece on `from` to the empty cell `to`, besides the action (a drag): one
+    /// change of the action.
+    pub(in crate::rules) fn move_piece(&mut self, from: Square, to: Square) {
+        let Some(piece) = self.piece_at(from) else { return };
+        self.put(from, None);
+        self.put(to, Some(piece));
+        self.changes.push(Change::Moved(from, to, piece));
+    }
+
+    /// Takes away the en passant right the action's double step gave (within the action:
+    /// [`Position::undo`] gives it back).
+    pub(in crate::rules) fn clear_en_passant(&mut self) {
+        self.en_passant = None;
     }
 
     /// Raises a wall on the empty cell `sq` for the rest of the game (or until the action is
@@ -3354,6 +3495,7 @@ impl Position {
         // a piece captured on one board may enter another (in any color of square).
         let boards = self.variant.geometry.boards();
         if !self.variant.modules.caps.only_pawns_promote
+            || !self.variant.modules.caps.orthodox_material
             || self.variant.geometry.is_folded()
             || plan.many
             || self.variant.spec.walls
@@ -3389,7 +3531,8 @@ impl Position {
                 _ => return false,
             }
         }
-        minors <= 1 || (knights == 0 && !(bishop_colors[0] && bishop_colors[1]))
+        let one_color = !(bishop_colors[0] && bishop_colors[1]) && self.variant.modules.caps.bishops_keep_color;
+        minors <= 1 || (knights == 0 && one_color)
     }
 
     /// FIDE 6.9: whether `side` could still mate by some series of legal moves, as far as the
@@ -3435,7 +3578,8 @@ impl Position {
         if material(side).next().is_none() {
             return false;
         }
-        if !self.variant.modules.caps.only_pawns_promote || self.variant.geometry.is_folded() || plan.many {
+        let caps = &self.variant.modules.caps;
+        if !caps.only_pawns_promote || !caps.orthodox_material || self.variant.geometry.is_folded() || plan.many {
             return true;
         }
         // Each side's pieces as the orthodox reasoning reads them: how many, and whether
@@ -3463,7 +3607,9 @@ impl Position {
             return true;
         }
         let lone_minor = count == 1 && their_count == 0;
-        let one_color = matches!(bishops, Some(Some(_))) && (their_count == 0 || their_bishops == bishops);
+        let one_color = matches!(bishops, Some(Some(_)))
+            && (their_count == 0 || their_bishops == bishops)
+            && self.variant.modules.caps.bishops_keep_color;
         !(lone_minor || one_color)
     }
 
@@ -3570,9 +3716,15 @@ impl Position {
             en_passant,
             halfmove_clock: self.halfmove,
             fullmove_number: self.fullmove,
-            extra: match self.banked_moves {
-                [0, 0] => Vec::new(),
-                [white, black] => vec![format!("passes:{white},{black}")],
+            extra: {
+                let mut extra = match self.banked_moves {
+                    [0, 0] => Vec::new(),
+                    [white, black] => vec![format!("passes:{white},{black}")],
+                };
+                if let Some(landed) = self.landed {
+                    extra.push(format!("last:{}", self.square_label(landed)));
+                }
+                extra
             },
         }
     }
@@ -3589,6 +3741,23 @@ impl Position {
         self.banked_moves = banks;
         let extra = banks[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8;
         self.turn = Turn { extra, ..Turn::default() };
+        Ok(())
+    }
+
+    /// Reads the cell the last move landed on, where the variant's modules note one, from a
+    /// FEN field after the sixth, `last:e4`: a piece of the side that moved.
+    fn read_landing(&mut self, fields: &[String]) -> Result<(), SetupError> {
+        let Some(field) = fields.iter().find_map(|f| f.strip_prefix("last:")) else { return Ok(()) };
+        let bad = |why: &str| SetupError::OpenTurn(format!("last:{field} {why}"));
+        if self.variant.modules.hooks.landing.is_empty() {
+            return Err(bad("names the piece that moved last, which this variant does not keep"));
+        }
+        let square = crate::rules::fen::FenSquare::parse(field).ok_or_else(|| bad("names no square (last:e4)"))?;
+        let cell = self.variant.cell(0, square.file, square.rank).ok_or_else(|| bad("names a square off the board"))?;
+        if self.piece_at(cell).is_none_or(|p| p.color == self.side) {
+            return Err(bad("must name a piece of the side that moved last"));
+        }
+        self.landed = Some(cell);
         Ok(())
     }
 

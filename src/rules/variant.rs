@@ -294,6 +294,14 @@ pub struct Rules {
     /// Transfer Chess: captured pieces go to the capturer's reserve for the other board
     /// (each reserve holding at most this many, where given: Swap, 1).
     pub transfer: Option<Option<u16>>,
+    /// Freeze and Deepfreeze Chess: which pieces may not move (those the piece that moved
+    /// last attacks, or every attacked one).
+    pub freeze: Option<super::modules::Freeze>,
+    /// Deflector Chess: the letters of the riders that turn at right angles on a friendly
+    /// piece, and of the pieces they turn on.
+    pub deflector: Option<(Vec<u8>, Vec<u8>)>,
+    /// Sticky Chess: a moving piece drags the friendly piece south of it.
+    pub sticky: bool,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -681,6 +689,8 @@ pub enum VariantError {
     },
     /// More boards than a game may have, or several boards with castling boards besides.
     Boards(usize),
+    /// A rule module that needs one flat board (no ring, no wrapping, one board), named.
+    FlatBoardOnly(&'static str),
 }
 
 impl fmt::Display for VariantError {
@@ -696,6 +706,9 @@ impl fmt::Display for VariantError {
             VariantError::ModuleCell { file, rank } => {
                 let name = crate::rules::fen::FenSquare { file: *file, rank: *rank };
                 write!(f, "a rule module names the cell {name}, which is off the board (or past the 64th cell)")
+            }
+            VariantError::FlatBoardOnly(module) => {
+                write!(f, "the rule module {module} needs one flat board: no ring, no wrapped edges, no second board")
             }
             VariantError::Boards(n) => {
                 write!(f, "{n} boards: a game has one or two boards, and two boards no castling boards")

@@ -5,7 +5,9 @@
 //! passant. What a particular variant adds (pieces that pass through others, captures from
 //! afar, jumps, deadly pawns, pieces that turn round, promotion of pieces or on a side file,
 //! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
-//! hole, pieces that eat their own side, statues, pieces that go to another board) is a [`Module`]: a closed enum,
+//! hole, pieces that eat their own side, statues, pieces that go to another board, pieces
+//! frozen by an attack, riders that turn on a pawn, pieces that drag another) is a
+//! [`Module`]: a closed enum,
 //! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
 //! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
 //! Each module's file holds its mechanic whole, as `impl Position` blocks where it needs
@@ -27,9 +29,13 @@
 //!   (Cross-eyed; a statue's captures, for statues only: the module says whether it gave
 //!   the piece's moves). Whoever reaches a cell is then found by making the moves. At most
 //!   one.
+//! - [`Hook::Immobile`]: pieces of the side to move that may not move now, whatever their
+//!   moves (Freeze Chess: those the piece that moved last attacks; Deepfreeze: every
+//!   attacked one). Their moves are not generated, and a written one is refused.
 //! - [`Hook::PassThrough`]: a ray may go on past a piece it meets (transparent).
 //! - [`Hook::MovesBesides`]: moves added to a piece's rays (Checkers Chess jumps, dives into
-//!   a black hole), and the pieces that reach a cell by them.
+//!   a black hole, a rider's turn on a friendly pawn in Deflector Chess), and the pieces that
+//!   reach a cell by them.
 //! - [`Hook::CapturesOwn`]: whether a piece may capture one of its own side (Cannibal Chess).
 //! - [`Hook::PromotionZone`]: cells besides the last rank where a pawn promotes (side
 //!   promotion); [`Hook::PiecePromotion`]: pieces besides pawns that may promote there
@@ -45,13 +51,17 @@
 //! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell, moved (Onwards: it turns
 //!   round) or dropped (Statue Chess: it is a statue).
 //! - [`Hook::AfterAction`]: what an action changes after its move: pieces removed (Deadly
-//!   Pawns), a wall raised (Burnt Chess); taken back with it from the position's stack of
-//!   changes.
-//! - [`Hook::Landing`]: state an action leaves for the ending (the far rank's landing cell).
+//!   Pawns), a wall raised (Burnt Chess), a piece dragged along (Sticky Chess, which may
+//!   also take back the en passant right the move gave); taken back with it from the
+//!   position's stack of changes.
+//! - [`Hook::Landing`]: state an action leaves for what follows: the far rank's landing
+//!   cell, the piece that moved last in Freeze Chess. The core keys it (as the module says:
+//!   [`Module::landing_key`]) and FEN writes it (`last:e4`, after the sixth field).
 //! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank); while a
 //!   module says the game is over, no move is legal.
 //! - [`Hook::AttackedInstead`]: whether a cell is attacked, replacing the walk along attack
-//!   lines (Cross-eyed). At most one.
+//!   lines (Cross-eyed; in Freeze and Deepfreeze Chess, attacked by a piece that is free to
+//!   move when its side's turn comes, which is what check means there). At most one.
 //! - [`Hook::Threatens`]: how a royal piece is lost besides being attacked (a Deadly Pawns
 //!   zone, a Checkers Chess chain of jumps).
 //! - [`Hook::Setup`]: positions a FEN may not give (a piece already in a deadly pawn's zone,
@@ -87,6 +97,11 @@
 //! - [`Capability::MovesOnlyMove`]: an action changes nothing but the cells it moves pieces
 //!   between (no removals after it), so a move's safety can be judged on the board alone.
 //! - [`Capability::RoyalsStay`]: a royal piece leaves the board only by capture.
+//! - [`Capability::OrthodoxMaterial`]: the orthodox reasoning on which material can mate
+//!   holds (a lone knight or bishop cannot mate a lone king), where material can run out at
+//!   all.
+//! - [`Capability::BishopsKeepColor`]: a bishop stays on squares of one color.
+//! - [`Capability::PawnsOffFirstRank`]: no pawn ever stands on its own first rank.
 //!
 //! Whether a variant fits the orthodox lane (`board8::fits`) is each module's word too:
 //! [`Module::lane`].
@@ -99,12 +114,15 @@ mod checkers;
 mod companions;
 mod cross_eyed;
 mod deadly_pawns;
+mod deflector;
 mod far_rank;
+mod freeze;
 mod hades;
 mod onwards;
 mod promotion;
 mod reserves;
 mod statue;
+mod sticky;
 mod transfer;
 mod transparent;
 
@@ -112,6 +130,8 @@ pub use bank::Bank;
 pub use black_hole::BlackHole;
 pub use cannibal::Compensation;
 pub use checkers::Jumps;
+pub use deflector::Deflector;
+pub use freeze::Freeze;
 pub use reserves::Reserves;
 pub use statue::Statue;
 pub use transfer::Transfer;
@@ -157,6 +177,12 @@ pub enum Module {
     Statue(Statue),
     /// Captured pieces go to the capturer's reserve for the other board (transfer.rs).
     Transfer(Transfer),
+    /// Attacked pieces may not move, and give no check (freeze.rs).
+    Freeze(Freeze),
+    /// Riders turn at right angles on a friendly piece (deflector.rs).
+    Deflector(Deflector),
+    /// A moving piece drags the friendly piece south of it (sticky.rs).
+    Sticky,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -166,6 +192,8 @@ pub enum Module {
 pub enum Hook {
     /// A piece's moves, instead of its rays.
     MovesInstead,
+    /// Pieces that may not move now.
+    Immobile,
     /// A ray goes on past a piece.
     PassThrough,
     /// Moves besides the rays.
@@ -219,6 +247,12 @@ pub enum Capability {
     MovesOnlyMove,
     /// Royal pieces leave only by capture.
     RoyalsStay,
+    /// The orthodox reasoning on mating material holds.
+    OrthodoxMaterial,
+    /// Bishops stay on one color of squares.
+    BishopsKeepColor,
+    /// No pawn stands on its own first rank.
+    PawnsOffFirstRank,
 }
 
 /// The capabilities of a variant's modules: those no module breaks.
@@ -240,6 +274,12 @@ pub struct Capabilities {
     pub moves_only_move: bool,
     /// [`Capability::RoyalsStay`].
     pub royals_stay: bool,
+    /// [`Capability::OrthodoxMaterial`].
+    pub orthodox_material: bool,
+    /// [`Capability::BishopsKeepColor`].
+    pub bishops_keep_color: bool,
+    /// [`Capability::PawnsOffFirstRank`].
+    pub pawns_off_first_rank: bool,
 }
 
 impl Capabilities {
@@ -254,6 +294,9 @@ impl Capabilities {
             only_pawns_promote: holds(Capability::OnlyPawnsPromote),
             moves_only_move: holds(Capability::MovesOnlyMove),
             royals_stay: holds(Capability::RoyalsStay),
+            orthodox_material: holds(Capability::OrthodoxMaterial),
+            bishops_keep_color: holds(Capability::BishopsKeepColor),
+            pawns_off_first_rank: holds(Capability::PawnsOffFirstRank),
         }
     }
 }
@@ -274,6 +317,8 @@ pub enum Lane {
 pub struct Hooks {
     /// [`Hook::MovesInstead`].
     pub moves_instead: Box<[Module]>,
+    /// [`Hook::Immobile`].
+    pub immobile: Box<[Module]>,
     /// [`Hook::PassThrough`].
     pub pass_through: Box<[Module]>,
     /// [`Hook::MovesBesides`].
@@ -312,6 +357,7 @@ impl Hooks {
     fn list(&mut self, hook: Hook) -> &mut Box<[Module]> {
         match hook {
             Hook::MovesInstead => &mut self.moves_instead,
+            Hook::Immobile => &mut self.immobile,
             Hook::PassThrough => &mut self.pass_through,
             Hook::MovesBesides => &mut self.moves_besides,
             Hook::CapturesOwn => &mut self.captures_own,
@@ -444,6 +490,15 @@ impl Modules {
         if let Some(holds) = rules.transfer {
             list.push(Module::Transfer(Transfer { holds }));
         }
+        if let Some(freeze) = rules.freeze {
+            list.push(Module::Freeze(freeze));
+        }
+        if let Some((pieces, deflectors)) = &rules.deflector {
+            list.push(Module::Deflector(deflector::compile(spec, pieces, deflectors, &kind_of)?));
+        }
+        if rules.sticky {
+            list.push(Module::Sticky);
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -484,8 +539,9 @@ impl Modules {
     }
 }
 
-const HOOKS: [Hook; 17] = [
+const HOOKS: [Hook; 18] = [
     Hook::MovesInstead,
+    Hook::Immobile,
     Hook::PassThrough,
     Hook::MovesBesides,
     Hook::CapturesOwn,
@@ -525,6 +581,10 @@ impl Module {
             Module::Cannibal(c) => hook == H::CapturesOwn || (c == Compensation::Reserve && hook == H::Capture),
             Module::Statue(_) => matches!(hook, H::MovesInstead | H::Capture | H::Arrival | H::Setup),
             Module::Transfer(t) => hook == H::Capture || (t.holds.is_some() && hook == H::Setup),
+            Module::Freeze(Freeze::LastMoved) => matches!(hook, H::Immobile | H::AttackedInstead | H::Landing),
+            Module::Freeze(Freeze::Deep) => matches!(hook, H::Immobile | H::AttackedInstead | H::Ending),
+            Module::Deflector(_) => matches!(hook, H::MovesBesides | H::Threatens),
+            Module::Sticky => hook == H::AfterAction,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -569,6 +629,30 @@ impl Module {
             // The reserves are counted by the core; a piece that changes boards is the
             // core's business where it judges the material of several boards.
             Module::Transfer(_) => false,
+            // Check is an attack by a piece free to move, which the lines do not tell; in
+            // Freeze that depends on the side to move and the piece that moved last, so a
+            // move's safety is judged by playing it. A king alone mates in Freeze Chess; a
+            // lone minor piece mates a king that its attack immobilises in Deepfreeze.
+            Module::Freeze(Freeze::LastMoved) => matches!(
+                capability,
+                C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::MovesOnlyMove | C::MaterialIsGone
+            ),
+            Module::Freeze(Freeze::Deep) => {
+                matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::OrthodoxMaterial)
+            }
+            // A rider attacks round a friendly pawn too.
+            Module::Deflector(_) => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
+            // A drag moves a second piece (a bishop to the other color, a white pawn back to
+            // its first rank). A lone king has nothing to drag: a lone minor piece still
+            // cannot mate it.
+            Module::Sticky => matches!(
+                capability,
+                C::AttacksAreLines
+                    | C::AttacksAreLinesOrJumps
+                    | C::MovesOnlyMove
+                    | C::BishopsKeepColor
+                    | C::PawnsOffFirstRank
+            ),
         }
     }
 
@@ -589,6 +673,9 @@ impl Module {
             | Module::Cannibal(_)
             | Module::Statue(_)
             | Module::Transfer(_)
+            | Module::Freeze(_)
+            | Module::Deflector(_)
+            | Module::Sticky
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -613,6 +700,9 @@ impl Module {
             | Module::Burnt
             | Module::Cannibal(_)
             | Module::Transfer(_)
+            | Module::Freeze(_)
+            | Module::Deflector(_)
+            | Module::Sticky
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             Module::Statue(_) => marks.statue = true,
@@ -642,6 +732,25 @@ impl Module {
         }
     }
 
+    /// [`Hook::Immobile`]: whether the piece of the side to move on `sq` may not move now.
+    #[inline]
+    pub(in crate::rules) fn immobile(self, pos: &Position, sq: Square) -> bool {
+        match self {
+            Module::Freeze(freeze) => pos.frozen(freeze, sq),
+            _ => false,
+        }
+    }
+
+    /// [`Hook::Immobile`]: how a refusal says why a piece may not move, after "moves a
+    /// piece".
+    pub fn immobile_words(self) -> &'static str {
+        match self {
+            Module::Freeze(Freeze::LastMoved) => "that is frozen: the piece that moved last attacks it",
+            Module::Freeze(Freeze::Deep) => "that is immobilised: an enemy piece attacks it",
+            _ => "that may not move now",
+        }
+    }
+
     /// [`Hook::PassThrough`]: whether pieces of `kind` may pass through any piece.
     #[inline]
     pub(in crate::rules) fn kind_passes(self, kind: Kind) -> bool {
@@ -666,6 +775,7 @@ impl Module {
         match self {
             Module::Checkers(_) => pos.jump_moves(from, piece, false, out),
             Module::BlackHole(hole) => pos.dives(hole, from, piece, out),
+            Module::Deflector(deflector) => pos.deflected_moves(deflector, from, piece, out),
             _ => {}
         }
     }
@@ -682,6 +792,7 @@ impl Module {
         match self {
             Module::Checkers(_) => pos.jump_reaching(to, kind, color, start, out),
             Module::BlackHole(hole) => pos.diving_to(hole, (to, kind, color), start, out),
+            Module::Deflector(deflector) => pos.deflected_to(deflector, (to, kind, color), start, out),
             _ => {}
         }
     }
@@ -836,6 +947,7 @@ impl Module {
         match self {
             Module::DeadlyPawns(zone) => pos.eliminate(m, zone),
             Module::Burnt => pos.burn(m),
+            Module::Sticky => pos.drag(m),
             _ => 0,
         }
     }
@@ -844,7 +956,19 @@ impl Module {
     pub(in crate::rules) fn landing(self, pos: &Position, m: Move, moved: Piece) -> Option<Square> {
         match self {
             Module::FarRank(_) => pos.far_rank_landing(m, moved),
+            // Castling is a move of the king, which lands on `m.to`.
+            Module::Freeze(Freeze::LastMoved) => Some(m.to),
             _ => None,
+        }
+    }
+
+    /// [`Hook::Landing`]: what the position's key holds of the landing cell `landed`: the
+    /// cell (far rank), or what it changes (the pieces it freezes, which say the moves a
+    /// position has, FIDE 9.2.3).
+    pub(in crate::rules) fn landing_key(self, pos: &Position, landed: Square) -> u64 {
+        match self {
+            Module::Freeze(_) => pos.frozen_key(landed),
+            _ => pos.variant().key(landed, Color::Black, Kind(0)).rotate_left(17),
         }
     }
 
@@ -852,6 +976,9 @@ impl Module {
     pub(in crate::rules) fn ending(self, pos: &mut Position) -> Option<Ending> {
         match self {
             Module::FarRank(rule) => pos.far_rank_winner_by(rule).map(|winner| Ending::FarRank { winner }),
+            Module::Freeze(Freeze::Deep) => {
+                pos.immobilised_loser().map(|loser| Ending::Immobilised { winner: loser.other() })
+            }
             _ => None,
         }
     }
@@ -861,6 +988,7 @@ impl Module {
     pub(in crate::rules) fn attacked(self, pos: &Position, target: Square, by: Color) -> bool {
         match self {
             Module::CrossEyed => pos.cross_eyed_attacked(target, by),
+            Module::Freeze(freeze) => pos.attacked_by_free(freeze, target, by),
             _ => false,
         }
     }
@@ -878,6 +1006,7 @@ impl Module {
         match self {
             Module::DeadlyPawns(zone) => pos.deadly_threat(target, by, zone),
             Module::Checkers(_) => pos.jump_capturable(target, by, vacated),
+            Module::Deflector(deflector) => pos.deflected_attack(deflector, target, by, vacated),
             _ => false,
         }
     }
