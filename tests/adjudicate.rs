@@ -78,6 +78,7 @@ fn every_verdict_kind_comes_from_a_corpus_game() {
         "checkmate",
         "far-rank",
         "fivefold-repetition",
+        "immobilised",
         "insufficient-material",
         "king-captured",
         "open",

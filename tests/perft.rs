@@ -325,3 +325,11 @@ fn deflector_counts_agree_with_an_independent_implementation() {
 fn sticky_counts_agree_with_an_independent_implementation() {
     run(&catalogue("sticky"), "sticky.txt", 500_000);
 }
+
+/// Freeze and Deepfreeze Chess: every count agrees with bench/freeze_reference.py, written
+/// from the readings alone.
+#[test]
+fn freeze_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("freeze"), "freeze.txt", 500_000);
+    run(&catalogue("deepfreeze"), "deepfreeze.txt", 500_000);
+}

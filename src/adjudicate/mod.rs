@@ -138,7 +138,7 @@ pub enum Decision {
 
 impl Decision {
     /// A short name for the kind of verdict, as JSON gives it: `checkmate`, `stalemate`,
-    /// `far-rank`, `insufficient-material`, `fivefold-repetition`, `seventy-five-moves`,
+    /// `far-rank`, `immobilised`, `insufficient-material`, `fivefold-repetition`, `seventy-five-moves`,
     /// `time-forfeit`, `open`.
     pub fn kind(&self) -> &'static str {
         match self {
