@@ -1277,7 +1277,7 @@ impl Position {
 
     /// Whether a piece of `by` attacks `target` along its attack lines, whatever a module
     /// says of attacks ([`super::modules::Hook::AttackedInstead`] builds on this).
-    #[inline]
+    #[inline(always)]
     pub(in crate::rules) fn attacked_plainly(&self, target: Square, by: Color) -> bool {
         if !self.variant.turning() {
             return self.attacked_in_frame(target, by, false);
@@ -1388,6 +1388,24 @@ impl Position {
     pub(in crate::rules) fn piece_attacks(&self, from: Square, target: Square) -> bool {
         let Some(piece) = self.piece_at(from) else { return false };
         let variant = &*self.variant;
+        // With the attack lines as bit masks: the lines from `target` through `from`, on which
+        // the piece must stand first and attack along.
+        let frame = Variant::frame(piece.color, piece.reversed);
+        if let Some(rays) = variant.attack_rays_if_built()
+            && let Some(mut lines) = rays.lines_through(frame, target, from)
+        {
+            let by = (piece.color, piece.reversed);
+            while lines != 0 {
+                let i = lines.trailing_zeros() as usize;
+                lines &= lines - 1;
+                if rays.ray(frame, i, target).first(self.occupied).is_some_and(|(at, _)| at == from)
+                    && self.line_attacks(rays, i, target, by, self.occupied, None)
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
         let c = piece.frame();
         variant.kind(piece.kind).rays.iter().any(|ray| {
             if !Variant::captures(ray.mode)
@@ -1413,6 +1431,33 @@ impl Position {
             }
             false
         })
+    }
+
+    /// Visits the cells the piece on `from` attacks ([`Position::piece_attacks`]): each
+    /// once on a flat board, where no two rays meet; on a wrapped board or a ring, a cell
+    /// two rays reach twice.
+    pub(in crate::rules) fn for_each_attacked(&self, from: Square, mut visit: impl FnMut(Square)) {
+        let Some(piece) = self.piece_at(from) else { return };
+        let variant = &*self.variant;
+        let c = piece.frame();
+        for ray in &variant.kind(piece.kind).rays {
+            if !Variant::captures(ray.mode) || !self.ray_opens(from, piece, ray) {
+                continue;
+            }
+            let row = variant.steps.row(usize::from(ray.step[c]));
+            let mut cur = from;
+            for _ in 0..ray.range {
+                let Some(next) = Steps::follow(row, cur) else { break };
+                if next == from || self.is_wall(next) {
+                    break;
+                }
+                cur = next;
+                visit(cur);
+                if self.piece_at(cur).is_some() {
+                    break;
+                }
+            }
+        }
     }
 
     /// The cells of the pieces of `by` that attack `target` ([`Position::piece_attacks`]).
@@ -2470,9 +2515,6 @@ impl Position {
     /// knows it (a replay does: it has just looked, for the check mark of the move before).
     /// Most moves then need no trial (`Position::safe_without_trial`, private, says which).
     pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
-        if !self.variant.modules.hooks.immobile.is_empty() && self.immobile_words(m).is_some() {
-            return false;
-        }
         let safe = self.is_safe_knowing(m, in_check);
         if !safe || self.module_ending().is_some() {
             return false;

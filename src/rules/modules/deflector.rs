@@ -13,7 +13,7 @@ use super::super::position::{Move, MoveKind, Piece, Position, Reach};
 use super::super::variant::{Color, CompiledRay, Kind, PieceKind, Variant, VariantError, VariantSpec};
 
 /// Which kinds turn, and on which of their side's pieces (as bits of kind indices).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Deflector {
     /// The riders that turn.
     pub pieces: u64,
@@ -58,6 +58,7 @@ impl Position {
     /// The turned moves of `piece` on `from`: for each of its rays whose first piece is a
     /// friendly deflector, the moves from that cell along its two rays at right angles, up to
     /// and including the first enemy piece, except those to a cell it already reaches.
+    #[inline(never)]
     pub(in crate::rules) fn deflected_moves(&self, d: Deflector, from: Square, piece: Piece, out: &mut Vec<Move>) {
         if !d.turns(piece.kind) {
             return;
@@ -124,6 +125,7 @@ impl Position {
 
     /// [`super::Hook::MovesBesides`]: the pieces of `kind` and `color` that reach `to` by
     /// turning, added to the reaches from `start` on where not there already.
+    #[inline(never)]
     pub(in crate::rules) fn deflected_to(
         &self,
         d: Deflector,
@@ -148,6 +150,7 @@ impl Position {
     /// `target` by turning on one of its deflectors, the royal piece having left `vacated`.
     /// Walked back from the target: the first piece along each line is the deflector, and the
     /// first piece along a line at right angles from it the rider.
+    #[inline(never)]
     pub(in crate::rules) fn deflected_attack(
         &self,
         d: Deflector,

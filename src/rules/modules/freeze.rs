@@ -25,6 +25,7 @@ pub enum Freeze {
 
 impl Position {
     /// [`super::Hook::Immobile`]: whether the piece on `sq` may not move now.
+    #[inline(never)]
     pub(in crate::rules) fn frozen(&self, freeze: Freeze, sq: Square) -> bool {
         let Some(piece) = self.piece_at(sq) else { return false };
         match freeze {
@@ -42,6 +43,7 @@ impl Position {
     /// [`super::Hook::AttackedInstead`]: whether a piece of `by` that is free to move in its
     /// side's next turn attacks `target`. In Freeze only the side to move has frozen pieces;
     /// in Deepfreeze a piece of `by` is free unless a piece of the other side attacks it.
+    #[inline(never)]
     pub(in crate::rules) fn attacked_by_free(&self, freeze: Freeze, target: Square, by: Color) -> bool {
         if !self.attacked_plainly(target, by) {
             return false;
@@ -55,16 +57,22 @@ impl Position {
 
     /// [`super::Module::landing_key`] for Freeze: the pieces the piece that moved last
     /// freezes, which are what makes two positions with the same pieces differ.
+    #[inline(never)]
     pub(in crate::rules) fn frozen_key(&self, last: Square) -> u64 {
         let Some(mover) = self.piece_at(last) else { return 0 };
-        self.squares_of(mover.color.other())
-            .filter(|&(sq, _)| self.piece_attacks(last, sq))
-            .fold(0, |key, (sq, _)| key ^ self.variant().key(sq, Color::White, Kind(0)).rotate_left(23))
+        let mut frozen = Vec::new();
+        self.for_each_attacked(last, |sq| {
+            if self.piece_at(sq).is_some_and(|p| p.color != mover.color) && !frozen.contains(&sq) {
+                frozen.push(sq);
+            }
+        });
+        frozen.into_iter().fold(0, |key, sq| key ^ self.variant().key(sq, Color::White, Kind(0)).rotate_left(23))
     }
 
     /// [`super::Hook::Ending`] for Deepfreeze: the side to move, where every one of its
     /// pieces is immobilised, it is not in check (that is mate, which the core tells) and
     /// some piece of the other side is free.
+    #[inline(never)]
     pub(in crate::rules) fn immobilised_loser(&self) -> Option<Color> {
         let side = self.side;
         let all_attacked =

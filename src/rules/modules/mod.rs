@@ -43,7 +43,7 @@
 //! - [`Hook::ExtraActions`]: actions besides moving a piece (drops from the reserve, pieces
 //!   banked), and why none is offered at a moment (a move that must be a standard one).
 //! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
-//!   unless no piece with one can move).
+//!   unless no piece with one can move; a written move of a piece the Immobile hook holds).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
 //!   hand, or weaker to its owner's: Hades; an eaten piece to its player's: Cannibal
 //!   Chess; to the captor's reserve for another board: Transfer Chess), and its taking
@@ -179,8 +179,9 @@ pub enum Module {
     Transfer(Transfer),
     /// Attacked pieces may not move, and give no check (freeze.rs).
     Freeze(Freeze),
-    /// Riders turn at right angles on a friendly piece (deflector.rs).
-    Deflector(Deflector),
+    /// Riders turn at right angles on a friendly piece (deflector.rs); which ones, and on
+    /// which, is [`Modules::deflector`] (kept there, so that a module stays two words).
+    Deflector,
     /// A moving piece drags the friendly piece south of it (sticky.rs).
     Sticky,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
@@ -409,6 +410,8 @@ pub struct Modules {
     pub marks: Marks,
     /// The jump tables of [`Module::Checkers`] (empty without it).
     pub jumps: Jumps,
+    /// The kinds of [`Module::Deflector`] (none without it).
+    pub deflector: Deflector,
     /// The kinds of actions besides moves that some module offers ([`Module::action_kinds`]).
     pub action_kinds: u8,
 }
@@ -433,6 +436,7 @@ impl Modules {
         };
         let mut list = Vec::new();
         let mut jumps = Jumps::default();
+        let mut deflector = Deflector::default();
         if let Some((through, letters)) = &rules.transparent {
             let mut kinds_through = 0u64;
             for &letter in letters {
@@ -494,7 +498,8 @@ impl Modules {
             list.push(Module::Freeze(freeze));
         }
         if let Some((pieces, deflectors)) = &rules.deflector {
-            list.push(Module::Deflector(deflector::compile(spec, pieces, deflectors, &kind_of)?));
+            deflector = deflector::compile(spec, pieces, deflectors, &kind_of)?;
+            list.push(Module::Deflector);
         }
         if rules.sticky {
             list.push(Module::Sticky);
@@ -519,7 +524,7 @@ impl Modules {
             module.mark(&mut marks);
         }
         let action_kinds = list.iter().fold(0, |kinds, module| kinds | module.action_kinds());
-        Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps, action_kinds })
+        Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps, deflector, action_kinds })
     }
 
     /// What a wall is, in a refusal's words: a cell of a black hole, or a wall.
@@ -581,9 +586,13 @@ impl Module {
             Module::Cannibal(c) => hook == H::CapturesOwn || (c == Compensation::Reserve && hook == H::Capture),
             Module::Statue(_) => matches!(hook, H::MovesInstead | H::Capture | H::Arrival | H::Setup),
             Module::Transfer(t) => hook == H::Capture || (t.holds.is_some() && hook == H::Setup),
-            Module::Freeze(Freeze::LastMoved) => matches!(hook, H::Immobile | H::AttackedInstead | H::Landing),
-            Module::Freeze(Freeze::Deep) => matches!(hook, H::Immobile | H::AttackedInstead | H::Ending),
-            Module::Deflector(_) => matches!(hook, H::MovesBesides | H::Threatens),
+            // (Forbid: a written move of an immobile piece is refused where legality is
+            // judged, at no cost to the variants without it.)
+            Module::Freeze(Freeze::LastMoved) => {
+                matches!(hook, H::Immobile | H::Forbid | H::AttackedInstead | H::Landing)
+            }
+            Module::Freeze(Freeze::Deep) => matches!(hook, H::Immobile | H::Forbid | H::AttackedInstead | H::Ending),
+            Module::Deflector => matches!(hook, H::MovesBesides | H::Threatens),
             Module::Sticky => hook == H::AfterAction,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
@@ -641,7 +650,7 @@ impl Module {
                 matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::OrthodoxMaterial)
             }
             // A rider attacks round a friendly pawn too.
-            Module::Deflector(_) => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
+            Module::Deflector => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
             // A drag moves a second piece (a bishop to the other color, a white pawn back to
             // its first rank). A lone king has nothing to drag: a lone minor piece still
             // cannot mate it.
@@ -674,7 +683,7 @@ impl Module {
             | Module::Statue(_)
             | Module::Transfer(_)
             | Module::Freeze(_)
-            | Module::Deflector(_)
+            | Module::Deflector
             | Module::Sticky
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
@@ -701,7 +710,7 @@ impl Module {
             | Module::Cannibal(_)
             | Module::Transfer(_)
             | Module::Freeze(_)
-            | Module::Deflector(_)
+            | Module::Deflector
             | Module::Sticky
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
@@ -775,7 +784,7 @@ impl Module {
         match self {
             Module::Checkers(_) => pos.jump_moves(from, piece, false, out),
             Module::BlackHole(hole) => pos.dives(hole, from, piece, out),
-            Module::Deflector(deflector) => pos.deflected_moves(deflector, from, piece, out),
+            Module::Deflector => pos.deflected_moves(pos.variant().modules.deflector, from, piece, out),
             _ => {}
         }
     }
@@ -792,7 +801,7 @@ impl Module {
         match self {
             Module::Checkers(_) => pos.jump_reaching(to, kind, color, start, out),
             Module::BlackHole(hole) => pos.diving_to(hole, (to, kind, color), start, out),
-            Module::Deflector(deflector) => pos.deflected_to(deflector, (to, kind, color), start, out),
+            Module::Deflector => pos.deflected_to(pos.variant().modules.deflector, (to, kind, color), start, out),
             _ => {}
         }
     }
@@ -892,6 +901,7 @@ impl Module {
     pub(in crate::rules) fn allows(self, pos: &mut Position, m: Move) -> bool {
         match self {
             Module::Companions => pos.companions_allow(m),
+            Module::Freeze(_) => pos.immobile_words(m).is_none(),
             _ => true,
         }
     }
@@ -1006,7 +1016,7 @@ impl Module {
         match self {
             Module::DeadlyPawns(zone) => pos.deadly_threat(target, by, zone),
             Module::Checkers(_) => pos.jump_capturable(target, by, vacated),
-            Module::Deflector(deflector) => pos.deflected_attack(deflector, target, by, vacated),
+            Module::Deflector => pos.deflected_attack(pos.variant().modules.deflector, target, by, vacated),
             _ => false,
         }
     }

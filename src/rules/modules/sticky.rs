@@ -13,6 +13,7 @@ use super::super::position::{Move, MoveKind, Position};
 
 impl Position {
     /// The drag after `m`, if any: one change, or none.
+    #[inline(never)]
     pub(in crate::rules) fn drag(&mut self, m: Move) -> u8 {
         if matches!(m.kind, MoveKind::Drop | MoveKind::Bank | MoveKind::Pass | MoveKind::RemoveBlocked) {
             return 0;
