@@ -260,6 +260,8 @@ pub enum SetupError {
     ReserveTooLarge(u16),
     /// An open turn (`w+1@e4`) that no turn of the variant can leave.
     OpenTurn(String),
+    /// A `last:` field (the square the last move landed on) that cannot be.
+    LastMove(String),
     /// A wall where the variant's fixed walls have none, or none where they have one.
     Wall {
         /// The square.
@@ -316,6 +318,7 @@ impl fmt::Display for SetupError {
             SetupError::ReserveTooLarge(1) => f.write_str("a reserve holds more than one piece"),
             SetupError::ReserveTooLarge(n) => write!(f, "a reserve holds more than {n} pieces"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
+            SetupError::LastMove(why) => write!(f, "the last move: {why}"),
             SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
         }
     }
@@ -3790,7 +3793,7 @@ impl Position {
     /// FEN field after the sixth, `last:e4`: a piece of the side that moved.
     fn read_landing(&mut self, fields: &[String]) -> Result<(), SetupError> {
         let Some(field) = fields.iter().find_map(|f| f.strip_prefix("last:")) else { return Ok(()) };
-        let bad = |why: &str| SetupError::OpenTurn(format!("last:{field} {why}"));
+        let bad = |why: &str| SetupError::LastMove(format!("last:{field} {why}"));
         if self.variant.modules.hooks.landing.is_empty() {
             return Err(bad("names the piece that moved last, which this variant does not keep"));
         }

@@ -80,3 +80,103 @@ impl Position {
         (all_attacked(side) && !self.in_check() && !all_attacked(side.other())).then_some(side)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::rules::position::{Ending, Move, Position};
+    use crate::rules::variant::Variant;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        crate::variants::find(Some(name)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn play(p: &mut Position, uci: &str) {
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let found: Vec<Move> =
+            moves.into_iter().filter(|m| format!("{}{}", p.square_name(m.from), p.square_name(m.to)) == uci).collect();
+        let [m] = found[..] else { panic!("{uci}: {found:?} in {}", p.fen()) };
+        p.play(m);
+    }
+
+    /// The piece that moved last is written in FEN as `last:`, read back, and refused where it
+    /// cannot be.
+    #[test]
+    fn the_piece_that_moved_last_goes_through_fen() {
+        let freeze = variant("freeze");
+        let mut p = Position::start(&freeze).unwrap_or_else(|e| panic!("{e}"));
+        play(&mut p, "e2e4");
+        play(&mut p, "d7d5");
+        let fen = p.fen();
+        assert!(fen.ends_with(" last:d5"), "{fen}");
+        let mut again = Position::from_fen_text(&freeze, &fen).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again.fen(), fen);
+        assert_eq!(again.key(), p.key());
+        // The pawn on e4 is frozen: it may not take d5.
+        let mut moves = Vec::new();
+        again.legal_moves(&mut moves);
+        assert!(moves.iter().all(|m| again.square_name(m.from) != "e4"), "{moves:?}");
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for (last, why) in [
+            ("e2", "side that moved last"),
+            ("e4", "side that moved last"),
+            ("z9", "off the board"),
+            ("e", "names no square"),
+        ] {
+            let text = format!("{start} last:{last}");
+            let e = Position::from_fen_text(&freeze, &text).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains(why), "{text}: {e}");
+        }
+        let e = Position::from_fen_text(&variant("orthodox"), &format!("{start} last:e7")).err();
+        assert!(e.is_some_and(|e| e.to_string().contains("does not keep")));
+    }
+
+    /// Two positions with the same pieces are the same where the same pieces are frozen:
+    /// knights out and back repeat the start, whatever moved last.
+    #[test]
+    fn positions_repeat_by_the_pieces_frozen() {
+        let freeze = variant("freeze");
+        let mut p = Position::start(&freeze).unwrap_or_else(|e| panic!("{e}"));
+        let start = p.key();
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+            play(&mut p, uci);
+        }
+        assert_eq!(p.key(), start, "{}", p.fen());
+        assert_eq!(p.repetitions(), 2);
+        // The same pieces, but the knight on c6 frozen by a bishop that has just come to b5,
+        // or not.
+        let frozen = Position::from_fen_text(
+            &freeze,
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3 last:b5",
+        );
+        let free = Position::from_fen_text(
+            &freeze,
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3 last:f3",
+        );
+        let (Ok(frozen), Ok(free)) = (frozen, free) else { panic!("setups") };
+        assert_ne!(frozen.key(), free.key());
+    }
+
+    /// Deepfreeze: a side to move whose every piece is attacked loses, unless the other
+    /// side's are too; and a king alone is no mating force, a knight is.
+    #[test]
+    fn immobilised_sides() {
+        let deep = variant("deepfreeze");
+        let mut lost =
+            Position::from_fen_text(&deep, "7k/6Q1/5K2/8/8/8/8/8 b - - 1 1").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(lost.ending(), Some(Ending::Immobilised { winner: crate::rules::variant::Color::White }));
+        let mut both =
+            Position::from_fen_text(&deep, "8/8/8/3k3p/3K2P1/8/8/8 b - - 1 1").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(both.ending(), Some(Ending::Stalemate));
+        let bare = Position::from_fen_text(&deep, "8/8/8/3k4/8/8/8/4K3 w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+        assert!(bare.insufficient_material());
+        let knight =
+            Position::from_fen_text(&deep, "8/8/8/3k4/8/8/8/4K1N1 w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+        assert!(!knight.insufficient_material() && knight.can_mate(crate::rules::variant::Color::White));
+        let freeze = variant("freeze");
+        let kings = Position::from_fen_text(&freeze, "8/8/8/3k4/8/8/8/4K3 w - - 0 1").unwrap_or_else(|e| panic!("{e}"));
+        assert!(!kings.insufficient_material() && kings.can_mate(crate::rules::variant::Color::Black));
+    }
+}
