@@ -1436,11 +1436,10 @@ impl Position {
         })
     }
 
-    /// Visits the cells the piece on `from` attacks ([`Position::piece_attacks`]): each
-    /// once on a flat board, where no two rays meet; on a wrapped board or a ring, a cell
-    /// two rays reach twice.
-    pub(in crate::rules) fn for_each_attacked(&self, from: Square, mut visit: impl FnMut(Square)) {
-        let Some(piece) = self.piece_at(from) else { return };
+    /// Visits the cells `piece` on `from` attacks ([`Position::piece_attacks`]), up to and
+    /// including the first piece along each capturing ray: each once on a flat board, where
+    /// no two rays meet; on a wrapped board or a ring, a cell two rays reach twice.
+    pub(in crate::rules) fn for_each_attacked(&self, from: Square, piece: Piece, mut visit: impl FnMut(Square)) {
         let variant = &*self.variant;
         let c = piece.frame();
         for ray in &variant.kind(piece.kind).rays {

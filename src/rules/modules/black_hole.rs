@@ -83,16 +83,8 @@ impl Position {
         start: usize,
         out: &mut Vec<Reach>,
     ) {
-        if !hole.has(to) {
-            return;
-        }
-        let mut moves = Vec::new();
-        for (sq, piece) in self.squares_of_kind(color, kind) {
-            moves.clear();
-            self.dives(hole, sq, piece, &mut moves);
-            if moves.iter().any(|m| m.to == to) && !out[start..].iter().any(|r| r.from == sq) {
-                out.push(Reach { from: sq, ray: None });
-            }
+        if hole.has(to) {
+            self.reaching_by(|sq, piece, moves| self.dives(hole, sq, piece, moves), (to, kind, color), start, out);
         }
     }
 

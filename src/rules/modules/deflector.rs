@@ -133,16 +133,9 @@ impl Position {
         start: usize,
         out: &mut Vec<Reach>,
     ) {
-        if !d.turns(kind) {
-            return;
-        }
-        let mut moves = Vec::new();
-        for (sq, piece) in self.squares_of_kind(color, kind) {
-            moves.clear();
-            self.deflected_moves(d, sq, piece, &mut moves);
-            if moves.iter().any(|m| m.to == to) && !out[start..].iter().any(|r| r.from == sq) {
-                out.push(Reach { from: sq, ray: None });
-            }
+        if d.turns(kind) {
+            let turned = |sq, piece, moves: &mut Vec<Move>| self.deflected_moves(d, sq, piece, moves);
+            self.reaching_by(turned, (to, kind, color), start, out);
         }
     }
 

@@ -61,7 +61,7 @@ impl Position {
     pub(in crate::rules) fn frozen_key(&self, last: Square) -> u64 {
         let Some(mover) = self.piece_at(last) else { return 0 };
         let mut frozen = Vec::new();
-        self.for_each_attacked(last, |sq| {
+        self.for_each_attacked(last, mover, |sq| {
             if self.piece_at(sq).is_some_and(|p| p.color != mover.color) && !frozen.contains(&sq) {
                 frozen.push(sq);
             }

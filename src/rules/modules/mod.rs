@@ -565,6 +565,28 @@ const HOOKS: [Hook; 18] = [
     Hook::Shortcuts,
 ];
 
+impl Position {
+    /// [`Hook::MovesBesides`]'s reaches where a module's moves are made whole: the pieces of
+    /// `kind` and `color` whose moves by `moves` include one to `to`, added after `start`
+    /// where not there already.
+    pub(in crate::rules) fn reaching_by(
+        &self,
+        moves: impl Fn(Square, Piece, &mut Vec<Move>),
+        (to, kind, color): (Square, Kind, Color),
+        start: usize,
+        out: &mut Vec<super::position::Reach>,
+    ) {
+        let mut made = Vec::new();
+        for (sq, piece) in self.squares_of_kind(color, kind) {
+            made.clear();
+            moves(sq, piece, &mut made);
+            if made.iter().any(|m| m.to == to) && !out[start..].iter().any(|r| r.from == sq) {
+                out.push(super::position::Reach { from: sq, ray: None });
+            }
+        }
+    }
+}
+
 impl Module {
     /// Whether the module answers `hook`.
     pub fn hooks(self, hook: Hook) -> bool {

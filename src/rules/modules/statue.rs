@@ -8,9 +8,9 @@
 //! captures instead of their rays ([`super::Hook::MovesInstead`], answered only for them),
 //! and sends captured pieces to their owner's reserve ([`super::Hook::Capture`]).
 
-use crate::rules::geometry::{Square, Steps};
+use crate::rules::geometry::Square;
 use crate::rules::position::{Change, Move, MoveKind, Piece, Position};
-use crate::rules::variant::{Kind, Variant};
+use crate::rules::variant::Kind;
 
 /// The module's parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,28 +27,15 @@ impl Position {
         if !piece.fixed {
             return false;
         }
-        let variant = self.variant();
-        let c = piece.frame();
-        for ray in &variant.kind(piece.kind).rays {
-            if !Variant::captures(ray.mode) || !self.ray_opens(from, piece, ray) {
-                continue;
+        // The first piece along each capturing ray, where it is an enemy; once, where two
+        // rays reach it (a wrapped board).
+        self.for_each_attacked(from, piece, |cur| {
+            if self.piece_at(cur).is_some_and(|other| other.color != piece.color)
+                && !out.iter().any(|m| m.from == from && m.to == cur)
+            {
+                self.push_move(from, cur, piece, MoveKind::Normal, true, out);
             }
-            let row = variant.steps.row(usize::from(ray.step[c]));
-            let mut cur = from;
-            for _ in 0..ray.range {
-                let Some(next) = Steps::follow(row, cur) else { break };
-                if next == from || self.is_wall(next) {
-                    break;
-                }
-                cur = next;
-                if let Some(other) = self.piece_at(cur) {
-                    if other.color != piece.color && !out.iter().any(|m| m.from == from && m.to == cur) {
-                        self.push_move(from, cur, piece, MoveKind::Normal, true, out);
-                    }
-                    break;
-                }
-            }
-        }
+        });
         true
     }
 
