@@ -56,7 +56,7 @@
 //!   position's stack of changes.
 //! - [`Hook::Landing`]: state an action leaves for what follows: the far rank's landing
 //!   cell, the piece that moved last in Freeze Chess. The core keys it (as the module says:
-//!   [`Module::landing_key`]) and FEN writes it (`last:e4`, after the sixth field).
+//!   `Module::landing_key`) and FEN writes it (`last:e4`, after the sixth field).
 //! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank); while a
 //!   module says the game is over, no move is legal.
 //! - [`Hook::AttackedInstead`]: whether a cell is attacked, replacing the walk along attack
