@@ -270,6 +270,10 @@ fn resolve_castle(position: &mut Position, side: CastleSide, board: u8) -> Resul
     };
     match castling {
         Ok(m) if position.is_legal(m) => Ok(Resolved::Move(m)),
+        Ok(m) if let Some((at, why)) = position.immobile_piece(m) => {
+            let what = position.piece_at(at).map_or_else(|| "piece".to_owned(), |p| piece_name(position, p.kind));
+            Err(Refusal::new(format!("illegal: {name}: the {what} on {} {why}", position.square_name(at))))
+        }
         Ok(m) if let Some(why) = position.forbidden_by_module(m) => {
             Err(Refusal::new(format!("illegal: {name}: the king moves {why}")))
         }

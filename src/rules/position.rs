@@ -1474,8 +1474,9 @@ impl Position {
         any_hook(&self.variant.modules.hooks.immobile, |module| module.immobile(self, sq))
     }
 
-    /// Where the piece `m` moves may not move now: the module's words for why.
-    pub fn immobile_words(&self, m: Move) -> Option<&'static str> {
+    /// Where `m` moves a piece that may not move now (for castling, the king or the rook):
+    /// its square, and the module's words for why, said of the piece (`is frozen: ...`).
+    pub fn immobile_piece(&self, m: Move) -> Option<(Square, &'static str)> {
         if matches!(m.kind, MoveKind::Drop | MoveKind::Pass | MoveKind::RemoveBlocked) {
             return None;
         }
@@ -1485,9 +1486,9 @@ impl Position {
             _ => None,
         };
         let hook = &self.variant.modules.hooks.immobile;
-        hook.iter()
-            .find(|module| module.immobile(self, m.from) || rook.is_some_and(|r| module.immobile(self, r)))
-            .map(|module| module.immobile_words())
+        [Some(m.from), rook].into_iter().flatten().find_map(|sq| {
+            hook.iter().find(|module| module.immobile(self, sq)).map(|module| (sq, module.immobile_words()))
+        })
     }
 
     /// Whether the side to move's king is attacked.
@@ -2300,7 +2301,7 @@ impl Position {
         for board in 0..self.variant.castling_board_count() {
             for h_side in [true, false] {
                 if let Ok(m) = self.castling_on(board, h_side)
-                    && (self.variant.modules.hooks.immobile.is_empty() || self.immobile_words(m).is_none())
+                    && (self.variant.modules.hooks.immobile.is_empty() || self.immobile_piece(m).is_none())
                 {
                     out.push(m);
                 }
@@ -2559,9 +2560,9 @@ impl Position {
 
     /// Where a module alone forbids the safe move `m` (Companion Chess: its piece has no
     /// companion, and a piece that has one can move): the module's words for why.
-    pub fn forbidden_by_module(&mut self, m: Move) -> Option<&'static str> {
-        if let Some(words) = self.immobile_words(m) {
-            return Some(words);
+    pub fn forbidden_by_module(&mut self, m: Move) -> Option<String> {
+        if let Some((_, words)) = self.immobile_piece(m) {
+            return Some(format!("that {words}"));
         }
         if self.variant.modules.hooks.forbid.is_empty() || !self.is_safe(m) || self.is_legal(m) {
             return None;
@@ -2569,7 +2570,7 @@ impl Position {
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.forbid.get(i) {
             if !module.allows(self, m) {
-                return Some(module.forbid_words());
+                return Some(module.forbid_words().to_owned());
             }
             i += 1;
         }

@@ -772,13 +772,13 @@ impl Module {
         }
     }
 
-    /// [`Hook::Immobile`]: how a refusal says why a piece may not move, after "moves a
-    /// piece".
+    /// [`Hook::Immobile`]: how a refusal says why a piece may not move, said of the piece
+    /// ("the rook on h8 ...", "moves a piece that ...").
     pub fn immobile_words(self) -> &'static str {
         match self {
-            Module::Freeze(Freeze::LastMoved) => "that is frozen: the piece that moved last attacks it",
-            Module::Freeze(Freeze::Deep) => "that is immobilised: an enemy piece attacks it",
-            _ => "that may not move now",
+            Module::Freeze(Freeze::LastMoved) => "is frozen: the piece that moved last attacks it",
+            Module::Freeze(Freeze::Deep) => "is immobilised: an enemy piece attacks it",
+            _ => "may not move now",
         }
     }
 
@@ -923,7 +923,7 @@ impl Module {
     pub(in crate::rules) fn allows(self, pos: &mut Position, m: Move) -> bool {
         match self {
             Module::Companions => pos.companions_allow(m),
-            Module::Freeze(_) => pos.immobile_words(m).is_none(),
+            Module::Freeze(_) => pos.immobile_piece(m).is_none(),
             _ => true,
         }
     }
