@@ -1409,31 +1409,10 @@ impl Position {
             }
             return false;
         }
-        let c = piece.frame();
-        variant.kind(piece.kind).rays.iter().any(|ray| {
-            if !Variant::captures(ray.mode)
-                || !variant.walk_may_reach(ray.step[c], from, target)
-                || !self.ray_opens(from, piece, ray)
-            {
-                return false;
-            }
-            let row = variant.steps.row(usize::from(ray.step[c]));
-            let mut cur = from;
-            for _ in 0..ray.range {
-                let Some(next) = Steps::follow(row, cur) else { return false };
-                if next == from {
-                    return false;
-                }
-                cur = next;
-                if cur == target {
-                    return true;
-                }
-                if self.is_wall(cur) || self.piece_at(cur).is_some() {
-                    return false;
-                }
-            }
-            false
-        })
+        // Elsewhere (a board past 64 cells), the piece's capturing rays walked.
+        let mut hit = false;
+        self.for_each_attacked(from, piece, |sq| hit |= sq == target);
+        hit
     }
 
     /// Visits the cells `piece` on `from` attacks ([`Position::piece_attacks`]), up to and

@@ -165,9 +165,9 @@ impl Position {
             let legs = self.distance(target, turn_at);
             for (ax, ay) in [(-dy, dx), (dy, -dx)] {
                 let Some(toward) = variant.steps.vector(ax, ay) else { continue };
-                // The rider stands first along that line from the deflector, the target (a
-                // royal piece imagined there) blocking like any piece.
-                let Some(rider_at) = self.first_piece_or(turn_at, toward as u16, target, vacated) else { continue };
+                // The rider stands first along that line from the deflector (which meets the
+                // target's line only on the deflector).
+                let Some(rider_at) = self.first_piece(turn_at, toward as u16, u8::MAX, vacated) else { continue };
                 let Some(rider) = self.piece_at(rider_at).filter(|p| p.color == by && d.turns(p.kind)) else {
                     continue;
                 };
@@ -189,21 +189,6 @@ impl Position {
             }
         }
         false
-    }
-
-    /// [`Position::first_piece`] with no limit, `stop` counting as a piece.
-    fn first_piece_or(&self, from: Square, step: u16, stop: Square, vacated: Option<Square>) -> Option<Square> {
-        let row = self.variant.steps.row(usize::from(step));
-        let mut cur = from;
-        loop {
-            cur = Steps::follow(row, cur)?;
-            if cur == from || cur == stop || self.is_wall(cur) {
-                return None;
-            }
-            if self.piece_at(cur).is_some() && Some(cur) != vacated {
-                return Some(cur);
-            }
-        }
     }
 
     /// The number of king steps between two cells on one line.
