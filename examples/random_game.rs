@@ -75,6 +75,19 @@ fn game(
     let mut moves = Vec::new();
     let mut result = "*";
     for _ in 0..max_turns * 3 {
+        // A variant that throws a die (20-chess): a face arbiter plays, at random.
+        if position.awaits_cast() && position.has_legal_move() {
+            let faces = variant.dice.as_ref().map_or(0, |d| d.faces.len());
+            let playable: Vec<u16> = (1..=faces as u16)
+                .filter(|&n| variant.dice.as_ref().is_some_and(|d| d.faces[usize::from(n) - 1].rules.is_ok()))
+                .collect();
+            if playable.is_empty() {
+                return None;
+            }
+            let cast = playable[random.below(playable.len())];
+            position.cast(cast).ok()?;
+            current.push_str(&format!("<{cast}> "));
+        }
         moves.clear();
         position.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -145,7 +158,7 @@ fn game(
             !next.is_empty()
         };
         let written = san_in_turn(&mut position, m, !goes_on);
-        if !current.is_empty() {
+        if !current.is_empty() && !current.ends_with(' ') {
             current.push(',');
         }
         current.push_str(&written);

@@ -112,6 +112,10 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
         (Notation::San, _)
         | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
         | (Notation::Lan, MoveKind::Castle { .. }) => san_in_turn(position, m, ends),
+        (Notation::Lan, MoveKind::Swap | MoveKind::Gift) => san_in_turn(position, m, ends),
+        (Notation::Uci, MoveKind::Swap | MoveKind::Gift) => {
+            format!("{board}{}", crate::replay::exchange_text(position, m, false))
+        }
         // A banking in place has no coordinates of its own; a dive into a hole has.
         (_, MoveKind::Bank) if m.from == m.to => san_in_turn(position, m, ends),
         (_, MoveKind::Drop) => {
@@ -640,11 +644,12 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     position.undo(m, undo);
     // A piece that takes one just like it (Cannibal Chess: a pawn eating a pawn of its own)
     // leaves its target as it was: the target is named all the same, for it tells the move.
+    let cell = |sq: Square| Some((position.board_of(sq), position.fen_square(sq)));
     let target = match m.kind {
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } => {
-            Some((position.board_of(m.to), position.fen_square(m.to)))
-        }
-        _ => None,
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } => [cell(m.to), None],
+        // Two pieces of one kind swapped change no cell: both are named, for they tell the swap.
+        MoveKind::Swap => [cell(m.from), cell(m.to)],
+        _ => [None, None],
     };
     let changes = explicit_difference(&before, &after, target);
     if m.kind != MoveKind::Bank || m.from == m.to {
@@ -667,13 +672,13 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     tokens.join(" ")
 }
 
-/// The tokens of [`explicit_action`] between two FENs; the cell `named` (a board, from 0, and
-/// a square) is written even where it holds the same piece before and after. A token of a
+/// The tokens of [`explicit_action`] between two FENs; the cells `named` (each a board, from 0,
+/// and a square) are written even where they hold the same piece before and after. A token of a
 /// board but the first carries the board's number after its sign (`-2:pe7`, `+2:[P]`).
 fn explicit_difference(
     before: &crate::rules::fen::Fen,
     after: &crate::rules::fen::Fen,
-    named: Option<(u8, crate::rules::fen::FenSquare)>,
+    named: [Option<(u8, crate::rules::fen::FenSquare)>; 2],
 ) -> String {
     use crate::rules::fen::{Cell, FenSquare};
     let cell_text = |cell: &Cell| match cell {
@@ -696,7 +701,7 @@ fn explicit_difference(
         for (row, (ra, rb)) in a.ranks.iter().zip(&b.ranks).enumerate() {
             for (file, (ca, cb)) in ra.iter().zip(rb).enumerate() {
                 let at = FenSquare { file: file as u8, rank: (height - 1 - row) as u8 };
-                if ca == cb && named != Some((board, at)) {
+                if ca == cb && !named.contains(&Some((board, at))) {
                     continue;
                 }
                 let square = at.to_string();
@@ -806,6 +811,12 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
     for turn in turns {
         for variation in &mut turn.variations {
             resolve_line(position.clone(), variation, depth + 1)?;
+        }
+        // A die cast opens its round (20-chess).
+        if let Some(cast) = turn.cast
+            && position.awaits_cast()
+        {
+            position.cast(cast).map_err(|e| format!("<{cast}>: {e}"))?;
         }
         let count = turn.actions.len();
         for (i, action) in turn.actions.iter_mut().enumerate() {

@@ -174,6 +174,8 @@ kinds! {
     MovesAfterEnd = "moves-after-end", Deny, true, "a move after the game ended by mate, stalemate or the like";
     /// A turn the variant's turn plan does not allow.
     TurnPlan = "turn-plan", Deny, true, "a turn of more or fewer actions than the variant's turn allows";
+    /// A die cast missing where a round begins, written where none is due, or off the die.
+    DieCast = "die-cast", Deny, true, "a die cast (<7>) missing where a round begins, written where none is due, or off the die";
     /// A FEN tag that cannot be read, or is no position of the variant.
     BadFen = "bad-fen", Deny, true, "a FEN tag that cannot be read, or is no position of the variant";
     /// A Variant tag that names no variant arbiter knows.

@@ -133,6 +133,13 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         ActionKind::RemoveBlocked { first, second } if position.variant().plan.has(turn::actions::REMOVAL) => {
             resolve_removal(position, *first, *second, board)
         }
+        ActionKind::Swap { first, second } if position.variant().plan.has(turn::actions::SWAP) => {
+            resolve_exchange(position, MoveKind::Swap, &[*first, *second], board, action)
+        }
+        ActionKind::Gift { piece, from } if position.variant().plan.has(turn::actions::GIFT) => {
+            let at = crate::record::PieceAt { piece: *piece, at: *from };
+            resolve_exchange(position, MoveKind::Gift, &[at], board, action)
+        }
         other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
     }
 }
@@ -169,6 +176,81 @@ fn resolve_removal(
             "illegal: the pawns on {first} and {second} are not two enemy pawns blocking each other head on"
         ))),
     }
+}
+
+/// A swap or a gift: the one of that kind among the legal actions with the cells (and the
+/// letters, where written) the record gives.
+fn resolve_exchange(
+    position: &mut Position,
+    kind: MoveKind,
+    pieces: &[crate::record::PieceAt],
+    board: u8,
+    action: &Action,
+) -> Result<Resolved, Refusal> {
+    let v = position.variant();
+    let mut cells = Vec::new();
+    for p in pieces {
+        let Some(sq) = v.cell(board, p.at.file, p.at.rank) else {
+            return Err(Refusal::new(format!("illegal: there is no square {} on this board", p.at)));
+        };
+        let letter = match position.piece_at(sq) {
+            Some(piece) if piece.color == position.mover() => v.kind(piece.kind).spec.letter,
+            _ => {
+                return Err(Refusal::new(format!(
+                    "illegal: {}: no piece of the side to move on {}",
+                    written(action),
+                    position.square_label(sq)
+                )));
+            }
+        };
+        // A pawn may be written with its letter or without.
+        if let Some(w) = p.piece
+            && w.ascii() != letter
+        {
+            return Err(Refusal::new(format!(
+                "illegal: {}: the piece on {} is {} {}",
+                written(action),
+                position.square_label(sq),
+                if b"AEIOU".contains(&letter) { "an" } else { "a" },
+                piece_name(position, v.kind_of_letter(letter).unwrap_or(Kind(0)))
+            )));
+        }
+        cells.push(sq);
+    }
+    let (a, b) = (cells[0], cells.get(1).copied().unwrap_or(cells[0]));
+    if kind == MoveKind::Swap && a == b {
+        return Err(Refusal::new(format!("illegal: {}: a piece is swapped with another", written(action))));
+    }
+    let mut moves = Vec::new();
+    position.pseudo_legal_moves(&mut moves);
+    let found = moves.into_iter().find(|m| m.kind == kind && ((m.from, m.to) == (a, b) || (m.from, m.to) == (b, a)));
+    let Some(m) = found else {
+        let why = match kind {
+            MoveKind::Swap
+                if !position.plan_allows(Move {
+                    from: a,
+                    to: b,
+                    piece: Kind(0),
+                    promotion: None,
+                    kind,
+                    capture: false,
+                }) =>
+            {
+                format!("is no action of this turn: {}", position.open_steps_about())
+            }
+            MoveKind::Swap => "would put a pawn on its first or last rank".to_owned(),
+            _ if position.piece_at(a).is_some_and(|p| position.is_royal(p)) => {
+                "gives the king away, which no gift may".to_owned()
+            }
+            _ => format!("is no action of this turn: {}", position.open_steps_about()),
+        };
+        return Err(Refusal::new(format!("illegal: {} {why}", written(action))));
+    };
+    if !position.is_legal(m) {
+        let reason = if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
+        return Err(Refusal::new(format!("illegal: {} {reason}", written(action))));
+    }
+    Ok(Resolved::Move(m))
 }
 
 fn action_name(kind: &ActionKind) -> &'static str {
@@ -475,6 +557,10 @@ fn resolve_move(
                 &format!("moves a piece {why}")
             } else if let Some(words) = position.king_threat_words() {
                 words
+            } else if first.capture
+                && position.piece_at(first.to).is_some_and(|p| p.color != position.mover() && position.is_royal(p))
+            {
+                "would take the king, and no move takes a king"
             } else if position.variant().plan.judge == turn::Judge::Never {
                 "would take the king of the player whose turn it is"
             } else if position.variant().plan.judge == turn::Judge::EndOfTurn {
@@ -499,6 +585,25 @@ fn resolve_move(
                 candidates,
             })
         }
+    }
+}
+
+/// A swap (`Ke1<>Rh1`) or a gift (`Nb1>`) as the dialect writes it, with the pieces' letters
+/// (a pawn has none) or, in coordinates, without (`e1<>h1`, `b1>`).
+pub fn exchange_text(position: &Position, m: Move, letters: bool) -> String {
+    let variant = position.variant();
+    let named = |sq: Square| {
+        let letter = match position.piece_at(sq) {
+            Some(p) if letters && !variant.kind(p.kind).spec.pawn => {
+                char::from(variant.kind(p.kind).spec.letter).to_string()
+            }
+            _ => String::new(),
+        };
+        format!("{letter}{}", position.fen_square(sq))
+    };
+    match m.kind {
+        MoveKind::Swap => format!("{}<>{}", named(m.from), named(m.to)),
+        _ => format!("{}>", named(m.from)),
     }
 }
 
@@ -620,6 +725,9 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
     }
     if m.kind == MoveKind::Drop {
         return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.fen_square(m.to));
+    }
+    if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
+        return exchange_text(position, m, true);
     }
     // A banking in place; a dive into a hole (to another cell) is written as the move it is.
     if m.kind == MoveKind::Bank && m.from == m.to {
@@ -753,6 +861,11 @@ impl Problem {
             fen: Some(fen),
             candidates: Vec::new(),
         }
+    }
+
+    /// The problem, of another kind.
+    fn with_kind(self, kind: diag::Kind) -> Problem {
+        Problem { kind, ..self }
     }
 
     /// A problem of `kind` with `action`, played at `at`.
@@ -984,10 +1097,13 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
     // A plan of forced steps taken once each has a fixed length, checked before the turn is
     // played; any other (Fastpawn: a move, and its pawn's further moves) is judged action by
     // action.
-    let plan = variant.plan.steps.len();
     // Where kings are taken, taking one ends the turn at once.
-    let open_plan = variant.plan.judge == turn::Judge::Never
-        || variant.plan.steps.iter().any(|s| s.need != turn::Need::Forced || s.times != turn::Times::UpTo(1));
+    let shape = |plan: &turn::Plan| {
+        let open = plan.judge == turn::Judge::Never
+            || plan.steps.iter().any(|s| s.need != turn::Need::Forced || s.times != turn::Times::UpTo(1));
+        (plan.steps.len(), open)
+    };
+    let (mut plan, mut open_plan) = shape(&variant.plan);
     // The undo list of the last turn nobody will take back, kept for the next turn's.
     let mut spare = Vec::new();
     // A check whose mate is still in question, answered by the turn entered next.
@@ -1014,6 +1130,34 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 let at = TurnRef { node, number, color };
                 let mut undo = std::mem::take(&mut spare);
                 let mut failed = false;
+                // A die cast opens the round it governs (20-chess); a turn of another
+                // variant has none.
+                if n.turn.cast.is_some() || position.awaits_cast() {
+                    match cast_before(&mut position, &n.turn) {
+                        Ok(Some(cast)) => {
+                            if pending > 0 {
+                                undo.push((None, cast));
+                            }
+                        }
+                        Ok(None) => {}
+                        Err((kind, message)) => {
+                            let written = match n.turn.cast {
+                                Some(c) => format!("<{c}>"),
+                                None => n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
+                            };
+                            let fen = position.fen();
+                            report.problems.push(Problem::of_turn(n.span, at, written, message, fen).with_kind(kind));
+                            failed = true;
+                        }
+                    }
+                    (plan, open_plan) = shape(&position.variant().plan);
+                    // The cast changes what attacks what (a rook's diagonal step, a king's
+                    // leap): nothing known of the checks before it holds.
+                    scratch.in_check = None;
+                    scratch.other_safe = false;
+                } else if position.round().cast.is_some() {
+                    (plan, open_plan) = shape(&position.variant().plan);
+                }
                 // Circular Chess: removals of blocked pawns come before the turn's move.
                 let removals =
                     n.turn.actions.iter().filter(|a| matches!(a.kind, ActionKind::RemoveBlocked { .. })).count();
@@ -1022,10 +1166,13 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         n.span,
                         at,
                         n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
-                        match plan {
-                            1 => format!("a turn of {} is one action", variant.spec.name),
-                            n => format!("a turn of {} is {n} actions", variant.spec.name),
-                        },
+                        under_rule(
+                            &position,
+                            match plan {
+                                1 => format!("a turn of {} is one action", variant.spec.name),
+                                n => format!("a turn of {} is {n} actions", variant.spec.name),
+                            },
+                        ),
                         position.fen(),
                     ));
                     failed = true;
@@ -1043,11 +1190,14 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                             action.span,
                             at,
                             written(action),
-                            format!(
-                                "the turn is over after {} action{}: {}",
-                                i,
-                                if i == 1 { "" } else { "s" },
-                                variant.plan.about_over()
+                            under_rule(
+                                &position,
+                                format!(
+                                    "the turn is over after {} action{}: {}",
+                                    i,
+                                    if i == 1 { "" } else { "s" },
+                                    position.variant().plan.about_over()
+                                ),
                             ),
                             position.fen(),
                         ));
@@ -1117,7 +1267,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 Some(ending) => {
                                     (diag::Kind::MovesAfterEnd, format!("the game is already over ({ending})"))
                                 }
-                                None => (refusal.kind, refusal.message),
+                                None => (refusal.kind, under_rule(&position, refusal.message)),
                             };
                             report.problems.push(Problem {
                                 severity: Severity::Error,
@@ -1139,7 +1289,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         n.span,
                         at,
                         n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
-                        variant.plan.about_unfinished(&variant.spec.name),
+                        under_rule(&position, position.variant().plan.about_unfinished(&variant.spec.name)),
                         position.fen(),
                     ));
                     failed = true;
@@ -1215,6 +1365,49 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
     check_result_tag(game, &mut report);
     report.problems.sort_by_key(|p| p.span.start);
     report
+}
+
+/// Casts the die where the record writes a cast (`<7>`) before `turn`, and says what is wrong
+/// with a cast missing, not due or off the die; what it returns takes the cast back. A game
+/// over at the end of a round (mate or stalemate, as orthodox chess judges them) casts no
+/// more: the turn is then refused as a move after the end.
+pub fn cast_before(position: &mut Position, turn: &crate::record::Turn) -> Result<Option<Undo>, (diag::Kind, String)> {
+    if !position.awaits_cast() && turn.cast.is_none() {
+        return Ok(None);
+    }
+    if position.awaits_cast() && position.game_over().is_some() {
+        return Ok(None);
+    }
+    match turn.cast {
+        None => {
+            let name = &position.variant().spec.name;
+            let number = position.fullmove();
+            Err((
+                diag::Kind::DieCast,
+                format!(
+                    "the die is not cast for the round of move {number}: {name} casts it before White's turn (`{number}. <7> ...`)"
+                ),
+            ))
+        }
+        Some(cast) => match position.cast(cast) {
+            Ok(undo) => Ok(Some(undo)),
+            Err(e @ crate::rules::dice::CastError::NotImplemented { .. }) => {
+                Err((diag::Kind::UnsupportedVariant, format!("{} {e}", position.variant().spec.name)))
+            }
+            Err(e) => Err((diag::Kind::DieCast, e.to_string())),
+        },
+    }
+}
+
+/// A message about a turn, with the rule of the round where a die gave it one.
+fn under_rule(position: &Position, message: String) -> String {
+    match position.face() {
+        Some((cast, title)) if position.round().fallback => format!(
+            "{message} (rule {cast} of the cast, {title}, has no legal turn here: the turn is as in orthodox chess)"
+        ),
+        Some((cast, title)) => format!("{message} (rule {cast} of the cast: {title})"),
+        None => message,
+    }
 }
 
 fn written(action: &Action) -> String {
@@ -1763,6 +1956,11 @@ mod properties {
         for _ in 0..games {
             let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
             for ply in 0..120 {
+                // A die (20-chess): each face arbiter plays in turn.
+                if position.awaits_cast() {
+                    let faces = variant.dice.as_ref().map_or(0, |d| d.faces.len()) as u16;
+                    let _ = (1..=faces).cycle().skip(ply).take(usize::from(faces)).find(|&n| position.cast(n).is_ok());
+                }
                 moves.clear();
                 position.legal_moves(&mut moves);
                 if moves.is_empty() {

@@ -45,7 +45,6 @@ pub const PLANNED: &[&str] = &[
     "horde",
     "seirawan",
     "seirawan960",
-    "20-chess",
     "cancellation",
     "aieirping",
     "bughouse",
@@ -118,6 +117,36 @@ pub struct VariantFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<ModuleFile>,
     /// How each sentence of the rule text was read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interpretation: Vec<Interpretation>,
+    /// The faces of a die cast before each round, each the rules of the round (20-chess):
+    /// what a face gives replaces the variant's own, as a child's does its parent's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub die: Vec<FaceFile>,
+}
+
+/// A face of a variant's die: the rules of a round it is cast for, given as a child variant
+/// of the file gives them.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaceFile {
+    /// The number on the face (the faces are numbered 1, 2, ... in order).
+    pub face: u8,
+    /// What the face's rule says, in a few words.
+    pub title: String,
+    /// Where the face's turn has no legal form, the turn is the variant's own.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fallback: bool,
+    /// The board (a cylinder for a round).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardFile>,
+    /// Pieces that move otherwise (merged by letter).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<Vec<PieceFile>>,
+    /// Rule modules the round adds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modules: Vec<ModuleFile>,
+    /// How each sentence of the face's rule was read.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interpretation: Vec<Interpretation>,
 }
@@ -483,6 +512,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
             .cloned()
             .collect(),
         interpretation: child.interpretation.clone(),
+        die: if child.die.is_empty() { parent.die.clone() } else { child.die.clone() },
     }
 }
 
@@ -539,6 +569,14 @@ const MODULES: &[&str] = &[
     "banked-passes",
     "penalty",
     "hungry-pawns",
+    "two-pieces",
+    "only-pieces",
+    "backward",
+    "pairs",
+    "no-castling",
+    "swap",
+    "gift",
+    "drop-then-move",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -561,6 +599,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "twin" | "penalty" => &["forced"],
             "borrowed-moves" => &["order"],
             "banked-passes" => &["extra-moves-by"],
+            "only-pieces" | "pairs" => &["pieces"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -817,6 +856,32 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
                     }
                 }
             }
+            "two-pieces" => TurnRule::TwoPieces,
+            "backward" => TurnRule::Backward,
+            "no-castling" => TurnRule::NoCastling,
+            "swap" => TurnRule::Swap,
+            "gift" => TurnRule::Gift,
+            "drop-then-move" => TurnRule::DropThenMove,
+            "only-pieces" | "pairs" => {
+                let letters: Vec<u8> = params
+                    .get("pieces")
+                    .and_then(|v| v.as_sequence())
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str())
+                    .filter_map(|l| match l.as_bytes() {
+                        [b] if b.is_ascii_uppercase() => Some(*b),
+                        _ => None,
+                    })
+                    .collect();
+                if letters.is_empty() {
+                    return Err((
+                        module.name.clone(),
+                        format!("module {} needs `pieces`: the letters of the pieces it names (`[P, K]`)", module.name),
+                    ));
+                }
+                if module.name == "pairs" { TurnRule::Pairs(letters) } else { TurnRule::OnlyPieces(letters) }
+            }
             // The variant compensated by a move (the parameter is checked by `read_rules`).
             "cannibal" if params.get("compensation").and_then(|v| v.as_str()) == Some("move") => TurnRule::Sacrifice,
             _ => continue,
@@ -953,6 +1018,13 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         };
         error(&needle, e.to_string())
     })?;
+    let mut variant = variant;
+    if !resolved.die.is_empty() {
+        match compile_die(file, text, resolved)? {
+            Ok(dice) => variant.dice = Some(dice),
+            Err(why) => return Ok(Err(why)),
+        }
+    }
     let variant = Arc::new(variant);
     // The setup must be a position of the variant.
     crate::rules::position::Position::start(&variant).map_err(|e| {
@@ -963,6 +1035,45 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         error("setup", format!("start position: {inner}"))
     })?;
     Ok(Ok(variant))
+}
+
+/// The faces of a variant's die, each compiled as a child of the variant (with its name,
+/// so that positions keep their keys from round to round). A face that asks for a module not
+/// implemented yet is kept, and refused by name when it is cast.
+fn compile_die(
+    file: &str,
+    text: &str,
+    resolved: &VariantFile,
+) -> Result<Result<crate::rules::dice::Dice, String>, CatalogueError> {
+    let base = VariantFile { die: Vec::new(), ..resolved.clone() };
+    let mut faces = Vec::new();
+    for (i, face) in resolved.die.iter().enumerate() {
+        if usize::from(face.face) != i + 1 {
+            return Err(CatalogueError {
+                file: file.to_owned(),
+                at: find_line(text, &format!("face: {}", face.face)),
+                message: format!(
+                    "die: face {} is written where face {} is due (number them 1, 2, ...)",
+                    face.face,
+                    i + 1
+                ),
+            });
+        }
+        let child = VariantFile {
+            name: resolved.name.clone(),
+            board: face.board.clone(),
+            pieces: face.pieces.clone(),
+            modules: face.modules.clone(),
+            interpretation: face.interpretation.clone(),
+            ..VariantFile::default()
+        };
+        let rules = compile(file, text, &merge(&base, &child))?;
+        faces.push(crate::rules::dice::Face { title: face.title.clone(), rules, fallback: face.fallback });
+    }
+    if faces.len() > usize::from(u8::MAX) {
+        return Ok(Err(format!("a die of {} faces: at most 255", faces.len())));
+    }
+    Ok(Ok(crate::rules::dice::Dice { faces }))
 }
 
 impl Catalogue {

@@ -772,6 +772,13 @@ fn play_turn(position: &mut Position, game: &Game, node: NodeId, scratch: &mut S
     if actions.is_empty() {
         return Err(Unplayed::turn(game.node(node).span, "an empty turn"));
     }
+    // A die cast opens its round (20-chess).
+    crate::replay::cast_before(position, &game.node(node).turn).map_err(|(kind, message)| Unplayed {
+        kind,
+        span: game.node(node).span,
+        message,
+        candidates: Vec::new(),
+    })?;
     for (i, action) in actions.iter().enumerate() {
         if i > 0 && position.actions_done() == 0 && !position.must_move() {
             return Err(Unplayed::turn(action.span, "the turn is over before this action"));

@@ -5,6 +5,7 @@
 
 pub mod betza;
 pub mod board8;
+pub mod dice;
 pub mod fen;
 pub mod geometry;
 pub mod laws;

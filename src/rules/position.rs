@@ -18,6 +18,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::board8::{self, Board8, Setup8};
+use super::dice::Round;
 use super::fen::{BoardFen, Cell, Fen, FenError, FenSquare, LastMove, OpenTurn, PieceCell, Side};
 use super::geometry::{Square, Steps};
 use super::laws::{Laws, Standing};
@@ -124,6 +125,12 @@ pub enum MoveKind {
     /// The piece on `from` leaves the board for its owner's reserve, a bank (`to` is `from`;
     /// Bank Chess).
     Bank,
+    /// The pieces on `from` and `to`, both of the side to move, exchange their cells
+    /// (20-chess rule 3).
+    Swap,
+    /// The piece on `from` leaves the board for the opponent's hand, as if captured (`to`
+    /// is `from`; 20-chess rule 19).
+    Gift,
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -186,9 +193,9 @@ fn found_by(out: &mut Vec<Reach>, at: Square, ray: Option<u16>, en_passant: bool
 /// What [`Position::play`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    captured: Option<(Square, Piece)>,
-    moved: Piece,
-    castling: [Option<Square>; CASTLING_SLOTS],
+    pub(in crate::rules) captured: Option<(Square, Piece)>,
+    pub(in crate::rules) moved: Piece,
+    pub(in crate::rules) castling: [Option<Square>; CASTLING_SLOTS],
     en_passant: Option<(Square, Square)>,
     ep_live: bool,
     halfmove: u32,
@@ -198,9 +205,11 @@ pub struct Undo {
     turn: Turn,
     banked_moves: [u16; 2],
     landed: Option<Square>,
+    /// The round of a variant that throws a die (see [`super::dice`]).
+    round: Round,
     /// How many changes the action made besides moving pieces, on the position's stack
     /// ([`Position::changes`]).
-    changes: u8,
+    pub(in crate::rules) changes: u8,
 }
 
 /// Why a FEN does not give a valid position of a variant.
@@ -262,6 +271,8 @@ pub enum SetupError {
     OpenTurn(String),
     /// A `last:` field (the square the last move landed on) that cannot be.
     LastMove(String),
+    /// A `cast:` field (the die cast of the round in progress) that cannot be.
+    Cast(String),
     /// A wall where the variant's fixed walls have none, or none where they have one.
     Wall {
         /// The square.
@@ -319,6 +330,7 @@ impl fmt::Display for SetupError {
             SetupError::ReserveTooLarge(n) => write!(f, "a reserve holds more than {n} pieces"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
             SetupError::LastMove(why) => write!(f, "the last move: {why}"),
+            SetupError::Cast(why) => write!(f, "the die: {why}"),
             SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
         }
     }
@@ -491,7 +503,16 @@ pub struct Position {
     pub(in crate::rules) landed: Option<Square>,
     /// What actions changed besides moving pieces, for taking them back.
     pub(in crate::rules) changes: Vec<Change>,
-    key: u64,
+    /// Where the variant throws a die (20-chess): the catalogue entry, whose rules govern
+    /// between rounds and whose die gives each round's (see [`super::dice`]).
+    pub(in crate::rules) dice: Option<Arc<Variant>>,
+    /// The round in progress, where the variant throws a die.
+    pub(in crate::rules) round: Round,
+    /// The last cast made, which perft casts again for every round after it.
+    pub(in crate::rules) recast: Option<u8>,
+    /// Whether [`Position::settle_turn`] is looking ahead (it does not look ahead again).
+    pub(in crate::rules) settling: bool,
+    pub(in crate::rules) key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
     /// A buffer for moves generated only to be looked at (no part of the position).
@@ -680,6 +701,10 @@ impl Position {
             royals: [[None; MAX_ROYALS]; 2],
             landed: None,
             changes: Vec::new(),
+            dice: variant.dice.is_some().then(|| Arc::clone(variant)),
+            round: Round::default(),
+            recast: None,
+            settling: false,
             key: 0,
             history: Vec::new(),
             scratch_moves: Vec::new(),
@@ -721,6 +746,8 @@ impl Position {
         if position.variant.plan.extra == turn::Extra::Banked {
             position.read_banks(&fen.extra)?;
         }
+        // (Before the open turn: the cast decides what a turn is.)
+        position.read_cast(&fen.extra)?;
         if let Some(open) = fen.open_turn {
             position.read_open_turn(open)?;
         }
@@ -735,12 +762,16 @@ impl Position {
             position.read_en_passant(ep, b)?;
         }
         // Within a turn the opponent may stand in check: its first action may have given it.
-        let judged = position.variant.plan.judge != Judge::Never;
+        // (A cast may leave that king attacked: rule 11's steps, rule 15's leaps.)
+        let judged = position.variant.plan.judge != Judge::Never && position.round.cast.is_none();
         if judged && !position.turn.begun() && position.is_attacked_by_royal_target(side.other()) {
             return Err(SetupError::OpponentInCheck);
         }
         position.refresh_ep_live();
         position.key = position.compute_key();
+        if position.dice.is_some() {
+            position.settle_turn();
+        }
         Ok(position)
     }
 
@@ -953,7 +984,8 @@ impl Position {
         self.key
     }
 
-    pub(in crate::rules) fn is_royal(&self, piece: Piece) -> bool {
+    /// Whether `piece` is royal: losing it, or leaving it attacked where check applies, loses.
+    pub fn is_royal(&self, piece: Piece) -> bool {
         self.variant.kind(piece.kind).spec.royal
     }
 
@@ -1000,7 +1032,7 @@ impl Position {
                 key ^= self.hand_key(color, slot, count);
             }
         }
-        key ^ self.state_key()
+        key ^ self.state_key() ^ self.round.key()
     }
 
     /// The part of the key that is not pieces: side to move, castling, en passant (only
@@ -1044,6 +1076,9 @@ impl Position {
             if self.turn.done != 0 {
                 self.turn = Turn::default();
             }
+            if self.dice.is_some() {
+                self.round_turn_ended();
+            }
             return;
         }
         let ended = self.turn;
@@ -1064,6 +1099,9 @@ impl Position {
             turn::Extra::Banked => self.banked_moves[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8,
         };
         self.turn = Turn { extra, ..Turn::default() };
+        if self.dice.is_some() {
+            self.round_turn_ended();
+        }
     }
 
     /// Takes the action of `m` (just played; `own` where it captured a piece of its own
@@ -1143,6 +1181,8 @@ impl Position {
             MoveKind::Bank => turn::actions::BANK,
             MoveKind::RemoveBlocked => turn::actions::REMOVAL,
             MoveKind::Pass => turn::actions::PASS,
+            MoveKind::Swap => turn::actions::SWAP,
+            MoveKind::Gift => turn::actions::GIFT,
             _ => turn::actions::MOVE,
         }
     }
@@ -1186,7 +1226,27 @@ impl Position {
             plain,
             plain_origin: moving && !castle,
             castle,
+            gives_check: self.variant.plan.drop_rules && m.kind == MoveKind::Drop && self.drop_gives_check(m),
+            both_hold: self.variant.plan.drop_rules && self.hands[self.side.other().index()].iter().any(|&n| n > 0),
+            backward: self.variant.plan.vectors && moving && !castle && {
+                // Asked before the move is played and after: the mover is on one of its cells.
+                let piece = self.piece_at(m.from).or(self.piece_at(m.to)).unwrap_or(Piece::new(self.side, m.piece));
+                let (fx, fy) = self.variant.piece_forward(piece.color, piece.reversed);
+                i32::from(fx) * i32::from(vector.0) + i32::from(fy) * i32::from(vector.1) < 0
+            },
         }
+    }
+
+    /// Whether the piece the drop `m` puts on its cell attacks the opponent's royal piece
+    /// there (asked before the drop is played and after).
+    fn drop_gives_check(&self, m: Move) -> bool {
+        let piece = Piece::new(self.side, m.piece);
+        let enemy = self.side.other();
+        let mut checks = false;
+        self.for_each_attacked(m.to, piece, |sq| {
+            checks |= self.piece_at(sq).is_some_and(|p| p.color == enemy && self.is_royal(p));
+        });
+        checks
     }
 
     /// The steps of the plan open now.
@@ -1509,7 +1569,12 @@ impl Position {
         let touched = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => [m.from, m.to, victim, victim],
             MoveKind::Castle { rook_from, rook_to } => [m.from, m.to, rook_from, rook_to],
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop | MoveKind::Bank => [m.from, m.to, m.to, m.to],
+            MoveKind::Normal
+            | MoveKind::DoubleStep
+            | MoveKind::Drop
+            | MoveKind::Bank
+            | MoveKind::Swap
+            | MoveKind::Gift => [m.from, m.to, m.to, m.to],
             MoveKind::RemoveBlocked | MoveKind::Pass => return None,
         };
         let by = color.other();
@@ -1773,13 +1838,14 @@ impl Position {
             turn: self.turn,
             banked_moves: self.banked_moves,
             landed: self.landed,
+            round: self.round,
             changes: 0,
         }
     }
 
     /// Passes (a null move): the turn ends, only the side to move and the counters change.
     pub fn pass(&mut self) -> Undo {
-        let undo = self.snapshot(Piece::new(self.side, Kind(0)), self.key);
+        let undo = self.snapshot_round();
         self.history.push(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
@@ -1788,6 +1854,9 @@ impl Position {
         self.next_turn();
         self.refresh_ep_live();
         self.key ^= self.state_key();
+        if self.dice.is_some() {
+            self.settle_turn();
+        }
         undo
     }
 
@@ -1850,12 +1919,25 @@ impl Position {
 
     /// Ends a turn that may go on ([`Position::may_end_turn`]): the other side moves.
     pub fn end_turn(&mut self) -> Undo {
-        let undo = self.snapshot(Piece::new(self.side, Kind(0)), self.key);
+        let undo = self.snapshot_round();
         self.key ^= self.state_key();
         self.next_turn();
         self.refresh_ep_live();
         self.key ^= self.state_key();
+        if self.dice.is_some() {
+            self.settle_turn();
+        }
         undo
+    }
+
+    /// What takes back a change that moves no piece: the state now.
+    pub(in crate::rules) fn snapshot_round(&self) -> Undo {
+        self.snapshot(Piece::new(self.side, Kind(0)), self.key)
+    }
+
+    /// Whether the side to move's turn has begun.
+    pub(in crate::rules) fn turn_begun(&self) -> bool {
+        self.turn.begun()
     }
 
     /// Takes back [`Position::end_turn`].
@@ -1863,6 +1945,7 @@ impl Position {
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
+        self.restore_round(undo.round);
         self.banked_moves = undo.banked_moves;
         self.ep_live = undo.ep_live;
         self.key = undo.key;
@@ -1874,6 +1957,7 @@ impl Position {
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
+        self.restore_round(undo.round);
         self.banked_moves = undo.banked_moves;
         self.en_passant = undo.en_passant;
         self.ep_live = undo.ep_live;
@@ -1940,6 +2024,9 @@ impl Position {
         }
         if kinds & turn::actions::PASS != 0 {
             out.push(Move::pass(self.variant.castler.unwrap_or(Kind(0))));
+        }
+        if kinds & (turn::actions::SWAP | turn::actions::GIFT) != 0 {
+            self.exchanges(kinds, out);
         }
         if constrained {
             let mut keep = start;
@@ -2837,7 +2924,9 @@ impl Position {
             | MoveKind::Remote { .. }
             | MoveKind::RemoveBlocked
             | MoveKind::Pass
-            | MoveKind::Bank => {
+            | MoveKind::Bank
+            | MoveKind::Swap
+            | MoveKind::Gift => {
                 return None;
             }
         }
@@ -2877,6 +2966,9 @@ impl Position {
         if m.kind == MoveKind::RemoveBlocked {
             // The move that follows must leave the king safe.
             return true;
+        }
+        if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
+            return self.safe_played_out(m);
         }
         let judge = self.variant.plan.judge;
         if judge == Judge::EachAction && !self.turn.begun() && m.kind != MoveKind::Pass {
@@ -2920,6 +3012,16 @@ impl Position {
         }
     }
 
+    /// Whether `m`, played out, leaves its player's royal pieces safe (a move that takes a
+    /// royal piece mid-turn is refused before: see [`Position::is_safe`]).
+    fn safe_played_out(&mut self, m: Move) -> bool {
+        let mover = self.side;
+        let undo = self.play(m);
+        let safe = !self.is_attacked_by_royal_target(mover);
+        self.undo(m, undo);
+        safe
+    }
+
     /// Where check is judged at the end of the turn: whether the turn can be completed after
     /// `m` with the king of the side to move safe.
     fn completes_safely(&mut self, m: Move) -> bool {
@@ -2942,11 +3044,7 @@ impl Position {
     fn safe_by_trial(&mut self, m: Move) -> bool {
         if !self.variant.modules.caps.moves_only_move {
             // Removals follow the move: play it out.
-            let mover = self.side;
-            let undo = self.play(m);
-            let safe = !self.is_attacked_by_royal_target(mover);
-            self.undo(m, undo);
-            return safe;
+            return self.safe_played_out(m);
         }
         let mover = self.side;
         let at = |sq: Square| usize::from(sq.0);
@@ -3073,8 +3171,19 @@ impl Position {
 
     /// Plays `m` (which must come from this position's move generation) and returns what
     /// takes it back.
+    #[inline]
     pub fn play(&mut self, m: Move) -> Undo {
-        if matches!(m.kind, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Bank) {
+        let undo = self.play_action(m);
+        if self.dice.is_some() {
+            self.settle_turn();
+        }
+        undo
+    }
+
+    /// [`Position::play`], but for the turn that may begin after it.
+    fn play_action(&mut self, m: Move) -> Undo {
+        if matches!(m.kind, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Bank | MoveKind::Swap | MoveKind::Gift)
+        {
             return self.play_no_move(m);
         }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
@@ -3196,8 +3305,60 @@ impl Position {
         match m.kind {
             MoveKind::RemoveBlocked => self.remove_blocked(m),
             MoveKind::Bank => self.bank_out(m),
+            MoveKind::Swap | MoveKind::Gift => self.play_exchange(m),
             _ => self.pass_in_plan(m),
         }
+    }
+
+    /// The start of an action that is no move of a piece from one cell to another (a swap, a
+    /// gift): what takes it back, with the key's state part taken out until
+    /// [`Position::end_exchange`].
+    pub(in crate::rules) fn begin_action(&mut self, moved: Piece) -> Undo {
+        let undo = self.snapshot(moved, self.key);
+        self.history.push(self.key);
+        self.key ^= self.state_key();
+        undo
+    }
+
+    /// The end of an action [`Position::begin_action`] began: no en passant right, the
+    /// 50-move count (started again where `reset`), the turn.
+    pub(in crate::rules) fn end_exchange(&mut self, m: Move, reset: bool) {
+        self.en_passant = None;
+        self.landed = None;
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        self.action_done(m);
+    }
+
+    /// The castling rights of the rooks on `cells`, and of the king where it is on one,
+    /// lapse: those pieces have moved or left.
+    pub(in crate::rules) fn lose_castling(&mut self, cells: &[Square]) {
+        let castler = self.variant.castler;
+        for &cell in cells {
+            // (The slots are White's, then Black's: see `castling_slot`.)
+            let king = self.piece_at(cell).filter(|p| Some(p.kind) == castler).map(|p| p.color.index());
+            for (i, right) in self.castling.iter_mut().enumerate() {
+                if *right == Some(cell) || king == Some(i / (CASTLING_SLOTS / 2)) {
+                    *right = None;
+                }
+            }
+        }
+    }
+
+    /// Puts back the castling rights an undo kept.
+    pub(in crate::rules) fn restore_castling(&mut self, undo: &Undo) {
+        self.castling = undo.castling;
+    }
+
+    /// `victim` leaves `at` as if `captor` had taken it: the capture modules' work, and how
+    /// many changes they pushed.
+    pub(in crate::rules) fn captured_by(&mut self, captor: Color, victim: Piece, at: Square) -> u8 {
+        self.captured(captor, victim, at, false)
+    }
+
+    /// Takes back [`Position::captured_by`], which pushed `changes` changes.
+    pub(in crate::rules) fn uncaptured_by(&mut self, captor: Color, victim: Piece, at: Square, changes: u8) {
+        self.restore_changed(changes);
+        self.captured(captor, victim, at, true);
     }
 
     /// A pass the plan allows (Pass Chess): the turn takes it as an action.
@@ -3288,6 +3449,7 @@ impl Position {
         if m.kind == MoveKind::RemoveBlocked {
             self.restore_changed(undo.changes);
             self.turn = undo.turn;
+            self.restore_round(undo.round);
             self.banked_moves = undo.banked_moves;
             self.halfmove = undo.halfmove;
             self.ep_live = undo.ep_live;
@@ -3303,11 +3465,16 @@ impl Position {
             self.undo_bank_out(m, undo);
             return;
         }
+        if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
+            self.undo_exchange(m, undo);
+            return;
+        }
         self.restore_changed(undo.changes);
         self.landed = undo.landed;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
+        self.restore_round(undo.round);
         self.banked_moves = undo.banked_moves;
         match m.kind {
             MoveKind::Drop => {
@@ -3390,6 +3557,15 @@ impl Position {
     pub fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        // Where a die is thrown, each round has the cast of the round perft started in.
+        if self.dice.is_some()
+            && self.awaits_cast()
+            && let Some(Ok(undo)) = self.recast.map(|cast| self.cast(u16::from(cast)))
+        {
+            let nodes = self.perft(depth);
+            self.undo_cast(undo);
+            return nodes;
         }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
@@ -3748,6 +3924,9 @@ impl Position {
                 if let Some(landed) = self.landed {
                     extra.push(format!("last:{}", self.square_label(landed)));
                 }
+                if let Some(cast) = self.round.cast {
+                    extra.push(format!("cast:{cast}"));
+                }
                 extra
             },
         }
@@ -3885,6 +4064,9 @@ impl Position {
             plain: true,
             plain_origin: true,
             castle: false,
+            backward: false,
+            gives_check: false,
+            both_hold: false,
         };
         self.turn = Turn {
             step: step as u8,

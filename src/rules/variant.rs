@@ -765,6 +765,9 @@ pub struct Variant {
     pub castler: Option<Kind>,
     /// What a turn consists of (see [`super::turn`]).
     pub plan: super::turn::Plan,
+    /// The die whose cast picks each round's rules, where the variant throws one (see
+    /// [`super::dice`]).
+    pub dice: Option<super::dice::Dice>,
     /// Whether some kind is royal (then each side has exactly one royal piece).
     pub has_royal: bool,
     /// Whether a pawn may step backwards, so that it may stand on its own first rank.
@@ -971,6 +974,7 @@ impl Variant {
             chains: spec.rules.checkers.is_some(),
             removals: spec.rules.remove_blocked_pawns,
             rules: &spec.turn_rules,
+            letters: &spec.pieces.iter().map(|p| p.letter).collect::<Vec<u8>>(),
         });
         let pawns_retreat = kinds
             .iter()
@@ -1004,6 +1008,7 @@ impl Variant {
             modules,
             castler,
             plan,
+            dice: None,
             has_royal,
             pawns_retreat,
             start: std::sync::OnceLock::new(),

@@ -115,6 +115,7 @@ mod companions;
 mod cross_eyed;
 mod deadly_pawns;
 mod deflector;
+mod exchanges;
 mod far_rank;
 mod freeze;
 mod hades;

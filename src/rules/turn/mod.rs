@@ -13,7 +13,9 @@
 //! Orthodox chess is the plan of one step: one move or drop of one's own, forced. Every
 //! mechanic that changes what a turn is contributes steps, from its own file in this
 //! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
-//! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`]. The core (`position.rs`) asks the plan
+//! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`], and the turns of
+//! 20-chess's faces: [`two_pieces`], [`only_pieces`], [`backward`], [`pairs`], [`swap`],
+//! [`gift`], [`drop_then_move`]. The core (`position.rs`) asks the plan
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
 //!
@@ -32,16 +34,28 @@
 //! [`Need::IfPossible`] may be skipped only where none of its actions is legal; the position
 //! answers that (`Position::may_end_turn`).
 
+pub mod backward;
 pub mod borrowed;
 pub mod chains;
 pub mod double_move;
+pub mod drop_then_move;
 pub mod fastpawn;
+pub mod gift;
 pub mod hungry;
+pub mod only_pieces;
+pub mod pairs;
 pub mod passes;
 pub mod penalty;
 pub mod removals;
 pub mod sacrifice;
+pub mod swap;
 pub mod twin;
+pub mod two_pieces;
+
+/// The kinds whose letters are among `wanted`, as bits of their indices.
+fn kinds_of(letters: &[u8], wanted: &[u8]) -> u64 {
+    letters.iter().enumerate().filter(|(_, l)| wanted.contains(l)).fold(0, |bits, (i, _)| bits | 1 << i)
+}
 
 use super::geometry::Square;
 use super::variant::Kind;
@@ -100,6 +114,10 @@ pub mod actions {
     pub const REMOVAL: u8 = 8;
     /// A piece of one's own leaving the board for one's bank (Bank Chess).
     pub const BANK: u8 = 16;
+    /// Two pieces of one's own exchanging their cells (20-chess rule 3).
+    pub const SWAP: u8 = 32;
+    /// A piece of one's own leaving the board for the opponent's hand (20-chess rule 19).
+    pub const GIFT: u8 = 64;
 }
 
 /// What the action before must have been for a step to open.
@@ -140,6 +158,24 @@ pub struct Rule {
     pub plain: bool,
     /// In the direction of the action before (`Some(true)`), or in another (`Some(false)`).
     pub same_direction: Option<bool>,
+    /// By another piece than the one the action before moved (where it was castling, the
+    /// king: FIDE 3.8.2 counts castling as a move of the king).
+    pub other_piece: bool,
+    /// By a piece of one of these kinds (bits of [`Kind`] indices; 0: any).
+    pub pieces: u64,
+    /// By a piece of the kind the action before moved, where that kind is one of these (bits
+    /// of [`Kind`] indices; 0: no such rule). After an action by a piece of another kind,
+    /// the step allows nothing.
+    pub same_kind_among: u64,
+    /// Backward: with some part of the move against the mover's forward.
+    pub backward: bool,
+    /// Not castling.
+    pub not_castling: bool,
+    /// A drop whose piece does not attack the opponent's royal piece.
+    pub no_check: bool,
+    /// Taken only while the opponent holds a piece in hand too (the action's own comes from
+    /// the mover's).
+    pub both_hold: bool,
 }
 
 /// One step of a turn.
@@ -188,6 +224,13 @@ impl Step {
                 remote: false,
                 plain: false,
                 same_direction: None,
+                other_piece: false,
+                pieces: 0,
+                same_kind_among: 0,
+                backward: false,
+                not_castling: false,
+                no_check: false,
+                both_hold: false,
             },
             about: "a move",
         }
@@ -214,13 +257,15 @@ pub struct Plan {
     pub at_start: Open,
     /// [`Plan::moves_many`], kept.
     pub many: bool,
-    /// [`Plan::single_action`], kept.
+    /// [`Plan::single_action`], where its one step constrains nothing, kept.
     pub simple: bool,
     /// The action kinds of the steps open at the start of a turn, and whether any of them
     /// constrains its actions further.
     pub at_start_kinds: (u8, bool),
-    /// Whether some step relates the vectors of moves (a twin, a direction).
+    /// Whether some step relates the vectors of moves (a twin, a direction, backward).
     pub vectors: bool,
+    /// Whether some step asks whether a drop gives check or the opponent holds a piece.
+    pub drop_rules: bool,
     /// Whether some step opens or acts according to the action before it, or the turns
     /// count passes: else a turn need not keep its last action.
     pub needs_last: bool,
@@ -285,6 +330,7 @@ impl Plan {
             simple: true,
             at_start_kinds: (actions::MOVE | actions::DROP | actions::BANK, false),
             vectors: false,
+            drop_rules: false,
             needs_last: false,
             after_first: None,
             first_gate: u8::MAX,
@@ -516,6 +562,27 @@ impl Plan {
         {
             return false;
         }
+        // (A swap moved the pieces now on both its cells.)
+        if rule.other_piece && last.is_some_and(|l| l.to == action.from || (l.has(LAST_SWAP) && l.from == action.from))
+        {
+            return false;
+        }
+        if (rule.no_check && action.gives_check) || (rule.both_hold && !action.both_hold) {
+            return false;
+        }
+        if rule.pieces != 0 && rule.pieces >> action.mover.index() & 1 == 0 {
+            return false;
+        }
+        if rule.same_kind_among != 0
+            && last.is_none_or(|l| {
+                !l.has(LAST_MOVE) || l.piece != action.mover || rule.same_kind_among >> l.piece.index() & 1 == 0
+            })
+        {
+            return false;
+        }
+        if (rule.backward && !action.backward) || (rule.not_castling && action.castle) {
+            return false;
+        }
         true
     }
 
@@ -603,6 +670,14 @@ pub struct Action {
     pub plain_origin: bool,
     /// Castling.
     pub castle: bool,
+    /// Whether it goes backward for its mover (computed only where a step asks: see
+    /// [`Plan::vectors`]).
+    pub backward: bool,
+    /// A drop whose piece attacks the opponent's royal piece (computed only where a step
+    /// asks: see [`Plan::drop_rules`]).
+    pub gives_check: bool,
+    /// Whether the opponent holds a piece in hand (computed as `gives_check` is).
+    pub both_hold: bool,
 }
 
 /// The last action of a turn, as later steps relate to it.
@@ -634,6 +709,8 @@ pub const LAST_MOVE: u8 = 16;
 pub const LAST_CASTLE: u8 = 32;
 /// [`Last`] flag: a capture of a piece of the mover's own side.
 pub const LAST_OWN_CAPTURE: u8 = 64;
+/// [`Last`] flag: a swap (the pieces on `from` and `to` both moved).
+pub const LAST_SWAP: u8 = 128;
 
 impl Last {
     /// What an action leaves for the steps after it.
@@ -650,7 +727,8 @@ impl Last {
                 | flag(action.remote, LAST_REMOTE)
                 | flag(action.kind == actions::MOVE, LAST_MOVE)
                 | flag(action.castle, LAST_CASTLE)
-                | flag(action.own_capture, LAST_OWN_CAPTURE),
+                | flag(action.own_capture, LAST_OWN_CAPTURE)
+                | flag(action.kind == actions::SWAP, LAST_SWAP),
         }
     }
 
@@ -810,6 +888,22 @@ pub enum TurnRule {
     HungryPawns,
     /// `cannibal` with `compensation: move`: [`sacrifice`].
     Sacrifice,
+    /// `two-pieces`: [`two_pieces`].
+    TwoPieces,
+    /// `only-pieces`: [`only_pieces`], the letters of the pieces that may move.
+    OnlyPieces(Vec<u8>),
+    /// `backward`: [`backward`].
+    Backward,
+    /// `pairs`: [`pairs`], the letters of the kinds that move in pairs.
+    Pairs(Vec<u8>),
+    /// `no-castling`: [`only_pieces`].
+    NoCastling,
+    /// `swap`: [`swap`].
+    Swap,
+    /// `gift`: [`gift`].
+    Gift,
+    /// `drop-then-move`: [`drop_then_move`].
+    DropThenMove,
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -826,6 +920,9 @@ pub struct Sources<'a> {
     pub removals: bool,
     /// The rules of this module.
     pub rules: &'a [TurnRule],
+    /// The letters of the variant's piece kinds, in [`Kind`] order (for rules that name
+    /// pieces).
+    pub letters: &'a [u8],
 }
 
 impl Plan {
@@ -850,17 +947,32 @@ impl Plan {
                 TurnRule::Penalty { forced } => penalty::extend(&mut plan, *forced),
                 TurnRule::HungryPawns => hungry::extend(&mut plan),
                 TurnRule::Sacrifice => sacrifice::extend(&mut plan),
+                TurnRule::TwoPieces => two_pieces::extend(&mut plan),
+                TurnRule::OnlyPieces(letters) => only_pieces::extend(&mut plan, kinds_of(sources.letters, letters)),
+                TurnRule::Backward => backward::extend(&mut plan),
+                TurnRule::Pairs(letters) => pairs::extend(&mut plan, kinds_of(sources.letters, letters)),
+                TurnRule::NoCastling => only_pieces::no_castling(&mut plan),
+                TurnRule::Swap => swap::extend(&mut plan),
+                TurnRule::Gift => gift::extend(&mut plan),
+                TurnRule::DropThenMove => drop_then_move::extend(&mut plan),
             }
         }
         // (First: what follows reads it.)
-        plan.constrained = plan.steps.iter().map(|s| s.rule != Rule::default() || s.actor != Actor::Own).collect();
+        // (A step without moves is constrained too: the moves of pieces are not its.)
+        plan.constrained = plan
+            .steps
+            .iter()
+            .map(|s| s.rule != Rule::default() || s.actor != Actor::Own || s.actions & actions::MOVE == 0)
+            .collect();
+        plan.drop_rules = plan.steps.iter().any(|s| s.rule.no_check || s.rule.both_hold);
         plan.borrowing = plan.borrows();
         plan.many = plan.moves_many();
-        plan.simple = plan.single_action();
+        // (A single step that constrains its actions is played as a turn that may go on.)
+        plan.simple = plan.single_action() && !plan.constrained[0];
         plan.kinds = plan.steps.iter().fold(0, |k, s| k | s.actions);
         plan.at_start = plan.open_at(&Turn::default());
         plan.at_start_kinds = plan.open_kinds(plan.at_start.steps);
-        plan.vectors = plan.steps.iter().any(|s| s.rule.twin || s.rule.same_direction.is_some());
+        plan.vectors = plan.steps.iter().any(|s| s.rule.twin || s.rule.same_direction.is_some() || s.rule.backward);
         let first_once = plan.steps.first().is_some_and(|s| s.need == Need::Forced && s.times == Times::UpTo(1));
         plan.after_first = (first_once && plan.extra == Extra::None)
             .then(|| plan.steps.iter().skip(1).map(|s| s.after.masks()).collect());

@@ -1,0 +1,259 @@
+//! A die that picks the rules of each round (20-chess).
+//!
+//! Some systems throw a die before each round (the first player's turn and the other's
+//! after it), and its number decides the rules of that round: two moves, moves only with
+//! some pieces, a cylindrical board. Each face of the die is a variant of its own, compiled
+//! from the catalogue entry's `die` list like any child variant (its own plan, pieces and
+//! modules: see notation/VARIANTS.md), with the same piece kinds and keys as the entry it
+//! belongs to. The core knows no face: a position of such a variant holds the entry
+//! ([`Position::dice`]) and the round ([`Round`]), and plays with the rules of the face cast,
+//! which it swaps in as its [`Variant`] when the die is cast and out when the round ends.
+//! Between rounds, and where a face's own turn has no legal form and the face says that
+//! orthodox chess is played then ([`Face::fallback`]), the entry's own rules govern.
+//!
+//! The cast is part of the position: its key, its FEN (`cast:7`, a field after the sixth),
+//! and what takes a move back. A position that awaits a cast ([`Position::awaits_cast`]) has
+//! the entry's rules until one is made; `replay` casts the die where the record writes `<7>`,
+//! and perft casts each round the number of the round it started in.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::position::{Position, Undo};
+use super::variant::{Color, Variant};
+
+/// The faces of a variant's die, as its catalogue entry gives them.
+#[derive(Debug)]
+pub struct Dice {
+    /// The faces, numbered from 1 in order.
+    pub faces: Vec<Face>,
+}
+
+/// One face of the die: the rules of a round it is cast for.
+#[derive(Debug)]
+pub struct Face {
+    /// Its title, in a player's words ("two moves, with two different pieces").
+    pub title: String,
+    /// The rules, or why arbiter cannot play them yet (a rule module not implemented).
+    pub rules: Result<Arc<Variant>, String>,
+    /// Where the face's turn has no legal form, the turn is the entry's own (orthodox chess):
+    /// the seed's "if not, just orthodox chess".
+    pub fallback: bool,
+}
+
+/// Which rules govern the turn: the cast in force, and whether its face gave way to the
+/// entry's own rules for this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Round {
+    /// The number cast for the round in progress; `None` before the first cast and between
+    /// rounds.
+    pub cast: Option<u8>,
+    /// The face's turn has no legal form here, and the turn is the entry's own.
+    pub fallback: bool,
+}
+
+/// Why a cast cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CastError {
+    /// The variant throws no die.
+    NoDie,
+    /// The die has no such face.
+    NoFace {
+        /// The number cast.
+        cast: u16,
+        /// The die's faces.
+        faces: usize,
+    },
+    /// The face's rules are not implemented yet.
+    NotImplemented {
+        /// The number cast.
+        cast: u8,
+        /// The face's title.
+        title: String,
+        /// Why.
+        why: String,
+    },
+    /// A round is in progress: its cast governs until it ends.
+    NotDue {
+        /// The cast in force.
+        cast: u8,
+    },
+}
+
+impl fmt::Display for CastError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CastError::NoDie => f.write_str("this variant throws no die: a cast (<7>) is no part of its record"),
+            CastError::NoFace { cast, faces } => write!(f, "a cast of {cast}: the die has faces 1 to {faces}"),
+            CastError::NotImplemented { cast, title, why } => {
+                write!(f, "rule {cast} ({title}) cannot be checked yet: {why}")
+            }
+            CastError::NotDue { cast } => write!(
+                f,
+                "the die is cast before White's turn, for the round of White's and Black's turns; \
+                 this turn is in the round of the cast {cast}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CastError {}
+
+/// A key for each cast (the round is part of the position).
+fn cast_key(cast: u8) -> u64 {
+    (u64::from(cast) + 1).wrapping_mul(0xA076_1D64_78BD_642F).rotate_left(23) ^ 0xE703_7ED1_A0B4_28DB
+}
+
+impl Round {
+    /// What the key holds of the round.
+    #[inline]
+    pub(super) fn key(self) -> u64 {
+        self.cast.map_or(0, cast_key)
+    }
+}
+
+impl Position {
+    /// Whether the die must be cast before the side to move acts: the variant throws one, no
+    /// round is in progress and no turn has begun.
+    pub fn awaits_cast(&self) -> bool {
+        self.dice.is_some() && self.round.cast.is_none() && !self.turn_begun()
+    }
+
+    /// The round in progress.
+    pub fn round(&self) -> Round {
+        self.round
+    }
+
+    /// The face of the cast in force, if any: its number and title.
+    pub fn face(&self) -> Option<(u8, &str)> {
+        let cast = self.round.cast?;
+        let dice = self.dice.as_ref()?.dice.as_ref()?;
+        let face = dice.faces.get(usize::from(cast).checked_sub(1)?)?;
+        Some((cast, face.title.as_str()))
+    }
+
+    /// Casts the die: `cast` governs the round that begins. What it returns takes it back
+    /// ([`Position::undo_cast`]).
+    pub fn cast(&mut self, cast: u16) -> Result<Undo, CastError> {
+        let undo = self.cast_round(cast)?;
+        self.settle_turn();
+        Ok(undo)
+    }
+
+    /// [`Position::cast`], but for the look at the turn that begins.
+    fn cast_round(&mut self, cast: u16) -> Result<Undo, CastError> {
+        let entry = self.dice.clone().ok_or(CastError::NoDie)?;
+        let dice = entry.dice.as_ref().ok_or(CastError::NoDie)?;
+        let Some(face) = usize::from(cast).checked_sub(1).and_then(|i| dice.faces.get(i)) else {
+            return Err(CastError::NoFace { cast, faces: dice.faces.len() });
+        };
+        let number = cast as u8;
+        if let Some(cast) = self.round.cast {
+            return Err(CastError::NotDue { cast });
+        }
+        if let Err(why) = &face.rules {
+            return Err(CastError::NotImplemented { cast: number, title: face.title.clone(), why: why.clone() });
+        }
+        let undo = self.snapshot_round();
+        self.set_round(Round { cast: Some(number), fallback: false });
+        self.recast = Some(number);
+        Ok(undo)
+    }
+
+    /// Takes back [`Position::cast`].
+    pub fn undo_cast(&mut self, undo: Undo) {
+        self.undo_end_turn(undo);
+    }
+
+    /// Takes back a round to what an undo kept (the key is the undo's).
+    #[inline]
+    pub(super) fn restore_round(&mut self, round: Round) {
+        if round != self.round {
+            self.round = round;
+            if let Some(rules) = self.rules_of(round) {
+                self.variant = rules;
+            }
+        }
+    }
+
+    /// Puts `round` in force, with its rules, keeping the key.
+    pub(super) fn set_round(&mut self, round: Round) {
+        self.key ^= self.round.key() ^ round.key();
+        self.round = round;
+        if let Some(rules) = self.rules_of(round) {
+            self.variant = rules;
+        }
+    }
+
+    /// The rules that govern `round`.
+    fn rules_of(&self, round: Round) -> Option<Arc<Variant>> {
+        let entry = self.dice.as_ref()?;
+        let face = round.cast.filter(|_| !round.fallback).and_then(|cast| {
+            let faces = &entry.dice.as_ref()?.faces;
+            faces.get(usize::from(cast).checked_sub(1)?)?.rules.as_ref().ok()
+        });
+        Some(Arc::clone(face.unwrap_or(entry)))
+    }
+
+    /// The round is over when the second player's turn ends (called as a turn ends).
+    #[cold]
+    pub(super) fn round_turn_ended(&mut self) {
+        if self.side_to_move() == Color::White {
+            self.set_round(Round::default());
+        } else if self.round.fallback {
+            self.set_round(Round { fallback: false, ..self.round });
+        }
+    }
+
+    /// At the start of a turn of a face that gives way to orthodox chess where its turn has
+    /// no legal form: whether it has one, and if not, the entry's rules for this turn.
+    #[cold]
+    pub(super) fn settle_turn(&mut self) {
+        let Some(cast) = self.round.cast else { return };
+        if self.settling || self.turn_begun() {
+            return;
+        }
+        let fallback = self
+            .dice
+            .as_ref()
+            .and_then(|e| e.dice.as_ref()?.faces.get(usize::from(cast).checked_sub(1)?).map(|f| f.fallback));
+        if fallback != Some(true) {
+            return;
+        }
+        if self.round.fallback {
+            self.set_round(Round { fallback: false, ..self.round });
+        }
+        self.settling = true;
+        let possible = self.turn_possible();
+        self.settling = false;
+        if !possible {
+            self.set_round(Round { fallback: true, ..self.round });
+        }
+    }
+
+    /// Whether the side to move can complete a turn under the rules in force: some legal
+    /// action ends it, or leads to a position where it may end or go on to an end.
+    fn turn_possible(&mut self) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let side = self.side_to_move();
+        for m in moves {
+            let undo = self.play(m);
+            let done = !self.turn_begun() || self.side_to_move() != side || self.may_end_turn() || self.turn_possible();
+            self.undo(m, undo);
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Reads the cast in force from a FEN field after the sixth, `cast:7`.
+    pub(super) fn read_cast(&mut self, fields: &[String]) -> Result<(), super::position::SetupError> {
+        let Some(field) = fields.iter().find_map(|f| f.strip_prefix("cast:")) else { return Ok(()) };
+        let bad = |why: String| super::position::SetupError::Cast(format!("cast:{field}: {why}"));
+        let cast: u16 = field.parse().map_err(|_| bad("is not a number (cast:7)".to_owned()))?;
+        self.cast_round(cast).map_err(|e| bad(e.to_string()))?;
+        Ok(())
+    }
+}

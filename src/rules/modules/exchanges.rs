@@ -1,0 +1,107 @@
+//! Swaps and gifts: actions a turn plan may allow besides moves and drops (20-chess rules 3
+//! and 19), generated, played and taken back here. They are not modules of the hooks: a
+//! plan's step that takes [`turn::actions::SWAP`] or [`turn::actions::GIFT`] offers them.
+//!
+//! - A swap (`Ke1<>Rh1`, [`MoveKind::Swap`]): two pieces of the side to move exchange their
+//!   cells. A pawn never lands on its first or last rank by it. A king or rook swapped has
+//!   moved and loses its castling rights; a swap that moves a pawn starts the 50-move count
+//!   again.
+//! - A gift (`Nb1>`, [`MoveKind::Gift`]): a piece of the side to move, not a royal one, leaves
+//!   the board as if the opponent had captured it (the capture modules put it in the
+//!   opponent's hand); its castling right goes with it, and the 50-move count starts again.
+//!
+//! Both are judged by playing them out, as any action that moves more than one piece is.
+
+use super::super::position::{Move, MoveKind, Piece, Position, Undo};
+use super::super::turn;
+
+impl Position {
+    /// The swaps and gifts of the side to move the action kinds `kinds` allow.
+    pub(in crate::rules) fn exchanges(&self, kinds: u8, out: &mut Vec<Move>) {
+        let side = self.side_to_move();
+        let mine: Vec<(super::super::geometry::Square, Piece)> = self.squares_of(side).collect();
+        if kinds & turn::actions::GIFT != 0 {
+            for &(sq, piece) in &mine {
+                if !self.is_royal(piece) {
+                    out.push(Move {
+                        from: sq,
+                        to: sq,
+                        piece: piece.kind,
+                        promotion: None,
+                        kind: MoveKind::Gift,
+                        capture: false,
+                    });
+                }
+            }
+        }
+        if kinds & turn::actions::SWAP != 0 {
+            for (i, &(a, first)) in mine.iter().enumerate() {
+                for &(b, second) in &mine[i + 1..] {
+                    if self.pawn_may_stand(first, b) && self.pawn_may_stand(second, a) {
+                        out.push(Move {
+                            from: a,
+                            to: b,
+                            piece: first.kind,
+                            promotion: None,
+                            kind: MoveKind::Swap,
+                            capture: false,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `piece` may stand on `sq`: a pawn not on its first or last line.
+    fn pawn_may_stand(&self, piece: Piece, sq: super::super::geometry::Square) -> bool {
+        if !self.is_pawn(piece) {
+            return true;
+        }
+        let variant = self.variant();
+        let depth = variant.depth(piece.color, sq);
+        depth != 0 && depth + 1 != variant.depth_len(piece.color)
+    }
+
+    /// Plays a swap or a gift.
+    pub(in crate::rules) fn play_exchange(&mut self, m: Move) -> Undo {
+        let side = self.side_to_move();
+        let first = self.piece_at(m.from).unwrap_or(Piece::new(side, m.piece));
+        let mut undo = self.begin_action(first);
+        let mut pawn = self.is_pawn(first);
+        match m.kind {
+            MoveKind::Swap => {
+                let second = self.piece_at(m.to);
+                pawn |= second.is_some_and(|p| self.is_pawn(p));
+                self.put(m.to, Some(first));
+                self.put(m.from, second);
+                self.lose_castling(&[m.from, m.to]);
+            }
+            _ => {
+                self.put(m.from, None);
+                undo.changes = self.captured_by(side.other(), first, m.from);
+                self.lose_castling(&[m.from]);
+                pawn = true;
+            }
+        }
+        self.end_exchange(m, pawn);
+        undo
+    }
+
+    /// Takes back [`Position::play_exchange`].
+    pub(in crate::rules) fn undo_exchange(&mut self, m: Move, undo: Undo) {
+        match m.kind {
+            MoveKind::Swap => {
+                let (first, second) = (self.piece_at(m.to), self.piece_at(m.from));
+                self.put(m.from, first);
+                self.put(m.to, second);
+            }
+            _ => {
+                let piece = undo.moved;
+                self.uncaptured_by(piece.color.other(), piece, m.from, undo.changes);
+                self.put(m.from, Some(piece));
+            }
+        }
+        self.restore_castling(&undo);
+        self.undo_pass(undo);
+    }
+}
