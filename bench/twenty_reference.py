@@ -153,6 +153,7 @@ class Pos:
         self.g = self.geo
         self.ep_after_first = False
         self.round_end_check = True
+        self.fast_count = True
 
     # ------------------------------------------------------------------ FEN
     def parse(self, fen):
@@ -674,6 +675,154 @@ class Pos:
         if not found:
             yield from self.one_move_turns()
 
+    # ------------------------------------------------- leaf counting (depth 1)
+    def pinned(self):
+        """Own pieces that are the only piece between the own king and an enemy rider."""
+        b = self.b
+        g = self.g
+        side = self.side
+        col = side << 3
+        ocol = col ^ BLK
+        ks = self.kpos[side]
+        res = set()
+        for rays, kinds in ((g.rrays[ks], (R | ocol, Q | ocol)),
+                            (g.brays[ks], (B | ocol, Q | ocol))):
+            for ray in rays:
+                own = -1
+                for x in ray:
+                    p = b[x]
+                    if p:
+                        if (p & BLK) == col:
+                            if own >= 0:
+                                break
+                            own = x
+                        else:
+                            if own >= 0 and (p & 15) in kinds:
+                                res.add(own)
+                            break
+        return res
+
+    def count_last(self, exclude=(), pred=None):
+        """Number of legal moves of the side to move (origin not in exclude)."""
+        out = []
+        side = self.side
+        self.gen_moves(side, out)
+        if not out:
+            return 0
+        incheck = self.attacked(self.kpos[side], 1 - side)
+        pins = None if incheck else self.pinned()
+        b = self.b
+        n = 0
+        for m in out:
+            frm = m[0]
+            if frm in exclude:
+                continue
+            if pred is not None and not pred(m):
+                continue
+            if pins is not None and m[3] <= DBL and frm not in pins and (b[frm] & 7) != K:
+                n += 1
+                continue
+            u = self.make(m)
+            if self.safe():
+                n += 1
+            self.unmake(m, u)
+        return n
+
+    def count_turns(self):
+        """Same number as len(list(self.turns())), faster."""
+        face = self.face
+        side = self.side
+        b = self.b
+        if face in (1, 11, 15, 16):
+            return self.count_last()
+        if face in (7, 8, 9, 10, 18):
+            if face == 18:
+                if side == 0:
+                    pred = lambda m: m[3] != CASTLE and (m[1] >> 3) < (m[0] >> 3)
+                else:
+                    pred = lambda m: m[3] != CASTLE and (m[1] >> 3) > (m[0] >> 3)
+            else:
+                allowed = {7: P, 8: N, 9: B, 10: R}[face]
+                pred = lambda m: (b[m[0]] & 7) in (allowed, K)
+            return self.count_last(pred=pred) or self.count_last()
+        n = 0
+        if face == 20:
+            out = []
+            self.gen_moves(side, out)
+            col = side << 3
+            for m in out:
+                t = b[m[0]] & 7
+                u = self.make(m)
+                if self.safe():
+                    if m[3] == MV and (t == N or t == B or t == R) and not m[2]:
+                        dest = m[1]
+                        others = [s for s in range(64)
+                                  if s != dest and b[s] & 15 == t | col]
+                        k = 0
+                        if others:
+                            k = self.count_last(pred=lambda mm: b[mm[0]] & 15 == t | col
+                                                and mm[0] != dest)
+                        n += k if k else 1
+                    else:
+                        n += 1
+                self.unmake(m, u)
+            return n
+        for first, exclude in self.first_actions():
+            u = self.make(first)
+            if self.safe():
+                n += self.count_last(exclude)
+            self.unmake(first, u)
+        return n or self.count_last()
+
+    def first_actions(self):
+        """(action, origins excluded for the move after it) for faces 2, 3, 4/5, 19;
+        the drop-attacks-king test of faces 4/5 is made here (the action is legal-tested
+        by the caller)."""
+        face = self.face
+        side = self.side
+        b = self.b
+        res = []
+        if face == 2:
+            out = []
+            self.gen_moves(side, out)
+            for m in out:
+                res.append((m, (m[1],)))
+        elif face == 3:
+            col = side << 3
+            own = [s for s in range(64) if b[s] and (b[s] & BLK) == col]
+            for i in range(len(own)):
+                a = own[i]
+                pa = b[a] & 7
+                for j in range(i + 1, len(own)):
+                    c = own[j]
+                    pc = b[c] & 7
+                    if pa == P and (c < 8 or c >= 56):
+                        continue
+                    if pc == P and (a < 8 or a >= 56):
+                        continue
+                    res.append(((a, c, 0, SWAP), (a, c)))
+        elif face in (4, 5):
+            h = self.hand
+            if sum(h[0][1:6]) > 0 and sum(h[1][1:6]) > 0:
+                oppk = self.kpos[1 - side]
+                for t in (P, N, B, R, Q):
+                    if not h[side][t]:
+                        continue
+                    for s in range(64):
+                        if b[s] or (t == P and (s < 8 or s >= 56)):
+                            continue
+                        b[s] = t | (side << 3)
+                        hits = self.piece_attacks(s, oppk)
+                        b[s] = 0
+                        if not hits:
+                            res.append(((t, s, 0, DROP), (s,)))
+        elif face == 19:
+            col = side << 3
+            for s in range(64):
+                if b[s] and (b[s] & BLK) == col and (b[s] & 7) != K:
+                    res.append(((s, -1, 0, GIFT), ()))
+        return res
+
     def has_orthodox_move(self):
         g = self.g
         self.g = self.orth
@@ -699,6 +848,8 @@ class Pos:
                 return 0
         n = 0
         if depth == 1:
+            if self.fast_count:
+                return self.count_turns()
             for _ in self.turns():
                 n += 1
             return n
@@ -745,10 +896,13 @@ def main():
                     help="a swap/drop/gift keeps the ep square for the move after it")
     ap.add_argument("--no-round-end-check", action="store_true",
                     help="do not judge orthodox mate/stalemate when a new round begins")
+    ap.add_argument("--no-fast-count", action="store_true",
+                    help="count the last turns by enumerating them (checks the fast count)")
     a = ap.parse_args()
     pos = Pos(a.fen, a.cast)
     pos.ep_after_first = a.ep_after_first_action
     pos.round_end_check = not a.no_round_end_check
+    pos.fast_count = not a.no_fast_count
     n = pos.run(a.depth, a.divide)
     if a.divide:
         print()

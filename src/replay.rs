@@ -178,6 +178,51 @@ fn resolve_removal(
     }
 }
 
+/// The identical move of another piece (20-chess rule 17): the leap to `to` of the piece the
+/// record names (its letter, `P` or none for a pawn, and the parts of its origin written; in
+/// coordinates the piece on the origin).
+fn resolve_leap(position: &mut Position, m: &crate::record::Move, to: Square) -> Result<Resolved, Refusal> {
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
+    let g = &position.variant().geometry;
+    let letter = m.piece.map_or(None, |p| Some(p.ascii()));
+    let leaps: Vec<Move> = moves
+        .into_iter()
+        .filter(|c| c.kind == MoveKind::Leap && c.to == to)
+        .filter(|c| m.from_file.is_none_or(|f| g.file(c.from) == f) && m.from_rank.is_none_or(|r| g.rank(c.from) == r))
+        .filter(|c| {
+            let spec = &position.variant().kind(c.piece).spec;
+            coordinates || letter.map_or(spec.pawn, |l| l == spec.letter)
+        })
+        .collect();
+    match leaps.as_slice() {
+        [one] => Ok(Resolved::Move(*one)),
+        [] => {
+            let mut all = Vec::new();
+            position.legal_moves(&mut all);
+            let candidates: Vec<String> =
+                all.into_iter().filter(|c| c.kind == MoveKind::Leap).map(|c| san(position, c)).collect();
+            Err(Refusal {
+                kind: diag::Kind::IllegalMove,
+                message: format!(
+                    "illegal: no piece of the side to move makes the identical move to {}, onto an empty square",
+                    position.square_label(to)
+                ),
+                candidates,
+            })
+        }
+        several => {
+            let candidates: Vec<String> = several.iter().map(|&c| san(position, c)).collect();
+            Err(Refusal {
+                kind: diag::Kind::AmbiguousMove,
+                message: format!("ambiguous: {} could be {}", position.square_label(to), candidates.join(" or ")),
+                candidates,
+            })
+        }
+    }
+}
+
 /// A swap or a gift: the one of that kind among the legal actions with the cells (and the
 /// letters, where written) the record gives.
 fn resolve_exchange(
@@ -304,7 +349,13 @@ fn resolve_drop(
         )));
     }
     if !position.is_legal(m) {
-        let reason = if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
+        let reason = if !position.plan_allows(m) {
+            &format!("is no action of this turn: {}", position.open_steps_about())
+        } else if position.in_check() {
+            "does not answer the check"
+        } else {
+            "would leave the king in check"
+        };
         return Err(Refusal::new(format!("illegal: {}@{to} {reason}", char::from(piece.ascii()))));
     }
     Ok(Resolved::Move(m))
@@ -352,6 +403,9 @@ fn resolve_castle(position: &mut Position, side: CastleSide, board: u8) -> Resul
     };
     match castling {
         Ok(m) if position.is_legal(m) => Ok(Resolved::Move(m)),
+        Ok(m) if !position.plan_allows(m) => {
+            Err(Refusal::new(format!("illegal: {name} is no move of this turn: {}", position.open_steps_about())))
+        }
         Ok(m) if let Some((at, why)) = position.immobile_piece(m) => {
             let what = position.piece_at(at).map_or_else(|| "piece".to_owned(), |p| piece_name(position, p.kind));
             Err(Refusal::new(format!("illegal: {name}: the {what} on {} {why}", position.square_name(at))))
@@ -377,6 +431,9 @@ fn resolve_move(
     let Some(to) = v.cell(board, m.to.file, m.to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {} on this board", m.to)));
     };
+    if v.plan.has(turn::actions::LEAP) && position.actions_done() > 0 {
+        return resolve_leap(position, m, to);
+    }
     let side = position.mover();
     // Coordinate notation (`g1f3`, as UCI writes it): no letter, the whole origin. The piece
     // standing there says what moves; the king taking its own rook is castling, and so is
@@ -558,6 +615,7 @@ fn resolve_move(
             } else if let Some(words) = position.king_threat_words() {
                 words
             } else if first.capture
+                && position.variant().plan.judge != turn::Judge::Never
                 && position.piece_at(first.to).is_some_and(|p| p.color != position.mover() && position.is_royal(p))
             {
                 "would take the king, and no move takes a king"
@@ -728,6 +786,15 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
     }
     if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
         return exchange_text(position, m, true);
+    }
+    // A leap names its whole origin: it is no move of the piece's own.
+    if m.kind == MoveKind::Leap {
+        return format!(
+            "{}{}{}",
+            char::from(variant.kind(m.piece).spec.letter),
+            position.fen_square(m.from),
+            position.fen_square(m.to)
+        );
     }
     // A banking in place; a dive into a hole (to another cell) is written as the move it is.
     if m.kind == MoveKind::Bank && m.from == m.to {
@@ -1161,7 +1228,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 // Circular Chess: removals of blocked pawns come before the turn's move.
                 let removals =
                     n.turn.actions.iter().filter(|a| matches!(a.kind, ActionKind::RemoveBlocked { .. })).count();
-                if n.turn.actions.len() - removals != plan && !open_plan && removals < n.turn.actions.len() {
+                if !failed && n.turn.actions.len() - removals != plan && !open_plan && removals < n.turn.actions.len() {
                     report.problems.push(Problem::of_turn(
                         n.span,
                         at,
@@ -1170,6 +1237,10 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                             &position,
                             match plan {
                                 1 => format!("a turn of {} is one action", variant.spec.name),
+                                // (Too few: the plan's words for what is missing.)
+                                _ if n.turn.actions.len() - removals < plan => {
+                                    position.variant().plan.about_unfinished(&variant.spec.name)
+                                }
                                 n => format!("a turn of {} is {n} actions", variant.spec.name),
                             },
                         ),

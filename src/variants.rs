@@ -577,6 +577,7 @@ const MODULES: &[&str] = &[
     "swap",
     "gift",
     "drop-then-move",
+    "mirror",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -862,6 +863,7 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
             "swap" => TurnRule::Swap,
             "gift" => TurnRule::Gift,
             "drop-then-move" => TurnRule::DropThenMove,
+            "mirror" => TurnRule::Mirror,
             "only-pieces" | "pairs" => {
                 let letters: Vec<u8> = params
                     .get("pieces")

@@ -52,7 +52,23 @@ pub fn run(args: &VariantsArgs) -> Status {
             let mut definitions: Vec<&Definition> = catalogue.definitions().collect();
             definitions.sort_by(|a, b| natural_order(&a.resolved.name, &b.resolved.name));
             for d in definitions {
-                let state = if d.playable.is_ok() { "" } else { " (not playable yet)" };
+                // A die some of whose faces are not playable yet says which.
+                let faces: Vec<String> = match &d.playable {
+                    Ok(v) => v
+                        .dice
+                        .iter()
+                        .flat_map(|dice| dice.faces.iter().enumerate())
+                        .filter(|(_, f)| f.rules.is_err())
+                        .map(|(i, _)| (i + 1).to_string())
+                        .collect(),
+                    Err(_) => Vec::new(),
+                };
+                let state = match (&d.playable, faces.as_slice()) {
+                    (Err(_), _) => " (not playable yet)".to_owned(),
+                    (Ok(_), []) => String::new(),
+                    (Ok(_), [one]) => format!(" (rule {one} not playable yet)"),
+                    (Ok(_), many) => format!(" (rules {} not playable yet)", many.join(", ")),
+                };
                 let aliases = if d.resolved.aliases.is_empty() {
                     String::new()
                 } else {

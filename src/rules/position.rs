@@ -131,6 +131,9 @@ pub enum MoveKind {
     /// The piece on `from` leaves the board for the opponent's hand, as if captured (`to`
     /// is `from`; 20-chess rule 19).
     Gift,
+    /// The piece on `from` goes to the empty `to` by the vector of the move before it,
+    /// whatever its own movement (20-chess rule 17).
+    Leap,
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -1183,6 +1186,7 @@ impl Position {
             MoveKind::Pass => turn::actions::PASS,
             MoveKind::Swap => turn::actions::SWAP,
             MoveKind::Gift => turn::actions::GIFT,
+            MoveKind::Leap => turn::actions::LEAP,
             _ => turn::actions::MOVE,
         }
     }
@@ -1574,7 +1578,8 @@ impl Position {
             | MoveKind::Drop
             | MoveKind::Bank
             | MoveKind::Swap
-            | MoveKind::Gift => [m.from, m.to, m.to, m.to],
+            | MoveKind::Gift
+            | MoveKind::Leap => [m.from, m.to, m.to, m.to],
             MoveKind::RemoveBlocked | MoveKind::Pass => return None,
         };
         let by = color.other();
@@ -1935,6 +1940,11 @@ impl Position {
         self.snapshot(Piece::new(self.side, Kind(0)), self.key)
     }
 
+    /// The last action of the turn in progress, where the plan keeps it.
+    pub(in crate::rules) fn turn_last(&self) -> Option<Last> {
+        self.turn.last.filter(|_| self.turn.begun())
+    }
+
     /// Whether the side to move's turn has begun.
     pub(in crate::rules) fn turn_begun(&self) -> bool {
         self.turn.begun()
@@ -2027,6 +2037,9 @@ impl Position {
         }
         if kinds & (turn::actions::SWAP | turn::actions::GIFT) != 0 {
             self.exchanges(kinds, out);
+        }
+        if kinds & turn::actions::LEAP != 0 {
+            self.leaps(out);
         }
         if constrained {
             let mut keep = start;
@@ -2918,7 +2931,7 @@ impl Position {
         let bit = |sq: Square| 1u64.checked_shl(u32::from(sq.0)).unwrap_or(0);
         let mut occupied = (self.occupied & !bit(m.from)) | bit(m.to);
         match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop => {}
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop | MoveKind::Leap => {}
             MoveKind::EnPassant { victim } => occupied &= !bit(victim),
             MoveKind::Castle { .. }
             | MoveKind::Remote { .. }

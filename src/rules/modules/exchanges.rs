@@ -1,6 +1,7 @@
-//! Swaps and gifts: actions a turn plan may allow besides moves and drops (20-chess rules 3
-//! and 19), generated, played and taken back here. They are not modules of the hooks: a
-//! plan's step that takes [`turn::actions::SWAP`] or [`turn::actions::GIFT`] offers them.
+//! Swaps, gifts and leaps: actions a turn plan may allow besides moves and drops (20-chess
+//! rules 3, 19 and 17), generated, played and taken back here. They are not modules of the
+//! hooks: a plan's step that takes [`turn::actions::SWAP`], [`turn::actions::GIFT`] or
+//! [`turn::actions::LEAP`] offers them.
 //!
 //! - A swap (`Ke1<>Rh1`, [`MoveKind::Swap`]): two pieces of the side to move exchange their
 //!   cells. A pawn never lands on its first or last rank by it. A king or rook swapped has
@@ -10,7 +11,12 @@
 //!   the board as if the opponent had captured it (the capture modules put it in the
 //!   opponent's hand); its castling right goes with it, and the 50-move count starts again.
 //!
-//! Both are judged by playing them out, as any action that moves more than one piece is.
+//! - A leap ([`MoveKind::Leap`]): a piece of the side to move goes by the vector of the move
+//!   before it in the turn, whatever its own movement, to an empty cell (never a pawn onto
+//!   its first or last rank). It is played as a move that captures nothing.
+//!
+//! Swaps and gifts are judged by playing them out, as any action that moves more than one
+//! piece is; a leap as a move.
 
 use super::super::position::{Move, MoveKind, Piece, Position, Undo};
 use super::super::turn;
@@ -48,6 +54,30 @@ impl Position {
                         });
                     }
                 }
+            }
+        }
+    }
+
+    /// The leaps of the side to move: each of its pieces but the one that made the turn's last
+    /// move, by that move's vector, onto an empty cell.
+    pub(in crate::rules) fn leaps(&self, out: &mut Vec<Move>) {
+        let Some(last) = self.turn_last().filter(|l| l.has(turn::LAST_MOVE)) else { return };
+        let (Ok(dx), Ok(dy)) = (i8::try_from(last.vector.0), i8::try_from(last.vector.1)) else { return };
+        let geometry = &self.variant().geometry;
+        for (sq, piece) in self.squares_of(self.side_to_move()) {
+            if sq == last.to {
+                continue;
+            }
+            let Some(to) = geometry.offset(sq, dx, dy) else { continue };
+            if self.piece_at(to).is_none() && !self.is_wall(to) && self.pawn_may_stand(piece, to) {
+                out.push(Move {
+                    from: sq,
+                    to,
+                    piece: piece.kind,
+                    promotion: None,
+                    kind: MoveKind::Leap,
+                    capture: false,
+                });
             }
         }
     }

@@ -15,7 +15,7 @@
 //! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
 //! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`], and the turns of
 //! 20-chess's faces: [`two_pieces`], [`only_pieces`], [`backward`], [`pairs`], [`swap`],
-//! [`gift`], [`drop_then_move`]. The core (`position.rs`) asks the plan
+//! [`gift`], [`drop_then_move`], [`mirror`]. The core (`position.rs`) asks the plan
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
 //!
@@ -42,6 +42,7 @@ pub mod drop_then_move;
 pub mod fastpawn;
 pub mod gift;
 pub mod hungry;
+pub mod mirror;
 pub mod only_pieces;
 pub mod pairs;
 pub mod passes;
@@ -118,6 +119,9 @@ pub mod actions {
     pub const SWAP: u8 = 32;
     /// A piece of one's own leaving the board for the opponent's hand (20-chess rule 19).
     pub const GIFT: u8 = 64;
+    /// A piece of one's own going by the vector of the action before, whatever its movement,
+    /// to an empty cell (20-chess rule 17).
+    pub const LEAP: u8 = 128;
 }
 
 /// What the action before must have been for a step to open.
@@ -176,6 +180,8 @@ pub struct Rule {
     /// Taken only while the opponent holds a piece in hand too (the action's own comes from
     /// the mover's).
     pub both_hold: bool,
+    /// By another piece than the action before moved, by its vector, onto an empty cell.
+    pub mirror: bool,
 }
 
 /// One step of a turn.
@@ -231,6 +237,7 @@ impl Step {
                 not_castling: false,
                 no_check: false,
                 both_hold: false,
+                mirror: false,
             },
             about: "a move",
         }
@@ -570,6 +577,13 @@ impl Plan {
         if (rule.no_check && action.gives_check) || (rule.both_hold && !action.both_hold) {
             return false;
         }
+        if rule.mirror
+            && last.is_none_or(|l| {
+                !l.has(LAST_MOVE) || l.has(LAST_CASTLE) || l.vector != action.vector || l.to == action.from
+            })
+        {
+            return false;
+        }
         if rule.pieces != 0 && rule.pieces >> action.mover.index() & 1 == 0 {
             return false;
         }
@@ -904,6 +918,8 @@ pub enum TurnRule {
     Gift,
     /// `drop-then-move`: [`drop_then_move`].
     DropThenMove,
+    /// `mirror`: [`mirror`].
+    Mirror,
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -955,6 +971,7 @@ impl Plan {
                 TurnRule::Swap => swap::extend(&mut plan),
                 TurnRule::Gift => gift::extend(&mut plan),
                 TurnRule::DropThenMove => drop_then_move::extend(&mut plan),
+                TurnRule::Mirror => mirror::extend(&mut plan),
             }
         }
         // (First: what follows reads it.)
@@ -972,7 +989,10 @@ impl Plan {
         plan.kinds = plan.steps.iter().fold(0, |k, s| k | s.actions);
         plan.at_start = plan.open_at(&Turn::default());
         plan.at_start_kinds = plan.open_kinds(plan.at_start.steps);
-        plan.vectors = plan.steps.iter().any(|s| s.rule.twin || s.rule.same_direction.is_some() || s.rule.backward);
+        plan.vectors = plan
+            .steps
+            .iter()
+            .any(|s| s.rule.twin || s.rule.same_direction.is_some() || s.rule.backward || s.rule.mirror);
         let first_once = plan.steps.first().is_some_and(|s| s.need == Need::Forced && s.times == Times::UpTo(1));
         plan.after_first = (first_once && plan.extra == Extra::None)
             .then(|| plan.steps.iter().skip(1).map(|s| s.after.masks()).collect());
