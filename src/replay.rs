@@ -431,7 +431,7 @@ fn resolve_move(
     let Some(to) = v.cell(board, m.to.file, m.to.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {} on this board", m.to)));
     };
-    if v.plan.has(turn::actions::LEAP) && position.actions_done() > 0 {
+    if v.plan.kinds & turn::actions::LEAP != 0 && position.actions_done() > 0 {
         return resolve_leap(position, m, to);
     }
     let side = position.mover();

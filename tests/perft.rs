@@ -333,3 +333,11 @@ fn freeze_counts_agree_with_an_independent_implementation() {
     run(&catalogue("freeze"), "freeze.txt", 500_000);
     run(&catalogue("deepfreeze"), "deepfreeze.txt", 500_000);
 }
+
+/// 20-chess: each rule arbiter plays, from six positions with that cast; every count agrees with
+/// bench/twenty_reference.py (rule 17: bench/twenty_mirror_reference.py), written from the
+/// readings alone.
+#[test]
+fn twenty_chess_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("20-chess"), "20-chess.txt", 300_000);
+}

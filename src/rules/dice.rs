@@ -168,7 +168,7 @@ impl Position {
     /// Takes back a round to what an undo kept (the key is the undo's).
     #[inline]
     pub(super) fn restore_round(&mut self, round: Round) {
-        if round != self.round {
+        if self.dice.is_some() && round != self.round {
             self.round = round;
             if let Some(rules) = self.rules_of(round) {
                 self.variant = rules;

@@ -2547,7 +2547,9 @@ impl Position {
             found
         };
         moves.clear();
-        if self.turn.begun() || self.variant.plan.constrained[0] {
+        // (A turn that begins with no move of a piece: a swap, a gift.)
+        let plan = &self.variant.plan;
+        if self.turn.begun() || plan.constrained[0] || plan.at_start_kinds.0 & turn::actions::MOVE == 0 {
             self.pseudo_legal_moves(moves);
             return safe_among(self, moves);
         }
@@ -3194,6 +3196,7 @@ impl Position {
     }
 
     /// [`Position::play`], but for the turn that may begin after it.
+    #[inline(always)]
     fn play_action(&mut self, m: Move) -> Undo {
         if matches!(m.kind, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Bank | MoveKind::Swap | MoveKind::Gift)
         {
@@ -3987,7 +3990,9 @@ impl Position {
         let extra = if plan.extra == turn::Extra::AfterCapture { turn.extra } else { 0 };
         let mut open = OpenTurn { done: turn.done, piece: None, last: None, extra };
         if let Some(last) = turn.last.filter(|_| turn.begun()) {
-            if plan.relates_moves() && last.has(turn::LAST_MOVE) {
+            // (A swap's cells, a drop's cell twice: `:e1h1`, `:f3f3`.)
+            let whole = last.has(turn::LAST_MOVE) || (plan.relates_pieces() && !last.has(turn::LAST_CASTLE));
+            if plan.relates_moves() && whole {
                 open.last = Some(LastMove {
                     from: self.fen_square(last.from),
                     to: self.fen_square(last.to),
@@ -4062,8 +4067,15 @@ impl Position {
         let g = &self.variant.geometry;
         let kind = piece.flatten().map_or(Kind(0), |p| p.kind);
         let capture = open.last.map_or(next.capture == Some(true) || next.remote, |l| l.capture);
+        // What the last action was, where its step takes one kind only (a swap, a drop).
+        let taken = match plan.steps.get(step).map(|s| s.actions) {
+            Some(turn::actions::SWAP) => turn::actions::SWAP,
+            Some(turn::actions::DROP) => turn::actions::DROP,
+            _ => turn::actions::MOVE,
+        };
+        let moving = taken == turn::actions::MOVE;
         let action = Action {
-            kind: turn::actions::MOVE,
+            kind: taken,
             from,
             to,
             mover: kind,
@@ -4074,8 +4086,8 @@ impl Position {
             capture,
             own_capture: next.own_capture,
             remote: open.last.is_none() && next.remote,
-            plain: true,
-            plain_origin: true,
+            plain: moving,
+            plain_origin: moving,
             castle: false,
             backward: false,
             gives_check: false,

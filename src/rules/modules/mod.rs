@@ -69,6 +69,11 @@
 //! - [`Hook::Shortcuts`]: a module's own fast ways, held to its slow ones by
 //!   `Position::check_shortcuts`.
 //!
+//! Besides the modules, `exchanges.rs` holds three actions a turn plan's step may allow (see
+//! [`super::turn::actions`]): swaps, gifts and leaps (20-chess rules 3, 19 and 17). They
+//! answer no hook: the plan offers them, and the core generates, plays and takes them back
+//! through that file.
+//!
 //! State a module adds to the FEN and the hash is carried by the piece (`Piece::reversed`,
 //! `Piece::from_h_half`, whose `^` mark [`Modules::marks`] reads; `Piece::fixed`, `!`), by
 //! the hands (holdings, banks), by walls, or by the position's landing cell (far rank),

@@ -428,6 +428,14 @@ impl Plan {
                 .steps
                 .iter()
                 .any(|s| s.rule.twin || s.rule.same_direction.is_some() || (s.after.moved && !s.rule.same_piece))
+            || self.relates_pieces()
+    }
+
+    /// Whether a later step asks which pieces the actions before it placed (another piece,
+    /// one of the same kind, an identical move): then a FEN of a turn in progress gives the
+    /// last action whole, a swap's or a drop's too.
+    pub fn relates_pieces(&self) -> bool {
+        self.steps.iter().any(|s| s.rule.other_piece || s.rule.same_kind_among != 0 || s.rule.mirror)
     }
 
     /// The step and the actions taken in it after `done` actions, each step taking as many
@@ -975,12 +983,7 @@ impl Plan {
             }
         }
         // (First: what follows reads it.)
-        // (A step without moves is constrained too: the moves of pieces are not its.)
-        plan.constrained = plan
-            .steps
-            .iter()
-            .map(|s| s.rule != Rule::default() || s.actor != Actor::Own || s.actions & actions::MOVE == 0)
-            .collect();
+        plan.constrained = plan.steps.iter().map(|s| s.rule != Rule::default() || s.actor != Actor::Own).collect();
         plan.drop_rules = plan.steps.iter().any(|s| s.rule.no_check || s.rule.both_hold);
         plan.borrowing = plan.borrows();
         plan.many = plan.moves_many();
