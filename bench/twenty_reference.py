@@ -28,7 +28,8 @@ It implements faces 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 16, 18, 19 and 20 (6, 12
   11: bishop = BW, rook = RF (moves and attacks).  15: king = KN for both kings, no castling.
   16: files wrap (a/h neighbours) for every move and attack; a rider stops at the first
   piece and never comes back round to its start; castling squares of the flat board.
-  18: only moves with a backward part (never pawns or castling).
+  18: only moves with a backward part (never pawns or castling; a king's diagonal step
+  back counts, like a bishop's diagonal back).
   19: a gift (own non-king piece to the opponent's hand, promoted as a pawn, a rook takes its
   castling right; own king safe after it) then one orthodox move.
   20: after a knight/bishop/rook move another piece of the same kind (promoted ones
@@ -43,7 +44,14 @@ It implements faces 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 16, 18, 19 and 20 (6, 12
   no orthodox legal move has no continuation, even if the face would give one. Turn this off
   with `--no-round-end-check`.
 
-Usage: python3 bench/twenty_reference.py --fen "<FEN> cast:N" --depth D [--divide]
+Turns are counted as sequences of actions: `Nf3,e4` and `e4,Nf3` are two turns; a swap is an
+unordered pair of squares (`e1<>h1` is `h1<>e1`), counted once even when both pieces are of
+one kind (two pawns); drops are told apart by piece and square, gifts by square.
+
+The last level of perft is counted without making the moves of unpinned pieces when the king
+is not in check (`--no-fast-count` enumerates everything; both agree on every test run).
+
+Usage: python3 bench/twenty_reference.py --fen "<FEN> cast:N" --depth D [--divide [--by-first]]
 """
 
 import argparse
@@ -857,18 +865,19 @@ class Pos:
             n += self.perft(depth - 1)
         return n
 
-    def run(self, depth, divide=False):
+    def run(self, depth, divide=False, by_first=False):
         self.root_depth = depth
         if not divide:
             return self.perft(depth)
         total = 0
-        rows = []
+        rows = {}
         for t in self.turns():
             c = self.perft(depth - 1) if depth > 1 else 1
-            rows.append((",".join(action_str(a) for a in t), c))
+            key = action_str(t[0]) if by_first else ",".join(action_str(a) for a in t)
+            rows[key] = rows.get(key, 0) + c
             total += c
-        for s, c in sorted(rows):
-            print(s, c)
+        for s in sorted(rows):
+            print(s, rows[s])
         return total
 
 
@@ -891,7 +900,10 @@ def main():
     ap.add_argument("--fen", required=True)
     ap.add_argument("--depth", type=int, required=True)
     ap.add_argument("--cast", type=int, default=None, help="override the FEN's cast:N")
-    ap.add_argument("--divide", action="store_true")
+    ap.add_argument("--divide", action="store_true",
+                    help="print each first turn (its actions joined by ',') and its count")
+    ap.add_argument("--by-first", action="store_true",
+                    help="with --divide, group the turns by their first action")
     ap.add_argument("--ep-after-first-action", action="store_true",
                     help="a swap/drop/gift keeps the ep square for the move after it")
     ap.add_argument("--no-round-end-check", action="store_true",
@@ -903,7 +915,7 @@ def main():
     pos.ep_after_first = a.ep_after_first_action
     pos.round_end_check = not a.no_round_end_check
     pos.fast_count = not a.no_fast_count
-    n = pos.run(a.depth, a.divide)
+    n = pos.run(a.depth, a.divide, a.by_first)
     if a.divide:
         print()
     print(n)

@@ -1217,12 +1217,14 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                             failed = true;
                         }
                     }
+                    position.settle();
                     (plan, open_plan) = shape(&position.variant().plan);
                     // The cast changes what attacks what (a rook's diagonal step, a king's
                     // leap): nothing known of the checks before it holds.
                     scratch.in_check = None;
                     scratch.other_safe = false;
                 } else if position.round().cast.is_some() {
+                    position.settle();
                     (plan, open_plan) = shape(&position.variant().plan);
                 }
                 // Circular Chess: removals of blocked pawns come before the turn's move.

@@ -63,6 +63,16 @@ pub fn run(args: &PerftArgs) -> Status {
             return Status::Failure;
         }
     };
+    // A die picks each round's rules: the count needs the cast, which every round then has.
+    if position.awaits_cast() {
+        let name = &variant.spec.name;
+        eprint_line(&format!(
+            "arbiter: error: {name} casts a die before each round: give the cast in the FEN, after the sixth field \
+             (`--fen \"{} cast:7\"`); perft casts it again for every round",
+            position.fen()
+        ));
+        return Status::Failure;
+    }
     let started = Instant::now();
     let nodes = if args.divide {
         let mut total = 0;

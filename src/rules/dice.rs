@@ -50,6 +50,9 @@ pub struct Round {
     pub cast: Option<u8>,
     /// The face's turn has no legal form here, and the turn is the entry's own.
     pub fallback: bool,
+    /// Whether `fallback` has been found for the turn in progress (it is found when the
+    /// turn's actions are first asked for: [`Position::settle`]).
+    pub settled: bool,
 }
 
 /// Why a cast cannot be made.
@@ -155,7 +158,7 @@ impl Position {
             return Err(CastError::NotImplemented { cast: number, title: face.title.clone(), why: why.clone() });
         }
         let undo = self.snapshot_round();
-        self.set_round(Round { cast: Some(number), fallback: false });
+        self.set_round(Round { cast: Some(number), fallback: false, settled: false });
         self.recast = Some(number);
         Ok(undo)
     }
@@ -200,17 +203,27 @@ impl Position {
     pub(super) fn round_turn_ended(&mut self) {
         if self.side_to_move() == Color::White {
             self.set_round(Round::default());
-        } else if self.round.fallback {
-            self.set_round(Round { fallback: false, ..self.round });
+        } else {
+            self.set_round(Round { fallback: false, settled: false, ..self.round });
         }
     }
 
-    /// At the start of a turn of a face that gives way to orthodox chess where its turn has
-    /// no legal form: whether it has one, and if not, the entry's rules for this turn.
+    /// Finds, once a turn, whether the face in force gives way to orthodox chess for it
+    /// (where the face says so and its turn has no legal form here). The move generation
+    /// asks it first ([`Position::legal_moves`], `has_legal_move`, `is_legal`), so that the
+    /// moves played only to be judged (a trial of a move's safety) find nothing out.
+    #[inline]
+    pub fn settle(&mut self) {
+        if self.dice.is_some() && !self.round.settled && self.round.cast.is_some() {
+            self.settle_turn();
+        }
+    }
+
+    /// [`Position::settle`], worked out.
     #[cold]
     pub(super) fn settle_turn(&mut self) {
         let Some(cast) = self.round.cast else { return };
-        if self.settling || self.turn_begun() {
+        if self.settling || self.turn_begun() || self.round.settled {
             return;
         }
         let fallback = self
@@ -218,26 +231,27 @@ impl Position {
             .as_ref()
             .and_then(|e| e.dice.as_ref()?.faces.get(usize::from(cast).checked_sub(1)?).map(|f| f.fallback));
         if fallback != Some(true) {
+            self.round.settled = true;
             return;
-        }
-        if self.round.fallback {
-            self.set_round(Round { fallback: false, ..self.round });
         }
         self.settling = true;
         let possible = self.turn_possible();
         self.settling = false;
-        if !possible {
-            self.set_round(Round { fallback: true, ..self.round });
-        }
+        self.set_round(Round { fallback: !possible, settled: true, ..self.round });
     }
 
     /// Whether the side to move can complete a turn under the rules in force: some legal
     /// action ends it, or leads to a position where it may end or go on to an end.
+    /// Each action is judged only when it is reached, so that the first complete turn found
+    /// ends the search.
     fn turn_possible(&mut self) -> bool {
         let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
+        self.pseudo_legal_moves(&mut moves);
         let side = self.side_to_move();
         for m in moves {
+            if !self.is_legal(m) {
+                continue;
+            }
             let undo = self.play(m);
             let done = !self.turn_begun() || self.side_to_move() != side || self.may_end_turn() || self.turn_possible();
             self.undo(m, undo);

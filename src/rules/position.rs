@@ -1859,9 +1859,6 @@ impl Position {
         self.next_turn();
         self.refresh_ep_live();
         self.key ^= self.state_key();
-        if self.dice.is_some() {
-            self.settle_turn();
-        }
         undo
     }
 
@@ -1929,9 +1926,6 @@ impl Position {
         self.next_turn();
         self.refresh_ep_live();
         self.key ^= self.state_key();
-        if self.dice.is_some() {
-            self.settle_turn();
-        }
         undo
     }
 
@@ -2502,6 +2496,7 @@ impl Position {
 
     /// Every legal move, appended to `out`.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        self.settle();
         if self.module_ending().is_some() || self.king_taken().is_some() {
             return;
         }
@@ -2525,6 +2520,7 @@ impl Position {
     /// non-empty, found without judging every move (a module forbids safe moves only where
     /// another safe move is left, so any safe move answers).
     pub fn has_legal_move(&mut self) -> bool {
+        self.settle();
         if self.module_ending().is_some() || self.king_taken().is_some() {
             return false;
         }
@@ -2599,6 +2595,7 @@ impl Position {
     /// knows it (a replay does: it has just looked, for the check mark of the move before).
     /// Most moves then need no trial (`Position::safe_without_trial`, private, says which).
     pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
+        self.settle();
         let safe = self.is_safe_knowing(m, in_check);
         if !safe || self.module_ending().is_some() {
             return false;
@@ -3188,11 +3185,7 @@ impl Position {
     /// takes it back.
     #[inline]
     pub fn play(&mut self, m: Move) -> Undo {
-        let undo = self.play_action(m);
-        if self.dice.is_some() {
-            self.settle_turn();
-        }
-        undo
+        self.play_action(m)
     }
 
     /// [`Position::play`], but for the turn that may begin after it.

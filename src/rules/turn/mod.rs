@@ -168,8 +168,8 @@ pub struct Rule {
     /// By a piece of one of these kinds (bits of [`Kind`] indices; 0: any).
     pub pieces: u64,
     /// By a piece of the kind the action before moved, where that kind is one of these (bits
-    /// of [`Kind`] indices; 0: no such rule). After an action by a piece of another kind,
-    /// the step allows nothing.
+    /// of [`Kind`] indices; 0: no such rule). After an action by a piece of another kind, or a
+    /// promotion or castling, the step allows nothing.
     pub same_kind_among: u64,
     /// Backward: with some part of the move against the mover's forward.
     pub backward: bool,
@@ -597,7 +597,8 @@ impl Plan {
         }
         if rule.same_kind_among != 0
             && last.is_none_or(|l| {
-                !l.has(LAST_MOVE) || l.piece != action.mover || rule.same_kind_among >> l.piece.index() & 1 == 0
+                // (A promotion is a pawn's move: its piece has no pair.)
+                !l.has(LAST_PLAIN) || l.piece != action.mover || rule.same_kind_among >> l.piece.index() & 1 == 0
             })
         {
             return false;
