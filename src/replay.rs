@@ -186,7 +186,7 @@ fn resolve_leap(position: &mut Position, m: &crate::record::Move, to: Square) ->
     position.legal_moves(&mut moves);
     let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
     let g = &position.variant().geometry;
-    let letter = m.piece.map_or(None, |p| Some(p.ascii()));
+    let letter = m.piece.map(|p| p.ascii());
     let leaps: Vec<Move> = moves
         .into_iter()
         .filter(|c| c.kind == MoveKind::Leap && c.to == to)
@@ -615,7 +615,7 @@ fn resolve_move(
             } else if let Some(words) = position.king_threat_words() {
                 words
             } else if first.capture
-                && position.variant().plan.judge != turn::Judge::Never
+                && position.variant().plan.judge == turn::Judge::EachAction
                 && position.piece_at(first.to).is_some_and(|p| p.color != position.mover() && position.is_royal(p))
             {
                 "would take the king, and no move takes a king"

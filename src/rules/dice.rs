@@ -6,7 +6,7 @@
 //! from the catalogue entry's `die` list like any child variant (its own plan, pieces and
 //! modules: see notation/VARIANTS.md), with the same piece kinds and keys as the entry it
 //! belongs to. The core knows no face: a position of such a variant holds the entry
-//! ([`Position::dice`]) and the round ([`Round`]), and plays with the rules of the face cast,
+//! (`Position::dice`) and the round ([`Round`]), and plays with the rules of the face cast,
 //! which it swaps in as its [`Variant`] when the die is cast and out when the round ends.
 //! Between rounds, and where a face's own turn has no legal form and the face says that
 //! orthodox chess is played then ([`Face::fallback`]), the entry's own rules govern.
