@@ -271,3 +271,83 @@ impl Position {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn twenty() -> Arc<Variant> {
+        crate::variants::Catalogue::builtin().find(Some("20-chess")).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A cast is part of the position: its key, its FEN, and what takes it back.
+    #[test]
+    fn a_cast_is_keyed_written_and_taken_back() {
+        let variant = twenty();
+        let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+        assert!(position.awaits_cast());
+        let (key, fen) = (position.key(), position.fen());
+        let undo = position.cast(7).unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(position.key(), key);
+        assert!(position.fen().ends_with(" cast:7"), "{}", position.fen());
+        let again = Position::from_fen_text(&variant, &position.fen()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again.key(), position.key());
+        assert!(matches!(position.cast(2), Err(CastError::NotDue { cast: 7 })));
+        position.undo_cast(undo);
+        assert_eq!((position.key(), position.fen()), (key, fen));
+        assert!(matches!(position.cast(21), Err(CastError::NoFace { cast: 21, faces: 20 })));
+        assert!(matches!(position.cast(14), Err(CastError::NotImplemented { cast: 14, .. })));
+    }
+
+    /// The round ends with Black's turn: the next turn awaits a cast, and a move taken back
+    /// brings the round back with its rules.
+    #[test]
+    fn a_round_is_white_s_turn_and_black_s() {
+        let variant = twenty();
+        let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+        position.cast(7).unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 16, "rule 7: pawns only, the king has no move");
+        let white = moves[0];
+        let after_white = position.play(white);
+        assert_eq!(position.round().cast, Some(7));
+        moves.clear();
+        position.legal_moves(&mut moves);
+        let black = moves[0];
+        let key = position.key();
+        let after_black = position.play(black);
+        assert!(position.awaits_cast());
+        position.undo(black, after_black);
+        assert_eq!((position.round().cast, position.key()), (Some(7), key));
+        moves.clear();
+        position.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 16);
+        position.undo(white, after_white);
+    }
+
+    /// Where the face's turn has no legal form, the turn is orthodox chess's; the key does
+    /// not change with it (the position and the cast decide it).
+    #[test]
+    fn a_face_without_a_legal_turn_gives_way_to_orthodox_chess() {
+        let variant = twenty();
+        // Rule 18 from the start: no piece has a backward move.
+        let mut position =
+            Position::from_fen_text(&variant, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 cast:18")
+                .unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 20);
+        assert!(position.round().fallback);
+        // Rule 8 after 1. e4 e5 2. Nf3 Nc6: the knights have moves, so only they and the king move.
+        let mut position = Position::from_fen_text(
+            &variant,
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 2 3 cast:8",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        moves.clear();
+        position.legal_moves(&mut moves);
+        assert!(!position.round().fallback);
+        assert_eq!(moves.len(), 2 + 5 + 1, "Nb1: a3 c3; Nf3: g1 g5 h4 d4 xe5; Ke1: e2");
+    }
+}
