@@ -184,12 +184,14 @@ fn resolve_removal(
 fn resolve_leap(position: &mut Position, m: &crate::record::Move, to: Square) -> Result<Resolved, Refusal> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
+    moves.retain(|c| c.kind == MoveKind::Leap);
     let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
     let g = &position.variant().geometry;
     let letter = m.piece.map(|p| p.ascii());
     let leaps: Vec<Move> = moves
-        .into_iter()
-        .filter(|c| c.kind == MoveKind::Leap && c.to == to)
+        .iter()
+        .copied()
+        .filter(|c| c.to == to)
         .filter(|c| m.from_file.is_none_or(|f| g.file(c.from) == f) && m.from_rank.is_none_or(|r| g.rank(c.from) == r))
         .filter(|c| {
             let spec = &position.variant().kind(c.piece).spec;
@@ -199,10 +201,7 @@ fn resolve_leap(position: &mut Position, m: &crate::record::Move, to: Square) ->
     match leaps.as_slice() {
         [one] => Ok(Resolved::Move(*one)),
         [] => {
-            let mut all = Vec::new();
-            position.legal_moves(&mut all);
-            let candidates: Vec<String> =
-                all.into_iter().filter(|c| c.kind == MoveKind::Leap).map(|c| san(position, c)).collect();
+            let candidates: Vec<String> = moves.into_iter().map(|c| san(position, c)).collect();
             Err(Refusal {
                 kind: diag::Kind::IllegalMove,
                 message: format!(
@@ -292,10 +291,21 @@ fn resolve_exchange(
         return Err(Refusal::new(format!("illegal: {} {why}", written(action))));
     };
     if !position.is_legal(m) {
-        let reason = if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
-        return Err(Refusal::new(format!("illegal: {} {reason}", written(action))));
+        return Err(Refusal::new(format!("illegal: {} {}", written(action), why_not_legal(position, m))));
     }
     Ok(Resolved::Move(m))
+}
+
+/// Why the action `m`, which moves no piece along its own lines (a drop, a banking, a swap, a
+/// gift), is not legal: the turn's step does not allow it, or it leaves the king attacked.
+fn why_not_legal(position: &mut Position, m: Move) -> String {
+    if !position.plan_allows(m) {
+        format!("is no action of this turn: {}", position.open_steps_about())
+    } else if position.in_check() {
+        "does not answer the check".to_owned()
+    } else {
+        "would leave the king in check".to_owned()
+    }
 }
 
 fn action_name(kind: &ActionKind) -> &'static str {
@@ -349,13 +359,7 @@ fn resolve_drop(
         )));
     }
     if !position.is_legal(m) {
-        let reason = if !position.plan_allows(m) {
-            &format!("is no action of this turn: {}", position.open_steps_about())
-        } else if position.in_check() {
-            "does not answer the check"
-        } else {
-            "would leave the king in check"
-        };
+        let reason = why_not_legal(position, m);
         return Err(Refusal::new(format!("illegal: {}@{to} {reason}", char::from(piece.ascii()))));
     }
     Ok(Resolved::Move(m))
@@ -388,8 +392,7 @@ fn resolve_bank(
     }
     let m = Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Bank, capture: false };
     if !position.is_legal(m) {
-        let reason = if position.in_check() { "does not answer the check" } else { "would leave the king in check" };
-        return Err(Refusal::new(format!("illegal: {written} {reason}")));
+        return Err(Refusal::new(format!("illegal: {written} {}", why_not_legal(position, m))));
     }
     Ok(Resolved::Move(m))
 }

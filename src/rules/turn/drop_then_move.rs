@@ -11,11 +11,7 @@ pub fn extend(plan: &mut Plan) {
         first.rule = Rule { no_check: true, both_hold: true, ..first.rule };
         first.about = "a drop that gives no check, while both players hold a captured piece";
     }
-    plan.steps.push(Step {
-        need: super::Need::Forced,
-        rule: Rule { other_piece: true, ..Rule::default() },
-        about: "a move by another piece than the one dropped",
-        ..Step::then(actions::MOVE, 1)
-    });
+    let rule = Rule { other_piece: true, ..Rule::default() };
+    plan.steps.push(Step::next(actions::MOVE, rule, "a move by another piece than the one dropped"));
     plan.unfinished.get_or_insert("a turn is a drop that gives no check, then a move by another piece");
 }

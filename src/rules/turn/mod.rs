@@ -247,6 +247,12 @@ impl Step {
     pub const fn then(actions: u8, times: u8) -> Step {
         Step { need: Need::Optional, times: Times::UpTo(times), ..Step::own(actions) }
     }
+
+    /// A step of one's own that must follow the one before, once, with these actions under
+    /// `rule` (20-chess: the move after a swap, a drop or a gift, a pair's second move...).
+    pub const fn next(actions: u8, rule: Rule, about: &'static str) -> Step {
+        Step { need: Need::Forced, rule, about, ..Step::own(actions) }
+    }
 }
 
 /// What a turn of a variant consists of.

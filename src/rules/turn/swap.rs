@@ -8,11 +8,7 @@ pub fn extend(plan: &mut Plan) {
         first.actions = actions::SWAP;
         first.about = "a swap of two of one's own pieces";
     }
-    plan.steps.push(Step {
-        need: super::Need::Forced,
-        rule: Rule { other_piece: true, ..Rule::default() },
-        about: "a move by another piece than the two swapped",
-        ..Step::then(actions::MOVE, 1)
-    });
+    let rule = Rule { other_piece: true, ..Rule::default() };
+    plan.steps.push(Step::next(actions::MOVE, rule, "a move by another piece than the two swapped"));
     plan.unfinished.get_or_insert("a turn is a swap of two of one's own pieces, then a move by another piece");
 }

@@ -4,11 +4,7 @@ use super::{Plan, Rule, Step, actions};
 
 /// Adds the second move, forced, by another piece than the first.
 pub fn extend(plan: &mut Plan) {
-    plan.steps.push(Step {
-        need: super::Need::Forced,
-        rule: Rule { other_piece: true, ..Rule::default() },
-        about: "a second move, by another piece than the first",
-        ..Step::then(actions::MOVE, 1)
-    });
+    let rule = Rule { other_piece: true, ..Rule::default() };
+    plan.steps.push(Step::next(actions::MOVE, rule, "a second move, by another piece than the first"));
     plan.unfinished.get_or_insert("a turn is two moves, by two different pieces");
 }
