@@ -577,6 +577,7 @@ const MODULES: &[&str] = &[
     "swap",
     "gift",
     "drop-then-move",
+    "drop-captured",
     "mirror",
 ];
 
@@ -863,6 +864,7 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
             "swap" => TurnRule::Swap,
             "gift" => TurnRule::Gift,
             "drop-then-move" => TurnRule::DropThenMove,
+            "drop-captured" => TurnRule::DropCaptured,
             "mirror" => TurnRule::Mirror,
             "only-pieces" | "pairs" => {
                 let letters: Vec<u8> = params

@@ -20,6 +20,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::position::{Position, Undo};
+use super::turn;
 use super::variant::{Color, Variant};
 
 /// The faces of a variant's die, as its catalogue entry gives them.
@@ -53,6 +54,11 @@ pub struct Round {
     /// Whether `fallback` has been found for the turn in progress (it is found when the
     /// turn's actions are first asked for: [`Position::settle`]).
     pub settled: bool,
+    /// What the cast grants each turn of the round, where its face's turn asks
+    /// ([`turn::Extra::Round`]): the smaller of the two hands when the die was cast (20-chess
+    /// rule 6's drops). The turn holds it as its extra actions ([`turn::Turn::extra`]), so
+    /// the key has it from there; FEN writes it with the cast (`cast:6*2`).
+    pub grant: Option<u8>,
 }
 
 /// Why a cast cannot be made.
@@ -138,13 +144,14 @@ impl Position {
     /// Casts the die: `cast` governs the round that begins. What it returns takes it back
     /// ([`Position::undo_cast`]).
     pub fn cast(&mut self, cast: u16) -> Result<Undo, CastError> {
-        let undo = self.cast_round(cast)?;
+        let undo = self.cast_round(cast, None)?;
         self.settle_turn();
         Ok(undo)
     }
 
-    /// [`Position::cast`], but for the look at the turn that begins.
-    fn cast_round(&mut self, cast: u16) -> Result<Undo, CastError> {
+    /// [`Position::cast`], but for the look at the turn that begins; `grant` is what the
+    /// round grants its turns, where a FEN gives it (else the cast fixes it).
+    fn cast_round(&mut self, cast: u16, grant: Option<u8>) -> Result<Undo, CastError> {
         let entry = self.dice.clone().ok_or(CastError::NoDie)?;
         let dice = entry.dice.as_ref().ok_or(CastError::NoDie)?;
         let Some(face) = usize::from(cast).checked_sub(1).and_then(|i| dice.faces.get(i)) else {
@@ -158,7 +165,10 @@ impl Position {
             return Err(CastError::NotImplemented { cast: number, title: face.title.clone(), why: why.clone() });
         }
         let undo = self.snapshot_round();
-        self.set_round(Round { cast: Some(number), fallback: false, settled: false });
+        let grants = face.rules.as_ref().is_ok_and(|rules| rules.plan.extra == turn::Extra::Round);
+        let grant = grants.then(|| grant.unwrap_or_else(|| self.smaller_hand()));
+        self.set_round(Round { cast: Some(number), fallback: false, settled: false, grant });
+        self.grant_turn();
         self.recast = Some(number);
         Ok(undo)
     }
@@ -205,7 +215,31 @@ impl Position {
             self.set_round(Round::default());
         } else {
             self.set_round(Round { fallback: false, settled: false, ..self.round });
+            self.grant_turn();
         }
+    }
+
+    /// Gives the turn that begins what the round grants it (the key follows).
+    fn grant_turn(&mut self) {
+        if let Some(grant) = self.round.grant {
+            self.rekey_turn(|turn| turn.extra = grant);
+        }
+    }
+
+    /// How many pieces the smaller of the two hands holds.
+    fn smaller_hand(&self) -> u8 {
+        let held = |color: Color| self.hand_size(color);
+        held(Color::White).min(held(Color::Black)).min(usize::from(turn::MAX_ACTIONS)) as u8
+    }
+
+    /// The cast in force as FEN writes it, after the sixth field: `cast:7`, and what the round
+    /// grants each turn where its face asks (`cast:6*2`).
+    pub(super) fn cast_field(&self) -> Option<String> {
+        let cast = self.round.cast?;
+        Some(match self.round.grant {
+            Some(grant) => format!("cast:{cast}*{grant}"),
+            None => format!("cast:{cast}"),
+        })
     }
 
     /// Finds, once a turn, whether the face in force gives way to orthodox chess for it
@@ -266,8 +300,20 @@ impl Position {
     pub(super) fn read_cast(&mut self, fields: &[String]) -> Result<(), super::position::SetupError> {
         let Some(field) = fields.iter().find_map(|f| f.strip_prefix("cast:")) else { return Ok(()) };
         let bad = |why: String| super::position::SetupError::Cast(format!("cast:{field}: {why}"));
-        let cast: u16 = field.parse().map_err(|_| bad("is not a number (cast:7)".to_owned()))?;
-        self.cast_round(cast).map_err(|e| bad(e.to_string()))?;
+        let (cast, grant) = match field.split_once('*') {
+            Some((cast, grant)) => (cast, Some(grant)),
+            None => (field, None),
+        };
+        let cast: u16 = cast.parse().map_err(|_| bad("is not a number (cast:7)".to_owned()))?;
+        let grant = match grant.map(str::parse::<u8>) {
+            None => None,
+            Some(Ok(grant)) if grant <= turn::MAX_ACTIONS => Some(grant),
+            Some(_) => return Err(bad(format!("what the round grants is a number from 0 to {}", turn::MAX_ACTIONS))),
+        };
+        self.cast_round(cast, grant).map_err(|e| bad(e.to_string()))?;
+        if grant.is_some() && self.round.grant.is_none() {
+            return Err(bad("this face's round grants nothing (`*N` is for rule 6's drops)".to_owned()));
+        }
         Ok(())
     }
 }

@@ -230,8 +230,9 @@ impl fmt::Display for FenSquare {
 /// the last move whole (what a twin or a second partial move relates to), and the extra
 /// actions the turn was granted (Penalty Chess). Written after the side to move: `w+1` (one
 /// action played), `b+1@d5` (and the piece on d5 goes on), `w+1:e2e4`, `w+1:d4xe5` (the last
-/// move, a capture), `w*1` (one extra action granted), `w+1*1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// move, a capture), `w*1` (one extra action granted), `w+1*1`, `w+2&c3&d4` (the turn's drops
+/// placed pieces on c3 and d4: 20-chess rule 6).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct OpenTurn {
     /// Actions played in the turn.
     pub done: u8,
@@ -241,6 +242,8 @@ pub struct OpenTurn {
     pub last: Option<LastMove>,
     /// Extra actions the turn was granted.
     pub extra: u8,
+    /// The cells the turn's drops placed pieces on, where a later step asks.
+    pub placed: Vec<FenSquare>,
 }
 
 /// The last move of a turn in progress, as an open turn writes it: `e2e4`, `d4xe5`.
@@ -264,6 +267,9 @@ impl fmt::Display for OpenTurn {
         }
         if let Some(last) = self.last {
             write!(f, ":{}{}{}", last.from, if last.capture { "x" } else { "" }, last.to)?;
+        }
+        for square in &self.placed {
+            write!(f, "&{square}")?;
         }
         if self.extra > 0 {
             write!(f, "*{}", self.extra)?;
@@ -709,7 +715,7 @@ impl FromStr for Fen {
             return Err(FenError::MissingSideToMove { offset: text.len() });
         };
         // An open turn follows the side to move (`w+1@e4`).
-        let (field, open_turn) = match field.find(['+', '@', ':', '*']) {
+        let (field, open_turn) = match field.find(['+', '@', ':', '&', '*']) {
             Some(cut) => (&field[..cut], Some(parse_open_turn(&field[cut..], at + cut)?)),
             None => (field, None),
         };
@@ -781,8 +787,8 @@ fn parse_castling(entry: &str, at: usize) -> Result<String, FenError> {
     }
 }
 
-/// Reads an open turn: `+N`, then `@square` or `:move`, then `*N`, each optional but not all
-/// absent, with each N from 1 to 255 and no leading zero.
+/// Reads an open turn: `+N`, then `@square` or `:move`, then `&square` as often as it comes,
+/// then `*N`, each optional but not all absent, with each N from 1 to 255 and no leading zero.
 fn parse_open_turn(text: &str, at: usize) -> Result<OpenTurn, FenError> {
     let bad = FenError::BadOpenTurn { offset: at };
     let number = |text: &str| -> Result<(u8, usize), FenError> {
@@ -813,6 +819,16 @@ fn parse_open_turn(text: &str, at: usize) -> Result<OpenTurn, FenError> {
         None => rest,
     };
     let offset = |part: &str| at + text.len() - rest.len() + (part.as_ptr() as usize - body.as_ptr() as usize);
+    let mut placed = Vec::new();
+    let body = match body.split_once('&') {
+        Some((head, cells)) => {
+            for cell in cells.split('&') {
+                placed.push(parse_square(cell, offset(cell), FenField::SideToMove)?);
+            }
+            head
+        }
+        None => body,
+    };
     let (mut piece, mut last) = (None, None);
     if let Some(square) = body.strip_prefix('@') {
         piece = Some(parse_square(square, offset(square), FenField::SideToMove)?);
@@ -838,10 +854,10 @@ fn parse_open_turn(text: &str, at: usize) -> Result<OpenTurn, FenError> {
     } else if !body.is_empty() {
         return Err(bad);
     }
-    if done == 0 && piece.is_none() && last.is_none() && extra == 0 {
+    if done == 0 && piece.is_none() && last.is_none() && extra == 0 && placed.is_empty() {
         return Err(bad);
     }
-    Ok(OpenTurn { done, piece, last, extra })
+    Ok(OpenTurn { done, piece, last, extra, placed })
 }
 
 fn parse_en_passant(entry: &str, at: usize) -> Result<Option<FenSquare>, FenError> {
@@ -1356,16 +1372,25 @@ mod tests {
         let fen = assert_canonical("8/8 w+1@e4 - - 0 1");
         assert_eq!(
             fen.open_turn,
-            Some(OpenTurn { done: 1, piece: Some(FenSquare { file: 4, rank: 3 }), last: None, extra: 0 })
+            Some(OpenTurn {
+                done: 1,
+                piece: Some(FenSquare { file: 4, rank: 3 }),
+                last: None,
+                extra: 0,
+                placed: vec![]
+            })
         );
         assert_eq!(fen.side_to_move, vec![Side::White]);
         assert_eq!(
             assert_canonical("8/8 b+12 - - 0 1").open_turn,
-            Some(OpenTurn { done: 12, piece: None, last: None, extra: 0 })
+            Some(OpenTurn { done: 12, piece: None, last: None, extra: 0, placed: vec![] })
         );
         assert_eq!(assert_canonical("8/8 w@a1 - - 0 1").open_turn.map(|o| o.done), Some(0));
         assert_eq!(assert_canonical("8|8 b+255 - - 0 1").open_turn.map(|o| o.done), Some(255));
         assert_eq!(parse("8/8 w").open_turn, None);
+        let placed = assert_canonical("8/8 w+2&c3&d4 - - 0 1").open_turn.map(|o| o.placed);
+        assert_eq!(placed, Some(vec![FenSquare { file: 2, rank: 2 }, FenSquare { file: 3, rank: 3 }]));
+        assert!(Fen::from_str("8/8 w+2&c3& - - 0 1").is_err());
     }
 
     #[test]

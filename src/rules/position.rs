@@ -751,7 +751,7 @@ impl Position {
         }
         // (Before the open turn: the cast decides what a turn is.)
         position.read_cast(&fen.extra)?;
-        if let Some(open) = fen.open_turn {
+        if let Some(open) = fen.open_turn.clone() {
             position.read_open_turn(open)?;
         }
         position.read_landing(&fen.extra)?;
@@ -1100,6 +1100,8 @@ impl Position {
             turn::Extra::None => 0,
             turn::Extra::AfterCapture => u8::from(ended.captured),
             turn::Extra::Banked => self.banked_moves[self.side.index()].min(u16::from(turn::MAX_ACTIONS)) as u8,
+            // (The round grants it: `round_turn_ended`.)
+            turn::Extra::Round => 0,
         };
         self.turn = Turn { extra, ..Turn::default() };
         if self.dice.is_some() {
@@ -1141,7 +1143,7 @@ impl Position {
         }
         let step = step.unwrap_or(open.steps.trailing_zeros() as usize);
         self.turn = match plan.needs_last {
-            true => self.turn.after(step, action.get_or_insert_with(|| self.action_of(m, own))),
+            true => self.turn.after(step, action.get_or_insert_with(|| self.action_of(m, own)), plan),
             false => self.turn.after_unrelated(step, m.capture),
         };
         // The last step, taken as often as it may be: the turn is over.
@@ -1263,9 +1265,29 @@ impl Position {
     pub fn open_steps_about(&self) -> String {
         let plan = &self.variant.plan;
         let open = self.open();
-        let about: Vec<&str> =
-            (0..plan.steps.len()).filter(|i| open.steps >> i & 1 == 1).map(|i| plan.steps[i].about).collect();
-        if about.is_empty() { plan.about_later_steps() } else { about.join("; or ") }
+        let about: Vec<String> = (0..plan.steps.len())
+            .filter(|i| open.steps >> i & 1 == 1)
+            .map(|i| {
+                let step = &plan.steps[i];
+                // (A step taken as often as the turn was granted says how far it is.)
+                match (step.times, step.need) {
+                    (turn::Times::Extra, turn::Need::Every) => {
+                        let made = if usize::from(self.turn.step) == i { self.turn.in_step } else { 0 };
+                        format!("{} ({made} of {} made)", step.about, self.turn.extra)
+                    }
+                    _ => step.about.to_owned(),
+                }
+            })
+            .collect();
+        // (A step the turn was granted no action of, said where the turn begins.)
+        let none_granted = plan.steps.iter().find(|s| {
+            (s.times, s.need) == (turn::Times::Extra, turn::Need::Every) && self.turn.extra == 0 && !self.turn.begun()
+        });
+        match (about.is_empty(), none_granted) {
+            (true, _) => plan.about_later_steps(),
+            (false, Some(step)) => format!("{} ({}: none granted)", about.join("; or "), step.about),
+            (false, None) => about.join("; or "),
+        }
     }
 
     /// How a refusal says that a move would lose the king, where a module's threat
@@ -1944,6 +1966,18 @@ impl Position {
         self.turn.begun()
     }
 
+    /// Changes the turn state by `change`, keeping the key.
+    pub(in crate::rules) fn rekey_turn(&mut self, change: impl FnOnce(&mut Turn)) {
+        self.key ^= self.state_key();
+        change(&mut self.turn);
+        self.key ^= self.state_key();
+    }
+
+    /// How many pieces `color` holds in hand.
+    pub(in crate::rules) fn hand_size(&self, color: Color) -> usize {
+        self.hands[color.index()].iter().map(|&n| usize::from(n)).sum()
+    }
+
     /// Takes back [`Position::end_turn`].
     pub fn undo_end_turn(&mut self, undo: Undo) {
         self.side = undo.side;
@@ -2083,7 +2117,7 @@ impl Position {
             && m.from == m.to
             && m.promotion.is_none()
             && !m.capture
-            && self.turn.last.is_none()
+            && (self.turn.last.is_none() || self.continuing().is_none())
             && self.in_hand_on(self.side, self.board_of(m.to), m.piece) > 0
             && any_hook(&self.variant.modules.hooks.extra_actions, |module| module.offers(self, m))
     }
@@ -3933,9 +3967,7 @@ impl Position {
                 if let Some(landed) = self.landed {
                     extra.push(format!("last:{}", self.square_label(landed)));
                 }
-                if let Some(cast) = self.round.cast {
-                    extra.push(format!("cast:{cast}"));
-                }
+                extra.extend(self.cast_field());
                 extra
             },
         }
@@ -3981,7 +4013,11 @@ impl Position {
         }
         let plan = &self.variant.plan;
         let extra = if plan.extra == turn::Extra::AfterCapture { turn.extra } else { 0 };
-        let mut open = OpenTurn { done: turn.done, piece: None, last: None, extra };
+        let mut open = OpenTurn { done: turn.done, piece: None, last: None, extra, placed: Vec::new() };
+        if plan.places {
+            let cells = (0..64u16).map(Square).filter(|&cell| turn.placed_on(cell));
+            open.placed = cells.map(|cell| self.fen_square(cell)).collect();
+        }
         if let Some(last) = turn.last.filter(|_| turn.begun()) {
             // (A swap's cells, a drop's cell twice: `:e1h1`, `:f3f3`.)
             let whole = last.has(turn::LAST_MOVE) || (plan.relates_pieces() && !last.has(turn::LAST_CASTLE));
@@ -3995,7 +4031,33 @@ impl Position {
                 open.piece = self.continuing().map(|sq| self.fen_square(sq));
             }
         }
-        (open.done > 0 || open.extra > 0).then_some(open)
+        (open.done > 0 || open.extra > 0 || !open.placed.is_empty()).then_some(open)
+    }
+
+    /// The cells an open turn says its drops placed pieces on (`&c3&d4`), as
+    /// [`Turn::placed`] holds them: each holds a piece of the side to move, and there are no
+    /// more of them than actions played.
+    fn read_placed(&self, open: &OpenTurn) -> Result<u64, SetupError> {
+        let refuse = |why: String| Err(SetupError::OpenTurn(why));
+        if open.placed.is_empty() {
+            return Ok(0);
+        }
+        if !self.variant.plan.places {
+            let name = &self.variant.spec.name;
+            return refuse(format!("a turn of {name} keeps no cells of its drops (&{})", open.placed[0]));
+        }
+        if open.placed.len() > usize::from(open.done) {
+            return refuse(format!("{} cells dropped on, in a turn of {} actions", open.placed.len(), open.done));
+        }
+        let mut placed = 0u64;
+        for &at in &open.placed {
+            let cell = self.variant.geometry.square(0, at.file, at.rank).filter(|cell| cell.0 < 64);
+            match cell.and_then(|cell| self.piece_at(cell).map(|p| (cell, p))) {
+                Some((cell, piece)) if piece.color == self.side => placed |= 1 << cell.0,
+                _ => return refuse(format!("no piece of the side to move on {at}, where the turn dropped one")),
+            }
+        }
+        Ok(placed)
     }
 
     /// Sets the turn state a FEN's open turn gives (`+N`, `@square`, `:move`, `*N`): the
@@ -4007,11 +4069,19 @@ impl Position {
         let plan = &self.variant.plan;
         let name = &self.variant.spec.name;
         let refuse = |why: String| Err(SetupError::OpenTurn(why));
+        if open.extra > 0 && plan.extra == turn::Extra::Round {
+            return refuse(format!("what the round grants is written with the cast (cast:6*{}), not here", open.extra));
+        }
         if open.extra > 0 && plan.extra != turn::Extra::AfterCapture {
             return refuse(format!("a turn of {name} is granted no extra actions (*{})", open.extra));
         }
-        // A bank (Pass Chess) was read before, from its own field.
-        let extra = if plan.extra == turn::Extra::Banked { self.turn.extra } else { open.extra };
+        // A bank (Pass Chess) was read before, from its own field; what a round grants, with
+        // its cast.
+        let extra = match plan.extra {
+            turn::Extra::Banked | turn::Extra::Round => self.turn.extra,
+            _ => open.extra,
+        };
+        let placed = self.read_placed(&open)?;
         self.turn = Turn { extra, ..Turn::default() };
         if open.done == 0 && open.piece.is_none() && open.last.is_none() {
             return Ok(());
@@ -4093,6 +4163,7 @@ impl Position {
             extra,
             captured: capture,
             last: Some(Last::of(&action)),
+            placed,
         };
         if self.open().steps == 0 {
             return refuse(if open.done > most_open {

@@ -15,7 +15,7 @@
 //! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
 //! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`], and the turns of
 //! 20-chess's faces: [`two_pieces`], [`only_pieces`], [`backward`], [`pairs`], [`swap`],
-//! [`gift`], [`drop_then_move`], [`mirror`]. The core (`position.rs`) asks the plan
+//! [`gift`], [`drop_then_move`], [`drop_captured`], [`mirror`]. The core (`position.rs`) asks the plan
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
 //!
@@ -38,6 +38,7 @@ pub mod backward;
 pub mod borrowed;
 pub mod chains;
 pub mod double_move;
+pub mod drop_captured;
 pub mod drop_then_move;
 pub mod fastpawn;
 pub mod gift;
@@ -79,6 +80,9 @@ pub enum Need {
     IfPossible,
     /// The player may take it or not.
     Optional,
+    /// Each of its actions must be taken, as many as [`Times`] allows: the turn cannot go on
+    /// past it before (20-chess rule 6's drops).
+    Every,
 }
 
 /// How many actions a step may take.
@@ -182,6 +186,8 @@ pub struct Rule {
     pub both_hold: bool,
     /// By another piece than the action before moved, by its vector, onto an empty cell.
     pub mirror: bool,
+    /// By a piece that no drop of the turn placed ([`Turn::placed`]).
+    pub not_placed: bool,
 }
 
 /// One step of a turn.
@@ -238,6 +244,7 @@ impl Step {
                 no_check: false,
                 both_hold: false,
                 mirror: false,
+                not_placed: false,
             },
             about: "a move",
         }
@@ -298,6 +305,10 @@ pub struct Plan {
     pub first_takes: u8,
     /// The action kinds of every step, as bits.
     pub kinds: u8,
+    /// Whether some step asks which pieces the turn's drops placed ([`Rule::not_placed`]): then
+    /// the turn keeps their cells ([`Turn::placed`]), its key holds them and a FEN of a turn in
+    /// progress lists them (`&c3&d4`).
+    pub places: bool,
     /// How a refusal says why a turn that has ended takes no further action, where a module
     /// has better words than its later steps' (see [`Plan::about_over`]).
     pub over: Option<&'static str>,
@@ -319,6 +330,10 @@ pub enum Extra {
     /// As many as the player has banked by passing (Pass Chess): each one used is taken from
     /// the bank, each pass adds one.
     Banked,
+    /// As many as the round in progress grants each of its turns, fixed when its die is cast
+    /// (20-chess rule 6: as many drops as the smaller hand held then). The die grants them
+    /// (`rules/dice.rs`); a variant without a die grants none.
+    Round,
 }
 
 /// The most actions one turn may have (a guard: no plan of the catalogue comes near it).
@@ -344,6 +359,7 @@ impl Plan {
             at_start_kinds: (actions::MOVE | actions::DROP | actions::BANK, false),
             vectors: false,
             drop_rules: false,
+            places: false,
             needs_last: false,
             after_first: None,
             first_gate: u8::MAX,
@@ -537,7 +553,10 @@ impl Plan {
             if opens {
                 open.steps |= 1 << i;
             }
-            let skippable = taken > 0 || !opens || step.need == Need::Optional;
+            let skippable = match step.need {
+                Need::Every => !opens,
+                _ => taken > 0 || !opens || step.need == Need::Optional,
+            };
             if !skippable {
                 if step.need == Need::IfPossible && open.unless.is_none() {
                     open.unless = Some(i as u8);
@@ -596,6 +615,9 @@ impl Plan {
                 !l.has(LAST_MOVE) || l.has(LAST_CASTLE) || l.vector != action.vector || l.to == action.from
             })
         {
+            return false;
+        }
+        if rule.not_placed && turn.placed_on(action.from) {
             return false;
         }
         if rule.pieces != 0 && rule.pieces >> action.mover.index() & 1 == 0 {
@@ -834,6 +856,9 @@ pub struct Turn {
     pub captured: bool,
     /// The last action of the turn.
     pub last: Option<Last>,
+    /// The cells the turn's drops placed pieces on, as bits of their indices, where the plan
+    /// asks ([`Plan::places`]; its variants have at most 64 cells).
+    pub placed: u64,
 }
 
 impl Turn {
@@ -842,9 +867,18 @@ impl Turn {
         self.done > 0
     }
 
-    /// The turn after `action`, taken in step `step`.
-    pub fn after(&self, step: usize, action: &Action) -> Turn {
-        Turn { last: Some(Last::of(action)), ..self.after_unrelated(step, action.capture) }
+    /// The turn after `action`, taken in step `step` of `plan`.
+    pub fn after(&self, step: usize, action: &Action, plan: &Plan) -> Turn {
+        let placed = match plan.places && action.kind == actions::DROP {
+            true => self.placed | 1u64.checked_shl(u32::from(action.to.0)).unwrap_or(0),
+            false => self.placed,
+        };
+        Turn { last: Some(Last::of(action)), placed, ..self.after_unrelated(step, action.capture) }
+    }
+
+    /// Whether a drop of the turn placed a piece on `cell` ([`Turn::placed`]).
+    pub fn placed_on(&self, cell: Square) -> bool {
+        1u64.checked_shl(u32::from(cell.0)).is_some_and(|bit| self.placed & bit != 0)
     }
 
     /// The turn after an action, taken in step `step`, that no later step relates to
@@ -858,6 +892,7 @@ impl Turn {
             extra: self.extra,
             captured: self.captured || capture,
             last: None,
+            placed: 0,
         }
     }
 
@@ -886,6 +921,9 @@ impl Turn {
                     | u64::from(self.captured) << 47;
             }
             key ^= packed.wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(17);
+        }
+        if plan.places {
+            key ^= self.placed.wrapping_mul(0x94D0_49BB_1331_11EB).rotate_left(29);
         }
         key
     }
@@ -935,6 +973,8 @@ pub enum TurnRule {
     DropThenMove,
     /// `mirror`: [`mirror`].
     Mirror,
+    /// `drop-captured`: [`drop_captured`].
+    DropCaptured,
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -987,11 +1027,13 @@ impl Plan {
                 TurnRule::Gift => gift::extend(&mut plan),
                 TurnRule::DropThenMove => drop_then_move::extend(&mut plan),
                 TurnRule::Mirror => mirror::extend(&mut plan),
+                TurnRule::DropCaptured => drop_captured::extend(&mut plan),
             }
         }
         // (First: what follows reads it.)
         plan.constrained = plan.steps.iter().map(|s| s.rule != Rule::default() || s.actor != Actor::Own).collect();
         plan.drop_rules = plan.steps.iter().any(|s| s.rule.no_check || s.rule.both_hold);
+        plan.places = plan.steps.iter().any(|s| s.rule.not_placed);
         plan.borrowing = plan.borrows();
         plan.many = plan.moves_many();
         // (A single step that constrains its actions is played as a turn that may go on.)
