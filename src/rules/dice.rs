@@ -396,4 +396,57 @@ mod tests {
         assert!(!position.round().fallback);
         assert_eq!(moves.len(), 2 + 5 + 1, "Nb1: a3 c3; Nf3: g1 g5 h4 d4 xe5; Ke1: e2");
     }
+
+    /// Rule 6: the cast fixes the round's drops from the hands; FEN writes the number with the
+    /// cast and the cells dropped on within the turn, and reads both back to the same key.
+    #[test]
+    fn the_cast_fixes_the_drops_of_the_round() {
+        let variant = twenty();
+        let start = "r1bqkb1r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/R1BQKB1R[PNNnn] w KQkq - 0 5";
+        let mut position = Position::from_fen_text(&variant, start).unwrap_or_else(|e| panic!("{e}"));
+        let key = position.key();
+        let cast = position.cast(6).unwrap_or_else(|e| panic!("{e}"));
+        assert!(position.fen().ends_with(" cast:6*2"), "{}", position.fen());
+        assert_eq!(position.turn().extra, 2);
+        let mut played = Vec::new();
+        // Two drops, then a move by a piece neither placed.
+        for _ in 0..2 {
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            assert!(moves.iter().all(|m| m.kind == super::super::position::MoveKind::Drop));
+            let m = moves.iter().copied().find(|m| m.piece.index() == 1).unwrap_or(moves[0]);
+            played.push((m, position.play(m)));
+            let mut again = Position::from_fen_text(&variant, &position.fen()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!((again.key(), again.fen()), (position.key(), position.fen()));
+        }
+        assert!(position.fen().contains("w+2&"), "{}", position.fen());
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let dropped: Vec<_> = played.iter().map(|(m, _)| m.to).collect();
+        assert!(!moves.is_empty() && moves.iter().all(|m| !dropped.contains(&m.from)));
+        // White captures nothing; Black is granted the two the cast fixed.
+        let m = moves.iter().copied().find(|m| !m.capture).unwrap_or(moves[0]);
+        played.push((m, position.play(m)));
+        assert_eq!((position.turn().extra, position.round().grant), (2, Some(2)));
+        assert!(position.fen().ends_with(" cast:6*2"), "{}", position.fen());
+        for (m, undo) in played.into_iter().rev() {
+            position.undo(m, undo);
+        }
+        position.undo_cast(cast);
+        assert_eq!((position.key(), position.fen()), (key, start.to_owned()));
+        // A hand empty at the cast: no drops this round, whatever is captured in it.
+        let empty = "r1bqkb1r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/R1BQKB1R[N] w KQkq - 0 5 cast:6";
+        let mut position = Position::from_fen_text(&variant, empty).unwrap_or_else(|e| panic!("{e}"));
+        assert!(position.fen().ends_with(" cast:6*0"), "{}", position.fen());
+        // The number belongs to rule 6's rounds, the cells to its turns.
+        for fen in [
+            "r1bqkb1r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/R1BQKB1R[N] w KQkq - 0 5 cast:7*1",
+            "r1bqkb1r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/R1BQKB1R[N] w KQkq - 0 5 cast:6*x",
+            "r1bqkb1r/pppp1ppp/8/4p3/4P3/2N5/PPPP1PPP/R1BQKB1R[N] w+1&c3 KQkq - 0 5 cast:4",
+            "r1bqkb1r/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/R1BQKB1R[Nn] w+1&c3 KQkq - 0 5 cast:6",
+            "r1bqkb1r/pppp1ppp/8/4p3/4P3/2N5/PPPP1PPP/R1BQKB1R[Nn] w+1&c3*1 KQkq - 0 5 cast:6",
+        ] {
+            assert!(Position::from_fen_text(&variant, fen).is_err(), "{fen}");
+        }
+    }
 }
