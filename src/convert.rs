@@ -118,7 +118,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
         }
         // A banking in place has no coordinates of its own; a dive into a hole has.
         (_, MoveKind::Bank) if m.from == m.to => san_in_turn(position, m, ends),
-        (_, MoveKind::Drop) => {
+        (_, MoveKind::Drop | MoveKind::Place) => {
             let letter = char::from(variant.kind(m.piece).spec.letter);
             format!("{board}{letter}@{}{mark}", square(position, m.to))
         }
@@ -649,6 +649,8 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
         MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } => [cell(m.to), None],
         // Two pieces of one kind swapped change no cell: both are named, for they tell the swap.
         MoveKind::Swap => [cell(m.from), cell(m.to)],
+        // A piece placed anew where it stood, as what it was, changes nothing: its cell tells.
+        MoveKind::Place => [cell(m.to), None],
         _ => [None, None],
     };
     let changes = explicit_difference(&before, &after, target);

@@ -282,7 +282,17 @@ fn resolve_exchange(
             {
                 format!("is no action of this turn: {}", position.open_steps_about())
             }
+            MoveKind::Swap
+                if [a, b].iter().any(|&sq| {
+                    position.piece_at(sq).is_some_and(|p| position.variant().kind(p.kind).rays.is_empty())
+                }) =>
+            {
+                "moves a piece that has no move (a mountain), which no swap may".to_owned()
+            }
             MoveKind::Swap => "would put a pawn on its first or last rank".to_owned(),
+            _ if position.piece_at(a).is_some_and(|p| position.is_extra(p)) => {
+                "gives the extra piece away, which goes to no hand".to_owned()
+            }
             _ if position.piece_at(a).is_some_and(|p| position.is_royal(p)) => {
                 "gives the king away, which no gift may".to_owned()
             }
@@ -334,6 +344,16 @@ fn resolve_drop(
         return Err(Refusal::new(format!("illegal: there is no square {to} on this board")));
     };
     let to = position.square_label(sq);
+    // The extra piece placed (20-chess rules 12 to 14): no hand holds it.
+    match position.placing(kind, sq) {
+        Some(Some(m)) if !position.is_legal(m) => {
+            let reason = why_not_legal(position, m);
+            return Err(Refusal::new(format!("illegal: {}@{to} {reason}", char::from(piece.ascii()))));
+        }
+        Some(Some(m)) => return Ok(Resolved::Move(m)),
+        Some(None) => return Err(Refusal::new(format!("illegal: {to} is not empty"))),
+        None => {}
+    }
     if let Some(why) = position.extra_actions_withheld() {
         return Err(Refusal::new(format!("illegal: {}@{to}: {why}", char::from(piece.ascii()))));
     }
@@ -495,8 +515,16 @@ fn resolve_move(
         }
     }
     if froms.is_empty() {
+        let victim = position.piece_at(to).filter(|p| p.color != side);
         let wall = match position.is_wall(to) {
             true => format!(", {}", position.variant().modules.wall_words()),
+            false if victim.is_some_and(|p| position.is_immune(p)) => {
+                let name = victim.map_or_else(String::new, |p| piece_name(position, p.kind));
+                format!(": the {name} there cannot be captured")
+            }
+            false if position.variant().kind(kind).rays.is_empty() => {
+                format!(": a {} has no move", piece_name(position, kind))
+            }
             false if position.piece_at(to).is_none() && position.has_fixed(side, kind) => {
                 ": a piece marked fixed (a statue, `!`) makes no move that captures nothing".to_owned()
             }
@@ -784,7 +812,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
         let h_side = variant.lateral(side, rook_from) > variant.lateral(side, m.from);
         return if h_side { "O-O".to_owned() } else { "O-O-O".to_owned() };
     }
-    if m.kind == MoveKind::Drop {
+    if matches!(m.kind, MoveKind::Drop | MoveKind::Place) {
         return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.fen_square(m.to));
     }
     if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {

@@ -579,6 +579,8 @@ const MODULES: &[&str] = &[
     "drop-then-move",
     "drop-captured",
     "mirror",
+    "extra-piece",
+    "place-extra",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -602,6 +604,8 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "borrowed-moves" => &["order"],
             "banked-passes" => &["extra-moves-by"],
             "only-pieces" | "pairs" => &["pieces"],
+            "extra-piece" => &["pieces", "immune"],
+            "place-extra" => &["as"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -653,6 +657,30 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "freeze" => rules.freeze = Some(crate::rules::modules::Freeze::LastMoved),
             "deepfreeze" => rules.freeze = Some(crate::rules::modules::Freeze::Deep),
             "sticky" => rules.sticky = true,
+            "extra-piece" => {
+                let letters = |key: &str| -> Vec<u8> {
+                    let list = params.get(key).and_then(|v| v.as_sequence());
+                    list.into_iter().flatten().filter_map(|v| v.as_str()).filter_map(|l| l.bytes().next()).collect()
+                };
+                let pieces = letters("pieces");
+                if pieces.is_empty() {
+                    return Err((
+                        "extra-piece".to_owned(),
+                        "module extra-piece needs `pieces`: the letters of the kinds the extra piece may have"
+                            .to_owned(),
+                    ));
+                }
+                rules.extra_piece = Some((pieces, letters("immune")));
+            }
+            "place-extra" => match params.get("as").and_then(|v| v.as_str()).map(str::as_bytes) {
+                Some([letter]) if letter.is_ascii_uppercase() => rules.place_extra = Some(*letter),
+                _ => {
+                    return Err((
+                        "place-extra".to_owned(),
+                        "module place-extra needs `as`: the letter of the kind the extra piece is placed as".to_owned(),
+                    ));
+                }
+            },
             "deflector" => {
                 let letters = |key: &str| -> Result<Vec<u8>, (String, String)> {
                     match params.get(key).and_then(|v| v.as_sequence()) {
@@ -865,6 +893,7 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
             "gift" => TurnRule::Gift,
             "drop-then-move" => TurnRule::DropThenMove,
             "drop-captured" => TurnRule::DropCaptured,
+            "place-extra" => TurnRule::PlaceExtra,
             "mirror" => TurnRule::Mirror,
             "only-pieces" | "pairs" => {
                 let letters: Vec<u8> = params

@@ -83,7 +83,7 @@ pub fn run(args: &PerftArgs) -> Status {
             // A move on a board but the first carries the board's number (`2:e7e5`).
             let board = arbiter::rules::position::board_prefix(position.board_of(m.from));
             let mut uci = match m.kind {
-                arbiter::rules::position::MoveKind::Drop => {
+                arbiter::rules::position::MoveKind::Drop | arbiter::rules::position::MoveKind::Place => {
                     let letter = char::from(variant.kind(m.piece).spec.letter);
                     format!("{board}{letter}@{}", position.fen_square(m.to))
                 }

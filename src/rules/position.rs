@@ -134,6 +134,10 @@ pub enum MoveKind {
     /// The piece on `from` goes to the empty `to` by the vector of the move before it,
     /// whatever its own movement (20-chess rule 17).
     Leap,
+    /// The side to move's extra piece is placed on `to` as the kind `piece`: lifted from
+    /// `from` where it stands there (`from` may be `to`), else from outside the board (`from`
+    /// is `to`) (20-chess rules 12 to 14).
+    Place,
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -285,6 +289,8 @@ pub enum SetupError {
     },
     /// A royal piece in hand: it is never taken, so it never comes to a hand.
     RoyalInHand(char),
+    /// Extra pieces (20-chess) that cannot be.
+    ExtraPiece(String),
 }
 
 /// The most pieces of one kind a setup may put in a hand: every piece of the largest board
@@ -335,6 +341,7 @@ impl fmt::Display for SetupError {
             SetupError::LastMove(why) => write!(f, "the last move: {why}"),
             SetupError::Cast(why) => write!(f, "the die: {why}"),
             SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
+            SetupError::ExtraPiece(why) => f.write_str(why),
         }
     }
 }
@@ -987,6 +994,17 @@ impl Position {
         self.key
     }
 
+    /// Whether `piece` is an extra piece (20-chess), which goes to no hand.
+    pub fn is_extra(&self, piece: Piece) -> bool {
+        self.variant.modules.extra_kinds >> piece.kind.index() & 1 != 0
+    }
+
+    /// Whether no move captures `piece` (20-chess's mountain).
+    #[inline]
+    pub fn is_immune(&self, piece: Piece) -> bool {
+        self.variant.modules.immune != 0 && self.variant.modules.immune >> piece.kind.index() & 1 != 0
+    }
+
     /// Whether `piece` is royal: losing it, or leaving it attacked where check applies, loses.
     pub fn is_royal(&self, piece: Piece) -> bool {
         self.variant.kind(piece.kind).spec.royal
@@ -1188,6 +1206,7 @@ impl Position {
             MoveKind::Pass => turn::actions::PASS,
             MoveKind::Swap => turn::actions::SWAP,
             MoveKind::Gift => turn::actions::GIFT,
+            MoveKind::Place => turn::actions::DROP,
             MoveKind::Leap => turn::actions::LEAP,
             _ => turn::actions::MOVE,
         }
@@ -1601,6 +1620,7 @@ impl Position {
             | MoveKind::Bank
             | MoveKind::Swap
             | MoveKind::Gift
+            | MoveKind::Place
             | MoveKind::Leap => [m.from, m.to, m.to, m.to],
             MoveKind::RemoveBlocked | MoveKind::Pass => return None,
         };
@@ -2109,6 +2129,21 @@ impl Position {
         }
     }
 
+    /// The placing of the side to move's extra piece as `kind` on `to` that a module offers
+    /// now (20-chess rules 12 to 14): a drop as the record writes it, which no hand holds.
+    /// `None` where no module places a piece of `kind` now; `Some(None)` where one does, but
+    /// not on `to`.
+    pub fn placing(&self, kind: Kind, to: Square) -> Option<Option<Move>> {
+        let mut offered = Vec::new();
+        for &module in self.variant.modules.hooks.extra_actions.iter() {
+            if module.action_kinds() & turn::actions::DROP != 0 {
+                module.extra_actions(self, &mut offered);
+            }
+        }
+        offered.retain(|m| m.kind == MoveKind::Place && m.piece == kind);
+        (!offered.is_empty()).then(|| offered.into_iter().find(|m| m.to == to))
+    }
+
     /// Whether the drop `m` is among [`Position::pseudo_legal_moves`], found without making
     /// them: the variant drops, no piece is moving on in this turn, the piece is in hand and
     /// fits the cell.
@@ -2268,6 +2303,7 @@ impl Position {
                             && !passed
                             && (other.color != piece.color || self.eats_own(other))
                             && Variant::captures(ray.mode)
+                            && !self.is_immune(other)
                         {
                             self.push_move(from, cur, piece, MoveKind::Normal, true, out);
                         }
@@ -2972,7 +3008,8 @@ impl Position {
             | MoveKind::Pass
             | MoveKind::Bank
             | MoveKind::Swap
-            | MoveKind::Gift => {
+            | MoveKind::Gift
+            | MoveKind::Place => {
                 return None;
             }
         }
@@ -3013,7 +3050,7 @@ impl Position {
             // The move that follows must leave the king safe.
             return true;
         }
-        if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
+        if matches!(m.kind, MoveKind::Swap | MoveKind::Gift | MoveKind::Place) {
             return self.safe_played_out(m);
         }
         let judge = self.variant.plan.judge;
@@ -3225,8 +3262,15 @@ impl Position {
     /// [`Position::play`], but for the turn that may begin after it.
     #[inline(always)]
     fn play_action(&mut self, m: Move) -> Undo {
-        if matches!(m.kind, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Bank | MoveKind::Swap | MoveKind::Gift)
-        {
+        if matches!(
+            m.kind,
+            MoveKind::RemoveBlocked
+                | MoveKind::Pass
+                | MoveKind::Bank
+                | MoveKind::Swap
+                | MoveKind::Gift
+                | MoveKind::Place
+        ) {
             return self.play_no_move(m);
         }
         let moved = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
@@ -3348,7 +3392,7 @@ impl Position {
         match m.kind {
             MoveKind::RemoveBlocked => self.remove_blocked(m),
             MoveKind::Bank => self.bank_out(m),
-            MoveKind::Swap | MoveKind::Gift => self.play_exchange(m),
+            MoveKind::Swap | MoveKind::Gift | MoveKind::Place => self.play_exchange(m),
             _ => self.pass_in_plan(m),
         }
     }
@@ -3508,7 +3552,7 @@ impl Position {
             self.undo_bank_out(m, undo);
             return;
         }
-        if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
+        if matches!(m.kind, MoveKind::Swap | MoveKind::Gift | MoveKind::Place) {
             self.undo_exchange(m, undo);
             return;
         }

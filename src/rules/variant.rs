@@ -302,6 +302,12 @@ pub struct Rules {
     pub deflector: Option<(Vec<u8>, Vec<u8>)>,
     /// Sticky Chess: a moving piece drags the friendly piece south of it.
     pub sticky: bool,
+    /// 20-chess's extra piece: the letters of the kinds it may have (one piece a side, never
+    /// in a hand), and of those no move captures (the mountain).
+    pub extra_piece: Option<(Vec<u8>, Vec<u8>)>,
+    /// 20-chess rules 12 to 14: the letter of the kind the extra piece is placed as, this
+    /// round.
+    pub place_extra: Option<u8>,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -895,8 +901,12 @@ impl Variant {
         }
         let mut movements = Vec::new();
         for p in &spec.pieces {
-            let movement = betza::parse(&p.betza)
-                .map_err(|e| VariantError::Betza { letter: char::from(p.letter), message: e.to_string() })?;
+            // (`-`: a piece with no move at all, 20-chess's mountain.)
+            let movement = match p.betza.as_str() {
+                "-" => betza::Movement { rays: Vec::new(), betza: "-".to_owned() },
+                text => betza::parse(text)
+                    .map_err(|e| VariantError::Betza { letter: char::from(p.letter), message: e.to_string() })?,
+            };
             movements.push(movement);
         }
         // Every vector any ray needs, for both colors (Black's forward is White's backward),

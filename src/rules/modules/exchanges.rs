@@ -15,8 +15,13 @@
 //!   before it in the turn, whatever its own movement, to an empty cell (never a pawn onto
 //!   its first or last rank). It is played as a move that captures nothing.
 //!
-//! Swaps and gifts are judged by playing them out, as any action that moves more than one
-//! piece is; a leap as a move.
+//! - A placing ([`MoveKind::Place`]): the side to move's extra piece (20-chess rules 12 to 14)
+//!   is put on an empty cell as the kind the rule gives it, lifted first from its cell where
+//!   it stands on the board. The `place-extra` module offers it (`extra_piece.rs`).
+//!
+//! Swaps, gifts and placings are judged by playing them out, as any action that moves more
+//! than one piece is; a leap as a move. A piece without moves of its own (the mountain) is
+//! neither swapped nor leaps.
 
 use super::super::position::{Move, MoveKind, Piece, Position, Undo};
 use super::super::turn;
@@ -28,7 +33,8 @@ impl Position {
         let mine: Vec<(super::super::geometry::Square, Piece)> = self.squares_of(side).collect();
         if kinds & turn::actions::GIFT != 0 {
             for &(sq, piece) in &mine {
-                if !self.is_royal(piece) {
+                // (The extra piece goes to no hand: it is given to nobody.)
+                if !self.is_royal(piece) && !self.is_extra(piece) {
                     out.push(Move {
                         from: sq,
                         to: sq,
@@ -41,6 +47,9 @@ impl Position {
             }
         }
         if kinds & turn::actions::SWAP != 0 {
+            // (A piece that cannot move, the mountain, is not moved by a swap either.)
+            let mine: Vec<_> =
+                mine.into_iter().filter(|&(_, p)| !self.variant().kind(p.kind).rays.is_empty()).collect();
             for (i, &(a, first)) in mine.iter().enumerate() {
                 for &(b, second) in &mine[i + 1..] {
                     if self.pawn_may_stand(first, b) && self.pawn_may_stand(second, a) {
@@ -65,7 +74,8 @@ impl Position {
         let (Ok(dx), Ok(dy)) = (i8::try_from(last.vector.0), i8::try_from(last.vector.1)) else { return };
         let geometry = &self.variant().geometry;
         for (sq, piece) in self.squares_of(self.side_to_move()) {
-            if sq == last.to {
+            // (Nor by an identical move: a piece without moves cannot move.)
+            if sq == last.to || self.variant().kind(piece.kind).rays.is_empty() {
                 continue;
             }
             let Some(to) = geometry.offset(sq, dx, dy) else { continue };
@@ -92,9 +102,21 @@ impl Position {
         depth != 0 && depth + 1 != variant.depth_len(piece.color)
     }
 
-    /// Plays a swap or a gift.
+    /// Plays a swap, a gift or a placing of the extra piece.
     pub(in crate::rules) fn play_exchange(&mut self, m: Move) -> Undo {
         let side = self.side_to_move();
+        if m.kind == MoveKind::Place {
+            // The extra piece, lifted where it stands (`Undo::captured` keeps it), placed anew.
+            let lifted = self.piece_at(m.from).filter(|&p| p.color == side && self.is_extra(p));
+            let mut undo = self.begin_action(Piece::new(side, m.piece));
+            undo.captured = lifted.map(|p| (m.from, p));
+            if lifted.is_some() {
+                self.put(m.from, None);
+            }
+            self.put(m.to, Some(Piece::new(side, m.piece)));
+            self.end_exchange(m, false);
+            return undo;
+        }
         let first = self.piece_at(m.from).unwrap_or(Piece::new(side, m.piece));
         let mut undo = self.begin_action(first);
         let mut pawn = self.is_pawn(first);
@@ -120,6 +142,12 @@ impl Position {
     /// Takes back [`Position::play_exchange`].
     pub(in crate::rules) fn undo_exchange(&mut self, m: Move, undo: Undo) {
         match m.kind {
+            MoveKind::Place => {
+                self.put(m.to, None);
+                if let Some((from, piece)) = undo.captured {
+                    self.put(from, Some(piece));
+                }
+            }
             MoveKind::Swap => {
                 let (first, second) = (self.piece_at(m.to), self.piece_at(m.from));
                 self.put(m.from, first);

@@ -121,6 +121,7 @@ mod cross_eyed;
 mod deadly_pawns;
 mod deflector;
 mod exchanges;
+mod extra_piece;
 mod far_rank;
 mod freeze;
 mod hades;
@@ -190,6 +191,11 @@ pub enum Module {
     Deflector,
     /// A moving piece drags the friendly piece south of it (sticky.rs).
     Sticky,
+    /// 20-chess's extra piece: never in a hand, the mountain never captured, one a side
+    /// (extra_piece.rs); its kinds are [`Modules::extra_kinds`] and [`Modules::immune`].
+    ExtraPiece,
+    /// 20-chess rules 12 to 14: the extra piece placed as this kind (extra_piece.rs).
+    PlaceExtra(Kind),
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -420,6 +426,11 @@ pub struct Modules {
     pub deflector: Deflector,
     /// The kinds of actions besides moves that some module offers ([`Module::action_kinds`]).
     pub action_kinds: u8,
+    /// The kinds an extra piece may have ([`Module::ExtraPiece`]), as bits: none goes to a
+    /// hand.
+    pub extra_kinds: u64,
+    /// The kinds no move captures (the mountain), as bits.
+    pub immune: u64,
 }
 
 impl Default for Capabilities {
@@ -510,6 +521,23 @@ impl Modules {
         if rules.sticky {
             list.push(Module::Sticky);
         }
+        let (mut extra_kinds, mut immune) = (0u64, 0u64);
+        if let Some((letters, immune_letters)) = &rules.extra_piece {
+            for &letter in letters {
+                extra_kinds |= 1 << kind_of(letter)?.index();
+            }
+            for &letter in immune_letters {
+                immune |= 1 << kind_of(letter)?.index();
+            }
+            list.push(Module::ExtraPiece);
+        }
+        if let Some(letter) = rules.place_extra {
+            let kind = kind_of(letter)?;
+            if extra_kinds >> kind.index() & 1 == 0 {
+                return Err(VariantError::UnknownModulePiece(char::from(letter)));
+            }
+            list.push(Module::PlaceExtra(kind));
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -530,7 +558,17 @@ impl Modules {
             module.mark(&mut marks);
         }
         let action_kinds = list.iter().fold(0, |kinds, module| kinds | module.action_kinds());
-        Ok(Modules { caps: Capabilities::of(&list), list, hooks, marks, jumps, deflector, action_kinds })
+        Ok(Modules {
+            caps: Capabilities::of(&list),
+            list,
+            hooks,
+            marks,
+            jumps,
+            deflector,
+            action_kinds,
+            extra_kinds,
+            immune,
+        })
     }
 
     /// What a wall is, in a refusal's words: a cell of a black hole, or a wall.
@@ -622,6 +660,8 @@ impl Module {
             Module::Freeze(Freeze::Deep) => matches!(hook, H::Immobile | H::Forbid | H::AttackedInstead | H::Ending),
             Module::Deflector => matches!(hook, H::MovesBesides | H::Threatens),
             Module::Sticky => hook == H::AfterAction,
+            Module::ExtraPiece => matches!(hook, H::Forbid | H::Setup),
+            Module::PlaceExtra(_) => hook == H::ExtraActions,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -677,6 +717,10 @@ impl Module {
             Module::Freeze(Freeze::Deep) => {
                 matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::OrthodoxMaterial)
             }
+            // The extra piece comes back whenever a rule places it, and an elephant is no
+            // orthodox piece. (A placing, which lifts a piece from its cell, is judged by
+            // playing it out, as a swap is: moves still only move.)
+            Module::ExtraPiece | Module::PlaceExtra(_) => matches!(capability, C::MaterialIsGone | C::OrthodoxMaterial),
             // A rider attacks round a friendly pawn too.
             Module::Deflector => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
             // A drag moves a second piece (a bishop to the other color, a white pawn back to
@@ -713,6 +757,8 @@ impl Module {
             | Module::Freeze(_)
             | Module::Deflector
             | Module::Sticky
+            | Module::ExtraPiece
+            | Module::PlaceExtra(_)
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -740,6 +786,8 @@ impl Module {
             | Module::Freeze(_)
             | Module::Deflector
             | Module::Sticky
+            | Module::ExtraPiece
+            | Module::PlaceExtra(_)
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             Module::Statue(_) => marks.statue = true,
@@ -868,6 +916,7 @@ impl Module {
             Module::Reserves(_) => pos.drop_moves(out),
             Module::Bank(bank) => pos.bank_actions(bank, out),
             Module::BlackHole(_) => pos.drop_moves(out),
+            Module::PlaceExtra(kind) => pos.placings(kind, out),
             _ => {}
         }
     }
@@ -882,6 +931,8 @@ impl Module {
             // Dives are moves to a cell (generated with the pieces' moves), not bankings in
             // place; what comes back is dropped.
             Module::BlackHole(_) => actions::DROP,
+            // A placing is taken as a drop is.
+            Module::PlaceExtra(_) => actions::DROP,
             _ => 0,
         }
     }
@@ -914,6 +965,7 @@ impl Module {
             Module::Reserves(_) => m.kind == MoveKind::Drop && pos.drop_fits(m.piece, m.to),
             Module::Bank(bank) => pos.bank_offers(bank, m),
             Module::BlackHole(_) => m.kind == MoveKind::Drop && pos.drop_fits(m.piece, m.to),
+            Module::PlaceExtra(kind) => pos.offers_placing(kind, m),
             _ => false,
         }
     }
@@ -930,6 +982,7 @@ impl Module {
         match self {
             Module::Companions => pos.companions_allow(m),
             Module::Freeze(_) => pos.immobile_piece(m).is_none(),
+            Module::ExtraPiece => !pos.captures_immune(m),
             _ => true,
         }
     }
@@ -941,6 +994,7 @@ impl Module {
             Module::Companions => {
                 "with no piece of its side orthogonally beside it, while pieces that have one can move"
             }
+            Module::ExtraPiece => "to capture a piece that cannot be captured (a mountain)",
             _ => "forbidden by the variant's rules",
         }
     }
@@ -1069,6 +1123,7 @@ impl Module {
             // core sees to.)
             Module::Statue(statue) => pos.check_reserve_limit(statue.holds),
             Module::Transfer(transfer) => pos.check_reserve_limit(transfer.holds),
+            Module::ExtraPiece => pos.check_extra_pieces(),
             _ => Ok(()),
         }
     }

@@ -80,6 +80,10 @@ impl Position {
     /// `victim`, taken by `captor`'s side, joins its hand (a promoted piece as a pawn); or,
     /// with `undo`, leaves it again.
     pub(in crate::rules) fn capture_to_hand(&mut self, captor: Color, victim: Piece, undo: bool) {
+        // (An extra piece of 20-chess never goes to a hand: it is its owner's to place again.)
+        if self.variant.modules.extra_kinds >> victim.kind.index() & 1 != 0 {
+            return;
+        }
         let kind = if victim.promoted { self.pawn_kind().unwrap_or(victim.kind) } else { victim.kind };
         self.change_hand(captor, kind, if undo { -1 } else { 1 });
     }

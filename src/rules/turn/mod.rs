@@ -15,7 +15,7 @@
 //! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
 //! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`], and the turns of
 //! 20-chess's faces: [`two_pieces`], [`only_pieces`], [`backward`], [`pairs`], [`swap`],
-//! [`gift`], [`drop_then_move`], [`drop_captured`], [`mirror`]. The core (`position.rs`) asks the plan
+//! [`gift`], [`drop_then_move`], [`drop_captured`], [`place_extra`], [`mirror`]. The core (`position.rs`) asks the plan
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
 //!
@@ -48,6 +48,7 @@ pub mod only_pieces;
 pub mod pairs;
 pub mod passes;
 pub mod penalty;
+pub mod place_extra;
 pub mod removals;
 pub mod sacrifice;
 pub mod swap;
@@ -975,6 +976,8 @@ pub enum TurnRule {
     Mirror,
     /// `drop-captured`: [`drop_captured`].
     DropCaptured,
+    /// `place-extra`: [`place_extra`].
+    PlaceExtra,
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -1028,6 +1031,7 @@ impl Plan {
                 TurnRule::DropThenMove => drop_then_move::extend(&mut plan),
                 TurnRule::Mirror => mirror::extend(&mut plan),
                 TurnRule::DropCaptured => drop_captured::extend(&mut plan),
+                TurnRule::PlaceExtra => place_extra::extend(&mut plan),
             }
         }
         // (First: what follows reads it.)

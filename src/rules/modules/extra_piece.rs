@@ -1,0 +1,89 @@
+//! 20-chess's extra piece: one piece a side besides the army, outside the board until a rule
+//! places it (rules 12 to 14), whose kind each such rule gives it anew.
+//!
+//! - [`super::Module::ExtraPiece`], the entry's: the kinds the extra piece may have
+//!   ([`super::Modules::extra_kinds`]) never go to a hand (a captured extra piece leaves the
+//!   board and is its owner's to place again; the reserve's capture hook leaves it out), and
+//!   those no move captures ([`super::Modules::immune`], the mountain) are refused as a
+//!   capture's victim: the core's rays do not capture them, and a written capture is refused
+//!   here ([`super::Hook::Forbid`]). A setup may put at most one extra piece of a side on the
+//!   board, and none in a hand ([`super::Hook::Setup`]).
+//! - [`super::Module::PlaceExtra`], a face's: the turn's placing of the extra piece as the
+//!   face's kind ([`super::Hook::ExtraActions`]): onto any empty cell, or, where the piece is
+//!   on the board already, lifted from its cell and placed anew (on that cell too), as
+//!   [`MoveKind::Place`]. `exchanges.rs` plays it and takes it back.
+//!
+//! The extra piece keeps its kind from one round to the next: the kind is the piece's, on the
+//! board, as FEN writes it (`E`, `M`).
+
+use crate::rules::geometry::Square;
+use crate::rules::position::{Move, MoveKind, Piece, Position, SetupError};
+use crate::rules::variant::{Color, Kind};
+
+impl Position {
+    /// The extra piece of `color` on the board, if it is there.
+    pub(in crate::rules) fn extra_piece_of(&self, color: Color) -> Option<(Square, Piece)> {
+        let kinds = self.variant().modules.extra_kinds;
+        self.squares_of(color).find(|(_, p)| kinds >> p.kind.index() & 1 != 0)
+    }
+
+    /// The placings of the side to move's extra piece as `kind`: onto each empty cell, or
+    /// back onto its own (it is lifted first).
+    pub(in crate::rules) fn placings(&self, kind: Kind, out: &mut Vec<Move>) {
+        let side = self.side_to_move();
+        let lifted = self.extra_piece_of(side).map(|(sq, _)| sq);
+        for to in self.variant().geometry.squares() {
+            if (self.piece_at(to).is_none() && !self.is_wall(to)) || Some(to) == lifted {
+                out.push(Move {
+                    from: lifted.unwrap_or(to),
+                    to,
+                    piece: kind,
+                    promotion: None,
+                    kind: MoveKind::Place,
+                    capture: false,
+                });
+            }
+        }
+    }
+
+    /// Whether `m` is a placing of the side to move's extra piece as `kind` that the position
+    /// offers.
+    pub(in crate::rules) fn offers_placing(&self, kind: Kind, m: Move) -> bool {
+        let lifted = self.extra_piece_of(self.side_to_move()).map(|(sq, _)| sq);
+        m.kind == MoveKind::Place
+            && m.piece == kind
+            && m.from == lifted.unwrap_or(m.to)
+            && ((self.piece_at(m.to).is_none() && !self.is_wall(m.to)) || Some(m.to) == lifted)
+    }
+
+    /// Whether a move captures a piece no move captures (the mountain): refused where a move
+    /// is written.
+    pub(in crate::rules) fn captures_immune(&self, m: Move) -> bool {
+        m.capture && m.kind == MoveKind::Normal && self.piece_at(m.to).is_some_and(|p| self.is_immune(p))
+    }
+
+    /// Refuses a setup with two extra pieces of a side on the board, or one in a hand.
+    pub(in crate::rules) fn check_extra_pieces(&self) -> Result<(), SetupError> {
+        for color in [Color::White, Color::Black] {
+            let mut extra = self.squares_of(color).filter(|&(_, p)| self.is_extra(p));
+            if let (Some(_), Some((sq, p))) = (extra.next(), extra.next()) {
+                let letter = char::from(self.variant().kind(p.kind).spec.letter);
+                return Err(SetupError::ExtraPiece(format!(
+                    "a second extra piece of one side ({letter} on {}): each side has one",
+                    self.square_name(sq)
+                )));
+            }
+            let kinds = self.variant().modules.extra_kinds;
+            for (i, &count) in self.hands[color.index()].iter().enumerate() {
+                let kind = i % self.variant().kinds.len();
+                if count > 0 && kinds >> kind & 1 != 0 {
+                    let letter = char::from(self.variant().kinds[kind].spec.letter);
+                    return Err(SetupError::ExtraPiece(format!(
+                        "an extra piece in hand ({letter}): it never goes to a hand"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
