@@ -354,6 +354,13 @@ fn resolve_drop(
         Some(None) => return Err(Refusal::new(format!("illegal: {to} is not empty"))),
         None => {}
     }
+    if let Some(placed) = position.placed_as().filter(|&k| k != kind) {
+        let letter = char::from(position.variant().kind(placed).spec.letter);
+        let what = piece_name(position, placed);
+        return Err(Refusal::new(format!(
+            "illegal: this rule places the extra piece as a {what} ({letter}@{to}), and no {name} is in hand"
+        )));
+    }
     if let Some(why) = position.extra_actions_withheld() {
         return Err(Refusal::new(format!("illegal: {}@{to}: {why}", char::from(piece.ascii()))));
     }
@@ -521,6 +528,9 @@ fn resolve_move(
             false if victim.is_some_and(|p| position.is_immune(p)) => {
                 let name = victim.map_or_else(String::new, |p| piece_name(position, p.kind));
                 format!(": the {name} there cannot be captured")
+            }
+            false if position.variant().modules.fool == Some(kind) => {
+                ": a fool moves as the piece that made the last move, and no piece has moved".to_owned()
             }
             false if position.variant().kind(kind).rays.is_empty() => {
                 format!(": a {} has no move", piece_name(position, kind))

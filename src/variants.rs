@@ -604,7 +604,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "borrowed-moves" => &["order"],
             "banked-passes" => &["extra-moves-by"],
             "only-pieces" | "pairs" => &["pieces"],
-            "extra-piece" => &["pieces", "immune"],
+            "extra-piece" => &["pieces", "immune", "fool"],
             "place-extra" => &["as"],
             _ => &[],
         };
@@ -670,7 +670,8 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
                             .to_owned(),
                     ));
                 }
-                rules.extra_piece = Some((pieces, letters("immune")));
+                let fool = params.get("fool").and_then(|v| v.as_str()).and_then(|l| l.bytes().next());
+                rules.extra_piece = Some((pieces, letters("immune"), fool));
             }
             "place-extra" => match params.get("as").and_then(|v| v.as_str()).map(str::as_bytes) {
                 Some([letter]) if letter.is_ascii_uppercase() => rules.place_extra = Some(*letter),

@@ -367,6 +367,24 @@ fn absurd_variant_files_are_refused_with_their_reason() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A die with a face whose module arbiter lacks: the file is valid, the rounds of the other
+/// faces are checked, and a cast of that face is refused by its number.
+#[test]
+fn a_die_face_arbiter_cannot_play_is_refused_by_its_number() {
+    let dir = std::env::temp_dir().join(format!("arbiter-hostile-die-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.join("dice-x.yaml");
+    let text = "name: dice-x\nparent: orthodox\ndie:\n  - face: 1\n    title: plain\n  - face: 2\n    title: teleporting\n    modules:\n      - { name: teleport }\n";
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    let file = file.display().to_string();
+    let record = b"[Variant \"dice-x\"]\n\n1. <1> e4 e5 2. <2> Nf3 *\n";
+    let (code, stdout, stderr) = arbiter(&["validate", "--variant-file", &file, "-"], record);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("move 2. (White): <2>: dice-x rule 2 (teleporting) cannot be checked yet"), "{stdout}");
+    assert!(stderr.contains("3 moves: 1 invalid"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Odd bytes and huge tokens: each is read with its warning or refused with its error, and
 /// the game after it is read.
 #[test]

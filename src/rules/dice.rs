@@ -342,7 +342,6 @@ mod tests {
         position.undo_cast(undo);
         assert_eq!((position.key(), position.fen()), (key, fen));
         assert!(matches!(position.cast(21), Err(CastError::NoFace { cast: 21, faces: 20 })));
-        assert!(matches!(position.cast(12), Err(CastError::NotImplemented { cast: 12, .. })));
     }
 
     /// The round ends with Black's turn: the next turn awaits a cast, and a move taken back

@@ -212,6 +212,7 @@ pub struct Undo {
     turn: Turn,
     banked_moves: [u16; 2],
     landed: Option<Square>,
+    mimic: Option<Kind>,
     /// The round of a variant that throws a die (see [`super::dice`]).
     round: Round,
     /// How many changes the action made besides moving pieces, on the position's stack
@@ -511,6 +512,9 @@ pub struct Position {
     /// it put a piece on the mover's far rank (the far-rank module), the piece that moved
     /// last (Freeze Chess).
     pub(in crate::rules) landed: Option<Square>,
+    /// The kind of the piece that made the last move (a fool's move leaves it as it was),
+    /// where a module moves a piece as that kind (20-chess's fool: `extra_piece.rs`).
+    pub(in crate::rules) mimic: Option<Kind>,
     /// What actions changed besides moving pieces, for taking them back.
     pub(in crate::rules) changes: Vec<Change>,
     /// Where the variant throws a die (20-chess): the catalogue entry, whose rules govern
@@ -710,6 +714,7 @@ impl Position {
             banked_moves: [0, 0],
             royals: [[None; MAX_ROYALS]; 2],
             landed: None,
+            mimic: None,
             changes: Vec::new(),
             dice: variant.dice.is_some().then(|| Arc::clone(variant)),
             round: Round::default(),
@@ -762,6 +767,7 @@ impl Position {
             position.read_open_turn(open)?;
         }
         position.read_landing(&fen.extra)?;
+        position.read_fool(&fen.extra)?;
         // (After the turn: whose pieces act next says whose pawn may be taken.)
         // Only the last move makes an en passant square, so at most one board has one.
         let mut passed = (0..boards).filter_map(|b| fen.en_passant_on(usize::from(b)).flatten().map(|ep| (b, ep)));
@@ -1070,6 +1076,9 @@ impl Position {
         }
         if let Some(landed) = self.landed {
             key ^= self.landing_key(landed);
+        }
+        if let Some(kind) = self.mimic.filter(|_| self.variant.modules.fool.is_some()) {
+            key ^= (u64::from(kind.0) + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(41);
         }
         // Between turns, with no extra action granted and nothing banked (always, where a
         // turn is one action), a turn leaves nothing of itself.
@@ -1885,6 +1894,7 @@ impl Position {
             turn: self.turn,
             banked_moves: self.banked_moves,
             landed: self.landed,
+            mimic: self.mimic,
             round: self.round,
             changes: 0,
         }
@@ -2012,6 +2022,7 @@ impl Position {
     /// Takes back a pass.
     pub fn undo_pass(&mut self, undo: Undo) {
         self.landed = undo.landed;
+        self.mimic = undo.mimic;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
@@ -2129,6 +2140,16 @@ impl Position {
         }
     }
 
+    /// The kind a module places the side to move's extra piece as now (20-chess rules 12 to
+    /// 14), if one does.
+    pub fn placed_as(&self) -> Option<Kind> {
+        let mut offered = Vec::new();
+        for &module in self.variant.modules.hooks.extra_actions.iter() {
+            module.extra_actions(self, &mut offered);
+        }
+        offered.into_iter().find(|m| m.kind == MoveKind::Place).map(|m| m.piece)
+    }
+
     /// The placing of the side to move's extra piece as `kind` on `to` that a module offers
     /// now (20-chess rules 12 to 14): a drop as the record writes it, which no hand holds.
     /// `None` where no module places a piece of `kind` now; `Some(None)` where one does, but
@@ -2243,7 +2264,7 @@ impl Position {
         }
     }
 
-    fn piece_rays(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
+    pub(in crate::rules) fn piece_rays(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
         if let Some(&module) = self.variant.modules.hooks.moves_instead.first()
             && module.moves_instead(self, from, piece, out)
         {
@@ -3141,6 +3162,14 @@ impl Position {
                 *slot = Some(m.to);
             }
         }
+        // (A fool moves as the piece that moved last: as this one, once it has.)
+        let saved_mimic = self.mimic;
+        if let Some(fool) = self.variant.modules.fool
+            && m.kind != MoveKind::Drop
+            && moving.is_some_and(|p| p.kind != fool)
+        {
+            self.mimic = Some(m.piece);
+        }
         let safe = match m.kind {
             MoveKind::Castle { rook_from, rook_to } => {
                 let rook = self.board.get(at(rook_from)).copied().flatten();
@@ -3183,6 +3212,7 @@ impl Position {
             }
         };
         self.royals[mover.index()] = saved_royal;
+        self.mimic = saved_mimic;
         safe
     }
 
@@ -3372,6 +3402,11 @@ impl Position {
             self.halfmove + 1
         };
         self.landed = self.landing(m, moved);
+        if let Some(fool) = self.variant.modules.fool
+            && moved.kind != fool
+        {
+            self.mimic = Some(m.piece);
+        }
         let plan = &self.variant.plan;
         if plan.judge == Judge::Never && captured.is_some_and(|(_, p)| self.is_royal(p)) {
             // Where kings are taken, taking one ends the turn, and the game.
@@ -3558,6 +3593,7 @@ impl Position {
         }
         self.restore_changed(undo.changes);
         self.landed = undo.landed;
+        self.mimic = undo.mimic;
         self.side = undo.side;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
@@ -4012,6 +4048,7 @@ impl Position {
                     extra.push(format!("last:{}", self.square_label(landed)));
                 }
                 extra.extend(self.cast_field());
+                extra.extend(self.fool_field());
                 extra
             },
         }

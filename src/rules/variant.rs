@@ -303,8 +303,9 @@ pub struct Rules {
     /// Sticky Chess: a moving piece drags the friendly piece south of it.
     pub sticky: bool,
     /// 20-chess's extra piece: the letters of the kinds it may have (one piece a side, never
-    /// in a hand), and of those no move captures (the mountain).
-    pub extra_piece: Option<(Vec<u8>, Vec<u8>)>,
+    /// in a hand), of those no move captures (the mountain), and of the one that moves as the
+    /// piece that moved last (the fool).
+    pub extra_piece: Option<(Vec<u8>, Vec<u8>, Option<u8>)>,
     /// 20-chess rules 12 to 14: the letter of the kind the extra piece is placed as, this
     /// round.
     pub place_extra: Option<u8>,

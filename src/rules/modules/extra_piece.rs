@@ -20,6 +20,12 @@ use crate::rules::geometry::Square;
 use crate::rules::position::{Move, MoveKind, Piece, Position, SetupError};
 use crate::rules::variant::{Color, Kind};
 
+/// What a fool that moves as a pawn does not do: promote, double step to give an en passant
+/// right, take en passant.
+fn fool_may(m: &Move) -> bool {
+    m.promotion.is_none() && !matches!(m.kind, MoveKind::EnPassant { .. })
+}
+
 impl Position {
     /// The extra piece of `color` on the board, if it is there.
     pub(in crate::rules) fn extra_piece_of(&self, color: Color) -> Option<(Square, Piece)> {
@@ -60,6 +66,69 @@ impl Position {
     /// is written.
     pub(in crate::rules) fn captures_immune(&self, m: Move) -> bool {
         m.capture && m.kind == MoveKind::Normal && self.piece_at(m.to).is_some_and(|p| self.is_immune(p))
+    }
+
+    /// [`super::Hook::MovesInstead`]: the moves of a fool on `from`, those of the kind of the
+    /// piece that moved last (`Position::mimic`) in the rules in force, a pawn's without its
+    /// promotion and en passant (a double step gives no en passant right); `false` for any
+    /// other piece, which walks its own rays.
+    pub(in crate::rules) fn fool_moves(&self, from: Square, piece: Piece, out: &mut Vec<Move>) -> bool {
+        if Some(piece.kind) != self.variant().modules.fool {
+            return false;
+        }
+        let Some(kind) = self.mimic else { return true };
+        let start = out.len();
+        self.piece_rays(from, Piece { kind, promoted: false, ..piece }, None, out);
+        let mut keep = start;
+        for i in start..out.len() {
+            let m = out[i];
+            // (On its last rank, a pawn's move is its promotions: the fool's is one move.)
+            let promoting = m.promotion.is_some();
+            if fool_may(&m) || (promoting && !out[start..keep].iter().any(|k| k.to == m.to && k.capture == m.capture)) {
+                let kind = if m.kind == MoveKind::DoubleStep { MoveKind::Normal } else { m.kind };
+                out[keep] = Move { piece: piece.kind, promotion: None, kind, ..m };
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        true
+    }
+
+    /// [`super::Hook::AttackedInstead`], besides the lines: whether a fool of `by` attacks
+    /// `target`, as the piece that moved last would from its cell.
+    pub(in crate::rules) fn fool_attacks(&self, target: Square, by: Color) -> bool {
+        let (Some(fool), Some(kind)) = (self.variant().modules.fool, self.mimic) else { return false };
+        let Some((from, _)) = self.squares_of(by).find(|(_, p)| p.kind == fool) else { return false };
+        let mut hit = false;
+        self.for_each_attacked(from, Piece::new(by, kind), |sq| hit |= sq == target);
+        hit
+    }
+
+    /// The kind the fools move as, as FEN writes it after the sixth field: `fool:N`.
+    pub(in crate::rules) fn fool_field(&self) -> Option<String> {
+        self.variant().modules.fool?;
+        let kind = self.mimic?;
+        Some(format!("fool:{}", char::from(self.variant().kind(kind).spec.letter)))
+    }
+
+    /// Reads the kind the fools move as from a FEN field after the sixth, `fool:N`.
+    pub(in crate::rules) fn read_fool(&mut self, fields: &[String]) -> Result<(), SetupError> {
+        let Some(field) = fields.iter().find_map(|f| f.strip_prefix("fool:")) else { return Ok(()) };
+        let bad = |why: &str| Err(SetupError::ExtraPiece(format!("fool:{field}: {why}")));
+        if self.variant().modules.fool.is_none() {
+            return bad("this variant has no fool");
+        }
+        let kind = match field.as_bytes() {
+            [letter] => self.variant().kind_of_letter(letter.to_ascii_uppercase()),
+            _ => None,
+        };
+        match kind {
+            Some(kind) if Some(kind) != self.variant().modules.fool => {
+                self.mimic = Some(kind);
+                Ok(())
+            }
+            _ => bad("names no piece that moves (fool:N, the letter of the piece that moved last)"),
+        }
     }
 
     /// Refuses a setup with two extra pieces of a side on the board, or one in a hand.

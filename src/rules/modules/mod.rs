@@ -191,9 +191,10 @@ pub enum Module {
     Deflector,
     /// A moving piece drags the friendly piece south of it (sticky.rs).
     Sticky,
-    /// 20-chess's extra piece: never in a hand, the mountain never captured, one a side
-    /// (extra_piece.rs); its kinds are [`Modules::extra_kinds`] and [`Modules::immune`].
-    ExtraPiece,
+    /// 20-chess's extra piece: never in a hand, the mountain never captured, one a side, the
+    /// fool moving as the piece that moved last (extra_piece.rs); its kinds are
+    /// [`Modules::extra_kinds`], [`Modules::immune`] and [`Modules::fool`] (whether it has one).
+    ExtraPiece(bool),
     /// 20-chess rules 12 to 14: the extra piece placed as this kind (extra_piece.rs).
     PlaceExtra(Kind),
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
@@ -431,6 +432,9 @@ pub struct Modules {
     pub extra_kinds: u64,
     /// The kinds no move captures (the mountain), as bits.
     pub immune: u64,
+    /// The kind that moves as the piece that moved last (the fool), whose kind the position
+    /// keeps (`Position::mimic`).
+    pub fool: Option<Kind>,
 }
 
 impl Default for Capabilities {
@@ -521,15 +525,16 @@ impl Modules {
         if rules.sticky {
             list.push(Module::Sticky);
         }
-        let (mut extra_kinds, mut immune) = (0u64, 0u64);
-        if let Some((letters, immune_letters)) = &rules.extra_piece {
+        let (mut extra_kinds, mut immune, mut fool) = (0u64, 0u64, None);
+        if let Some((letters, immune_letters, fool_letter)) = &rules.extra_piece {
             for &letter in letters {
                 extra_kinds |= 1 << kind_of(letter)?.index();
             }
             for &letter in immune_letters {
                 immune |= 1 << kind_of(letter)?.index();
             }
-            list.push(Module::ExtraPiece);
+            fool = fool_letter.map(kind_of).transpose()?;
+            list.push(Module::ExtraPiece(fool.is_some()));
         }
         if let Some(letter) = rules.place_extra {
             let kind = kind_of(letter)?;
@@ -568,6 +573,7 @@ impl Modules {
             action_kinds,
             extra_kinds,
             immune,
+            fool,
         })
     }
 
@@ -660,7 +666,9 @@ impl Module {
             Module::Freeze(Freeze::Deep) => matches!(hook, H::Immobile | H::Forbid | H::AttackedInstead | H::Ending),
             Module::Deflector => matches!(hook, H::MovesBesides | H::Threatens),
             Module::Sticky => hook == H::AfterAction,
-            Module::ExtraPiece => matches!(hook, H::Forbid | H::Setup),
+            Module::ExtraPiece(fool) => {
+                matches!(hook, H::Forbid | H::Setup) || (fool && matches!(hook, H::MovesInstead | H::AttackedInstead))
+            }
             Module::PlaceExtra(_) => hook == H::ExtraActions,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
@@ -719,8 +727,13 @@ impl Module {
             }
             // The extra piece comes back whenever a rule places it, and an elephant is no
             // orthodox piece. (A placing, which lifts a piece from its cell, is judged by
-            // playing it out, as a swap is: moves still only move.)
-            Module::ExtraPiece | Module::PlaceExtra(_) => matches!(capability, C::MaterialIsGone | C::OrthodoxMaterial),
+            // playing it out, as a swap is: moves still only move.) A fool attacks as the
+            // piece that moved last, which no line table says.
+            Module::ExtraPiece(fool) => {
+                matches!(capability, C::MaterialIsGone | C::OrthodoxMaterial)
+                    || (fool && matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps))
+            }
+            Module::PlaceExtra(_) => matches!(capability, C::MaterialIsGone | C::OrthodoxMaterial),
             // A rider attacks round a friendly pawn too.
             Module::Deflector => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
             // A drag moves a second piece (a bishop to the other color, a white pawn back to
@@ -757,7 +770,7 @@ impl Module {
             | Module::Freeze(_)
             | Module::Deflector
             | Module::Sticky
-            | Module::ExtraPiece
+            | Module::ExtraPiece(_)
             | Module::PlaceExtra(_)
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
@@ -786,7 +799,7 @@ impl Module {
             | Module::Freeze(_)
             | Module::Deflector
             | Module::Sticky
-            | Module::ExtraPiece
+            | Module::ExtraPiece(_)
             | Module::PlaceExtra(_)
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
@@ -813,6 +826,7 @@ impl Module {
                 true
             }
             Module::Statue(_) => pos.statue_captures(from, piece, out),
+            Module::ExtraPiece(_) => pos.fool_moves(from, piece, out),
             _ => false,
         }
     }
@@ -982,7 +996,7 @@ impl Module {
         match self {
             Module::Companions => pos.companions_allow(m),
             Module::Freeze(_) => pos.immobile_piece(m).is_none(),
-            Module::ExtraPiece => !pos.captures_immune(m),
+            Module::ExtraPiece(_) => !pos.captures_immune(m),
             _ => true,
         }
     }
@@ -994,7 +1008,7 @@ impl Module {
             Module::Companions => {
                 "with no piece of its side orthogonally beside it, while pieces that have one can move"
             }
-            Module::ExtraPiece => "to capture a piece that cannot be captured (a mountain)",
+            Module::ExtraPiece(_) => "to capture a piece that cannot be captured (a mountain)",
             _ => "forbidden by the variant's rules",
         }
     }
@@ -1081,6 +1095,7 @@ impl Module {
         match self {
             Module::CrossEyed => pos.cross_eyed_attacked(target, by),
             Module::Freeze(freeze) => pos.attacked_by_free(freeze, target, by),
+            Module::ExtraPiece(_) => pos.attacked_plainly(target, by) || pos.fool_attacks(target, by),
             _ => false,
         }
     }
@@ -1123,7 +1138,7 @@ impl Module {
             // core sees to.)
             Module::Statue(statue) => pos.check_reserve_limit(statue.holds),
             Module::Transfer(transfer) => pos.check_reserve_limit(transfer.holds),
-            Module::ExtraPiece => pos.check_extra_pieces(),
+            Module::ExtraPiece(_) => pos.check_extra_pieces(),
             _ => Ok(()),
         }
     }
