@@ -156,3 +156,75 @@ impl Position {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::rules::position::{MoveKind, Position};
+    use crate::rules::variant::Variant;
+
+    fn twenty() -> Arc<Variant> {
+        crate::variants::Catalogue::builtin().find(Some("20-chess")).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen_text(&twenty(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    /// One extra piece a side, on the board or outside it, never in a hand; the fool's kind is
+    /// a piece's that moves.
+    #[test]
+    fn setups_the_extra_piece_cannot_have_are_refused() {
+        let variant = twenty();
+        for fen in [
+            "4k3/8/8/8/3E4/8/3M4/4K3[] w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3[E] w - - 0 1",
+            "4k3/8/8/8/3F4/8/8/4K3[] w - - 0 1 fool:F",
+            "4k3/8/8/8/3F4/8/8/4K3[] w - - 0 1 fool:X",
+        ] {
+            assert!(Position::from_fen_text(&variant, fen).is_err(), "{fen}");
+        }
+        let crazyhouse =
+            crate::variants::Catalogue::builtin().find(Some("crazyhouse")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(Position::from_fen_text(&crazyhouse, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1 fool:N").is_err());
+        position("4k3/8/8/8/3E4/8/3m4/4K3[] w - - 0 1");
+    }
+
+    /// The fool's kind is the last mover's: keyed, written, read back and taken back.
+    #[test]
+    fn the_fool_moves_as_the_last_mover_through_fen_and_undo() {
+        let mut p = position("4k3/8/8/8/3F4/8/8/R3K3[] w Q - 0 1 cast:1");
+        let (key, fen) = (p.key(), p.fen());
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.iter().all(|m| m.piece.index() != 8), "no move yet: the fool has none");
+        let rook = moves.iter().copied().find(|m| m.to == crate::rules::geometry::Square(8)).unwrap_or(moves[0]);
+        let undo = p.play(rook);
+        assert!(p.fen().ends_with(" fool:R"), "{}", p.fen());
+        let mut again = Position::from_fen_text(&twenty(), &p.fen()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((again.key(), again.fen()), (p.key(), p.fen()));
+        p.undo(rook, undo);
+        assert_eq!((p.key(), p.fen()), (key, fen));
+    }
+
+    /// A mountain is neither captured nor moved; a placing lifts the piece where it stands.
+    #[test]
+    fn the_mountain_stays_and_a_placing_lifts_the_piece() {
+        let mut p = position("4k3/8/8/3m4/8/8/8/3RK3[] w - - 0 1 cast:1");
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.iter().all(|m| !m.capture), "{moves:?}");
+        let mut p = position("4k3/8/8/8/3E4/8/8/4K3[] w - - 0 1 cast:14");
+        let (key, fen) = (p.key(), p.fen());
+        moves.clear();
+        p.legal_moves(&mut moves);
+        let placings: Vec<_> = moves.iter().filter(|m| m.kind == MoveKind::Place).collect();
+        assert_eq!(placings.len(), 64 - 2, "every empty square and its own");
+        let back = *placings.iter().find(|m| m.to == m.from).copied().unwrap_or(placings[0]);
+        let undo = p.play(back);
+        assert!(p.fen().starts_with("4k3/8/8/8/3M4/"), "{}", p.fen());
+        p.undo(back, undo);
+        assert_eq!((p.key(), p.fen()), (key, fen));
+    }
+}
