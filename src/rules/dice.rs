@@ -16,6 +16,7 @@
 //! the entry's rules until one is made; `replay` casts the die where the record writes `<7>`,
 //! and perft casts each round the number of the round it started in.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -269,7 +270,7 @@ impl Position {
             return;
         }
         self.settling = true;
-        let possible = self.turn_possible();
+        let possible = self.turn_possible(&mut HashSet::new());
         self.settling = false;
         self.set_round(Round { fallback: !possible, settled: true, ..self.round });
     }
@@ -277,8 +278,9 @@ impl Position {
     /// Whether the side to move can complete a turn under the rules in force: some legal
     /// action ends it, or leads to a position where it may end or go on to an end.
     /// Each action is judged only when it is reached, so that the first complete turn found
-    /// ends the search.
-    fn turn_possible(&mut self) -> bool {
+    /// ends the search; a position of the turn found to lead nowhere (`dead`, by key) is not
+    /// searched again when other actions reach it (drops made in another order).
+    fn turn_possible(&mut self, dead: &mut HashSet<u64>) -> bool {
         let mut moves = Vec::new();
         self.pseudo_legal_moves(&mut moves);
         let side = self.side_to_move();
@@ -287,7 +289,16 @@ impl Position {
                 continue;
             }
             let undo = self.play(m);
-            let done = !self.turn_begun() || self.side_to_move() != side || self.may_end_turn() || self.turn_possible();
+            let done = !self.turn_begun()
+                || self.side_to_move() != side
+                || self.may_end_turn()
+                || (!dead.contains(&self.key()) && {
+                    let possible = self.turn_possible(dead);
+                    if !possible {
+                        dead.insert(self.key());
+                    }
+                    possible
+                });
             self.undo(m, undo);
             if done {
                 return true;

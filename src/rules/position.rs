@@ -1000,6 +1000,21 @@ impl Position {
         self.key
     }
 
+    /// Whether a fool (20-chess), which moves as the piece that moved last, stands on the
+    /// board.
+    pub(in crate::rules) fn fool_stands(&self) -> bool {
+        let Some(fool) = self.variant.modules.fool else { return false };
+        let n = self.variant.kinds.len();
+        match self.variant.geometry.cells() <= 64 {
+            true => {
+                self.kinds.get(fool.index()).copied().unwrap_or(0)
+                    | self.kinds.get(n + fool.index()).copied().unwrap_or(0)
+                    != 0
+            }
+            false => self.board.iter().flatten().any(|p| p.kind == fool),
+        }
+    }
+
     /// Whether `piece` is an extra piece (20-chess), which goes to no hand.
     pub fn is_extra(&self, piece: Piece) -> bool {
         self.variant.modules.extra_kinds >> piece.kind.index() & 1 != 0
@@ -1077,7 +1092,8 @@ impl Position {
         if let Some(landed) = self.landed {
             key ^= self.landing_key(landed);
         }
-        if let Some(kind) = self.mimic.filter(|_| self.variant.modules.fool.is_some()) {
+        // (Where no fool stands, which piece moved last changes nothing that may be played.)
+        if let Some(kind) = self.mimic.filter(|_| self.fool_stands()) {
             key ^= (u64::from(kind.0) + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(41);
         }
         // Between turns, with no extra action granted and nothing banked (always, where a
@@ -2143,11 +2159,10 @@ impl Position {
     /// The kind a module places the side to move's extra piece as now (20-chess rules 12 to
     /// 14), if one does.
     pub fn placed_as(&self) -> Option<Kind> {
-        let mut offered = Vec::new();
-        for &module in self.variant.modules.hooks.extra_actions.iter() {
-            module.extra_actions(self, &mut offered);
-        }
-        offered.into_iter().find(|m| m.kind == MoveKind::Place).map(|m| m.piece)
+        self.variant.modules.hooks.extra_actions.iter().find_map(|module| match module {
+            super::modules::Module::PlaceExtra(kind) => Some(*kind),
+            _ => None,
+        })
     }
 
     /// The placing of the side to move's extra piece as `kind` on `to` that a module offers
@@ -2155,14 +2170,12 @@ impl Position {
     /// `None` where no module places a piece of `kind` now; `Some(None)` where one does, but
     /// not on `to`.
     pub fn placing(&self, kind: Kind, to: Square) -> Option<Option<Move>> {
-        let mut offered = Vec::new();
-        for &module in self.variant.modules.hooks.extra_actions.iter() {
-            if module.action_kinds() & turn::actions::DROP != 0 {
-                module.extra_actions(self, &mut offered);
-            }
+        if self.placed_as() != Some(kind) {
+            return None;
         }
-        offered.retain(|m| m.kind == MoveKind::Place && m.piece == kind);
-        (!offered.is_empty()).then(|| offered.into_iter().find(|m| m.to == to))
+        let mut offered = Vec::new();
+        self.placings(kind, &mut offered);
+        Some(offered.into_iter().find(|m| m.to == to))
     }
 
     /// Whether the drop `m` is among [`Position::pseudo_legal_moves`], found without making
@@ -3402,8 +3415,10 @@ impl Position {
             self.halfmove + 1
         };
         self.landed = self.landing(m, moved);
+        // (A drop moves no piece by its movement.)
         if let Some(fool) = self.variant.modules.fool
             && moved.kind != fool
+            && m.kind != MoveKind::Drop
         {
             self.mimic = Some(m.piece);
         }

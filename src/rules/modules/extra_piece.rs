@@ -104,10 +104,11 @@ impl Position {
         hit
     }
 
-    /// The kind the fools move as, as FEN writes it after the sixth field: `fool:N`.
+    /// The kind the fools move as, as FEN writes it after the sixth field, where a fool stands
+    /// on the board: `fool:N`.
     pub(in crate::rules) fn fool_field(&self) -> Option<String> {
-        self.variant().modules.fool?;
-        let kind = self.mimic?;
+        // (Only where a fool stands is it part of the position.)
+        let kind = self.mimic.filter(|_| self.fool_stands())?;
         Some(format!("fool:{}", char::from(self.variant().kind(kind).spec.letter)))
     }
 
@@ -206,6 +207,13 @@ mod tests {
         assert_eq!((again.key(), again.fen()), (p.key(), p.fen()));
         p.undo(rook, undo);
         assert_eq!((p.key(), p.fen()), (key, fen));
+        // A drop moves no piece by its movement: the fools move as they did.
+        let mut p = position("4k3/8/8/8/3F4/8/8/4K3[Nn] w - - 0 1 cast:6 fool:K");
+        moves.clear();
+        p.legal_moves(&mut moves);
+        let drop = moves.iter().copied().find(|m| m.kind == MoveKind::Drop).unwrap_or(moves[0]);
+        p.play(drop);
+        assert!(p.fen().ends_with(" fool:K"), "{}", p.fen());
     }
 
     /// A mountain is neither captured nor moved; a placing lifts the piece where it stands.

@@ -3,7 +3,9 @@
 //!
 //! The number is the round's ([`Extra::Round`]): the die fixes it when it is cast, as the
 //! smaller of the two hands then, and grants it to both turns of the round. A turn granted
-//! none is one move.
+//! none is one move; where no piece but those dropped can move after the drops, the drops are
+//! the whole turn (the move is [`Need::IfPossible`]), so that whether a turn can be completed
+//! is found without trying every order of the drops.
 
 use super::{Extra, Need, Plan, Rule, Step, Times, actions};
 
@@ -18,7 +20,9 @@ pub fn extend(plan: &mut Plan) {
         first.rule = Rule { no_check: true, ..first.rule };
         first.about = "the round's drops, each giving no check";
     }
+    // (Where no piece but those dropped can move, the drops are the whole turn.)
     let rule = Rule { not_placed: true, ..Rule::default() };
-    plan.steps.push(Step::next(actions::MOVE, rule, "a move by a piece not dropped in this turn"));
+    let step = Step::next(actions::MOVE, rule, "a move by a piece not dropped in this turn");
+    plan.steps.push(Step { need: Need::IfPossible, ..step });
     plan.unfinished.get_or_insert("a turn is the round's drops, each giving no check, then a move by another piece");
 }
