@@ -6,7 +6,7 @@ for the entry and for each face of its `die` list), notation/variants/orthodox.y
 seed text. Nothing of the engine (src/, tests/, other references) was read to write it; the
 orthodox part was checked against the well-known perft numbers only.
 
-It implements faces 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 16, 18, 19 and 20 (6, 12, 13, 14 and
+It implements faces 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 18, 19 and 20 (12, 13, 14 and
 17 are refused):
 
 * base: FIDE chess; every capture puts the captured piece in the capturer's hand, in the
@@ -16,7 +16,7 @@ It implements faces 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 16, 18, 19 and 20 (6, 12
 * perft counts complete turns (a turn of two actions counts once). The cast (`cast:N` after
   the sixth FEN field) stays the same for every round. A FEN with Black to move starts with
   Black's turn alone.
-* `fallback: true` faces (2, 3, 4, 5, 7, 8, 9, 10, 18, 19): when the face's turn has no legal
+* `fallback: true` faces (2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 19): when the face's turn has no legal
   complete form for the player, the turn is one orthodox move (no drops).
 * 1: one orthodox move.  2: two moves by two different pieces (castling is the king's move).
   3: a swap of two own pieces (unordered pair; any two, king and same kind included; a pawn
@@ -24,6 +24,19 @@ It implements faces 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 16, 18, 19 and 20 (6, 12
   then a move by a third piece.  4 and 5 (identical for counting): when both hands hold a
   piece at the start of the turn, a drop (empty square, no pawn on rank 1/8, the dropped piece
   may not attack the enemy king, own king safe) then a move by another piece.
+  6: when the round's die is cast (a new round at White's turn; at the root, a FEN without
+  `*N` is a cast made now, also with Black to move), k = the smaller of the two hands' sizes
+  is fixed for both turns of the round (captures in the round do not change it). k = 0: each
+  turn is one orthodox move. Else a turn is k drops, each as in 4 (ordered: `N@c3,N@d4,e4`
+  and `N@d4,N@c3,e4` are two turns), then one move by a piece not dropped in this turn
+  (castling is the king's move); where no such move is legal after the drops, the drops
+  alone are the turn. Where k legal drops cannot be made, one orthodox move, and the
+  opponent still drops k. FEN may give an open turn in the side field: `*N` the k of the
+  turn (`b*2`: Black's turn, the round's last, with k = 2), `+M` the actions already made and
+  `&c3&d4` the cells dropped on so far (`w+1&c3*2`: one more drop, then a move by neither
+  dropped piece). An open turn with drops already made has no fallback (a one-move turn
+  cannot follow drops), so it has no continuation if its drops cannot be completed; one
+  without `*N` takes k from the hands as written.
   7/8/9/10: the move is by a pawn/knight/bishop/rook or the king (castling allowed).
   11: bishop = BW, rook = RF (moves and attacks).  15: king = KN for both kings, no castling.
   16: files wrap (a/h neighbours) for every move and attack; a rider stops at the first
@@ -55,6 +68,7 @@ Usage: python3 bench/twenty_reference.py --fen "<FEN> cast:N" --depth D [--divid
 """
 
 import argparse
+import re
 import sys
 
 P, N, B, R, Q, K = 1, 2, 3, 4, 5, 6
@@ -152,7 +166,7 @@ class Pos:
         self.parse(fen)
         if face_override is not None:
             self.face = face_override
-        if self.face in (6, 12, 13, 14, 17):
+        if self.face in (12, 13, 14, 17):
             raise SystemExit("face %d is not implemented (as the YAML says)" % self.face)
         if not 1 <= self.face <= 20:
             raise SystemExit("bad cast %d" % self.face)
@@ -162,6 +176,11 @@ class Pos:
         self.ep_after_first = False
         self.round_end_check = True
         self.fast_count = True
+        if self.face != 6 and (self.open_k is not None or self.open_cells
+                               or self.open_done):
+            raise SystemExit("an open turn (+M, &cell, *N) is only read with cast:6")
+        self.round_k = 0
+        self.pending_open = None
 
     # ------------------------------------------------------------------ FEN
     def parse(self, fen):
@@ -201,7 +220,24 @@ class Pos:
             assert f == 8, fen
         self.b = b
         self.hand = hand
-        self.side = 0 if parts[1] == "w" else 1
+        # side to move, with an optional open turn of face 6: `w+1&c3*2` (+M actions made,
+        # &cells dropped on so far in the turn, *N drops granted to the turn)
+        sm = re.fullmatch(r"([wb])((?:[+*][0-9]+|&[a-h][1-8])*)", parts[1])
+        assert sm, fen
+        self.side = 0 if sm.group(1) == "w" else 1
+        self.open_k = None
+        self.open_done = 0
+        self.open_cells = []
+        for tok in re.findall(r"[+*][0-9]+|&[a-h][1-8]", sm.group(2)):
+            if tok[0] == "*":
+                self.open_k = int(tok[1:])
+            elif tok[0] == "+":
+                self.open_done = int(tok[1:])
+            else:
+                self.open_cells.append((int(tok[2]) - 1) * 8 + "abcdefgh".index(tok[1]))
+        if self.open_cells and not self.open_done:
+            self.open_done = len(self.open_cells)
+        assert self.open_done == len(self.open_cells), "+M must match the &cells: " + fen
         c = 0
         cs = parts[2] if len(parts) > 2 else "-"
         for ch, bit in (("K", 1), ("Q", 2), ("k", 4), ("q", 8)):
@@ -616,6 +652,9 @@ class Pos:
                         self.side ^= 1
                 self.unmake(m, u)
             return
+        if face == 6:
+            yield from self.turns6()
+            return
         found = False
         if face == 2:
             out = []
@@ -683,6 +722,84 @@ class Pos:
         if not found:
             yield from self.one_move_turns()
 
+    # ----------------------------------------------------------- face 6
+    def hand_size(self, c):
+        return sum(self.hand[c][1:6])
+
+    def turn6_spec(self):
+        """(drops still to make, cells already dropped on, fallback allowed) for the turn
+        that begins now; an open turn read from the FEN is used once, at the root."""
+        if self.pending_open is not None:
+            cells, done = self.pending_open
+            self.pending_open = None
+            left = self.round_k - done
+            return (max(left, 0), tuple(cells), done == 0) if left >= 0 else (-1, (), False)
+        return self.round_k, (), True
+
+    def drops6(self, n, cells, acts):
+        """Makes every legal sequence of n drops (rule 4 each), yielding with them made;
+        cells/acts hold the squares and actions of the turn so far."""
+        if n == 0:
+            yield
+            return
+        side = self.side
+        b = self.b
+        h = self.hand[side]
+        oppk = self.kpos[1 - side]
+        for t in (P, N, B, R, Q):
+            if not h[t]:
+                continue
+            for s in range(64):
+                if b[s] or (t == P and (s < 8 or s >= 56)):
+                    continue
+                m = (t, s, 0, DROP)
+                u = self.make(m)
+                if not self.piece_attacks(s, oppk) and self.safe():
+                    cells.append(s)
+                    acts.append(m)
+                    yield from self.drops6(n - 1, cells, acts)
+                    cells.pop()
+                    acts.pop()
+                self.unmake(m, u)
+
+    def turns6(self):
+        k, pre, fallback = self.turn6_spec()
+        if k < 0:
+            return
+        if k == 0 and not pre:
+            yield from self.one_move_turns()
+            return
+        found = False
+        cells = list(pre)
+        acts = []
+        for _ in self.drops6(k, cells, acts):
+            found = True
+            moved = False
+            for t in self.second_moves(tuple(acts), tuple(cells)):
+                moved = True
+                yield t
+            if not moved:
+                # no piece but the ones just dropped could move: the drops are the turn
+                self.side ^= 1
+                yield tuple(acts)
+                self.side ^= 1
+        if not found and fallback:
+            yield from self.one_move_turns()
+
+    def count6(self):
+        k, pre, fallback = self.turn6_spec()
+        if k < 0:
+            return 0
+        if k == 0 and not pre:
+            return self.count_last()
+        n = 0
+        cells = list(pre)
+        for _ in self.drops6(k, cells, []):
+            n += self.count_last(tuple(cells)) or 1
+        if n == 0 and fallback:
+            return self.count_last()
+        return n
+
     # ------------------------------------------------- leaf counting (depth 1)
     def pinned(self):
         """Own pieces that are the only piece between the own king and an enemy rider."""
@@ -743,6 +860,8 @@ class Pos:
         b = self.b
         if face in (1, 11, 15, 16):
             return self.count_last()
+        if face == 6:
+            return self.count6()
         if face in (7, 8, 9, 10, 18):
             if face == 18:
                 if side == 0:
@@ -854,6 +973,17 @@ class Pos:
             # a new round begins: it begins only if the game goes on (orthodox judgement)
             if not self.has_orthodox_move():
                 return 0
+        if self.face == 6 and self.side == 0 and depth < self.root_depth:
+            # the die is cast for a new round: k fixed now for both turns of the round
+            saved = self.round_k
+            self.round_k = min(self.hand_size(0), self.hand_size(1))
+            try:
+                return self.perft_turns(depth)
+            finally:
+                self.round_k = saved
+        return self.perft_turns(depth)
+
+    def perft_turns(self, depth):
         n = 0
         if depth == 1:
             if self.fast_count:
@@ -867,6 +997,17 @@ class Pos:
 
     def run(self, depth, divide=False, by_first=False):
         self.root_depth = depth
+        if self.face == 6:
+            # the root: a cast made now, unless the FEN gives the open turn's *N
+            if self.open_k is not None:
+                self.round_k = self.open_k
+            else:
+                self.round_k = min(self.hand_size(0), self.hand_size(1))
+            if self.open_done or self.open_k is not None:
+                self.pending_open = (list(self.open_cells), self.open_done)
+            if self.open_done and not self.ep_after_first:
+                self.ep = -1
+                self.ep_side = -1
         if not divide:
             return self.perft(depth)
         total = 0
