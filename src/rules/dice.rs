@@ -216,11 +216,14 @@ impl Position {
             self.set_round(Round::default());
         } else {
             self.set_round(Round { fallback: false, settled: false, ..self.round });
-            self.grant_turn();
+            // (Within the action that ends the turn, which keys the turn state after it.)
+            if let Some(grant) = self.round.grant {
+                self.turn_mut().extra = grant;
+            }
         }
     }
 
-    /// Gives the turn that begins what the round grants it (the key follows).
+    /// Gives the turn that begins what the round grants it, keeping the key (a cast).
     fn grant_turn(&mut self) {
         if let Some(grant) = self.round.grant {
             self.rekey_turn(|turn| turn.extra = grant);
@@ -438,6 +441,8 @@ mod tests {
         let m = moves.iter().copied().find(|m| !m.capture).unwrap_or(moves[0]);
         played.push((m, position.play(m)));
         assert_eq!((position.turn().extra, position.round().grant), (2, Some(2)));
+        let mut again = Position::from_fen_text(&variant, &position.fen()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((again.key(), again.fen()), (position.key(), position.fen()), "Black's turn, granted by the round");
         assert!(position.fen().ends_with(" cast:6*2"), "{}", position.fen());
         for (m, undo) in played.into_iter().rev() {
             position.undo(m, undo);

@@ -2012,6 +2012,11 @@ impl Position {
         self.turn.begun()
     }
 
+    /// The turn state, to change where the key is kept by the caller (within an action).
+    pub(in crate::rules) fn turn_mut(&mut self) -> &mut Turn {
+        &mut self.turn
+    }
+
     /// Changes the turn state by `change`, keeping the key.
     pub(in crate::rules) fn rekey_turn(&mut self, change: impl FnOnce(&mut Turn)) {
         self.key ^= self.state_key();
@@ -3088,6 +3093,11 @@ impl Position {
             return self.safe_played_out(m);
         }
         let judge = self.variant.plan.judge;
+        // A cast may leave the opponent's king attacked as a round begins (a rule that gives
+        // pieces new moves): no move takes it all the same.
+        if self.dice.is_some() && m.capture && self.takes_royal(m) {
+            return false;
+        }
         if judge == Judge::EachAction && !self.turn.begun() && m.kind != MoveKind::Pass {
             // The common case: the turn's first action, judged by itself.
             return match self.safe_by_rays(m, true) {
@@ -3096,6 +3106,16 @@ impl Position {
             };
         }
         self.is_safe_in_turn(m, judge)
+    }
+
+    /// Whether `m` takes a royal piece.
+    #[cold]
+    fn takes_royal(&self, m: Move) -> bool {
+        let victim = match m.kind {
+            MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => victim,
+            _ => m.to,
+        };
+        self.piece_at(victim).is_some_and(|p| p.color != self.side && self.is_royal(p))
     }
 
     /// [`Position::is_safe`] for a pass, an action after the first of a turn, or where check
