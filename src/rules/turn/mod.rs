@@ -55,6 +55,17 @@ pub mod swap;
 pub mod twin;
 pub mod two_pieces;
 
+/// The turn's first step takes `first` (actions, and what they are in a player's words); a
+/// forced move under `next` (its rule, and its words) follows; `unfinished` says what a turn
+/// is, where one stops after its first action (20-chess's swap, gift, drop and placing).
+fn first_then_move(plan: &mut Plan, first: (u8, &'static str), next: (Rule, &'static str), unfinished: &'static str) {
+    if let Some(step) = plan.steps.first_mut() {
+        (step.actions, step.about) = first;
+    }
+    plan.steps.push(Step::next(actions::MOVE, next.0, next.1));
+    plan.unfinished.get_or_insert(unfinished);
+}
+
 /// The kinds whose letters are among `wanted`, as bits of their indices.
 fn kinds_of(letters: &[u8], wanted: &[u8]) -> u64 {
     letters.iter().enumerate().filter(|(_, l)| wanted.contains(l)).fold(0, |bits, (i, _)| bits | 1 << i)
