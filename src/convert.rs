@@ -131,7 +131,8 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
             // Where a quiet move joins the same squares, the capture says so (`c5xd6`).
             let en_passant = matches!(m.kind, MoveKind::EnPassant { .. });
             let capture = if en_passant && quiet_twin(position, m) { "x" } else { "" };
-            format!("{board}{}{capture}{}{promotion}", square(position, m.from), square(position, to))
+            let remainder = position.remainder_text(m);
+            format!("{board}{}{capture}{}{promotion}{remainder}", square(position, m.from), square(position, to))
         }
         (Notation::Lan, _) => {
             let spec = &variant.kind(m.piece).spec;
@@ -139,7 +140,12 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
             let capture = if m.capture { "x" } else { "" };
             let promotion =
                 m.promotion.map(|k| format!("={}", char::from(variant.kind(k).spec.letter))).unwrap_or_default();
-            format!("{board}{letter}{}{capture}{}{promotion}{mark}", square(position, m.from), square(position, m.to))
+            let remainder = position.remainder_text(m);
+            format!(
+                "{board}{letter}{}{capture}{}{promotion}{remainder}{mark}",
+                square(position, m.from),
+                square(position, m.to)
+            )
         }
     }
 }
@@ -646,7 +652,9 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     // leaves its target as it was: the target is named all the same, for it tells the move.
     let cell = |sq: Square| Some((position.board_of(sq), position.fen_square(sq)));
     let target = match m.kind {
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } => [cell(m.to), None],
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } | MoveKind::Cancel(_) => {
+            [cell(m.to), None]
+        }
         // Two pieces of one kind swapped change no cell: both are named, for they tell the swap.
         MoveKind::Swap => [cell(m.from), cell(m.to)],
         // A piece placed anew where it stood, as what it was, changes nothing: its cell tells.

@@ -454,7 +454,8 @@ fn resolve_move(
     board: u8,
     scratch: &mut Scratch,
 ) -> Result<Resolved, Refusal> {
-    if !m.placements.is_empty() || m.gate.is_some() {
+    let cancels = !position.variant().modules.hooks.outcomes.is_empty();
+    if m.gate.is_some() || (!m.placements.is_empty() && !cancels) {
         return Err(Refusal::new("pieces placed by a move are not part of this variant"));
     }
     let v = position.variant();
@@ -592,42 +593,49 @@ fn resolve_move(
             });
         }
     }
-    let promotes = moves.iter().any(|c| c.promotion.is_some());
-    // Where a piece may promote at will (Promotion Chess), staying as it is is a move too.
-    let may_stay = moves.iter().any(|c| c.promotion.is_none());
-    if promotion.is_none() && !may_stay {
-        let choices: Vec<String> = moves
-            .iter()
-            .filter_map(|c| c.promotion)
-            .map(|k| format!("={}", char::from(position.variant().kind(k).spec.letter)))
-            .fold(Vec::new(), |mut v, l| {
-                if !v.contains(&l) {
-                    v.push(l);
-                }
-                v
-            });
-        let listed = match choices.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        return Err(Refusal::new(format!(
-            "illegal: a {} reaching {} must promote ({listed})",
-            piece_name(position, kind),
-            target.of(position)
-        )));
-    }
-    if !promotes && promotion.is_some() {
-        return Err(Refusal::new(format!("illegal: no promotion on {}", target.of(position))));
-    }
-    moves.retain(|c| c.promotion == promotion);
-    if moves.is_empty() {
-        let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
-        return Err(Refusal::new(format!(
-            "illegal: a {} cannot promote to {letter} on {}",
-            piece_name(position, kind),
-            target.of(position)
-        )));
+    if cancels && moves.iter().any(|c| c.capture) {
+        // A cancellation: the remainder written picks the move among the capture's choices.
+        let kept = cancellation_written(position, m, moves, board)?;
+        moves.clear();
+        moves.extend(kept);
+    } else {
+        let promotes = moves.iter().any(|c| c.promotion.is_some());
+        // Where a piece may promote at will (Promotion Chess), staying as it is is a move too.
+        let may_stay = moves.iter().any(|c| c.promotion.is_none());
+        if promotion.is_none() && !may_stay {
+            let choices: Vec<String> = moves
+                .iter()
+                .filter_map(|c| c.promotion)
+                .map(|k| format!("={}", char::from(position.variant().kind(k).spec.letter)))
+                .fold(Vec::new(), |mut v, l| {
+                    if !v.contains(&l) {
+                        v.push(l);
+                    }
+                    v
+                });
+            let listed = match choices.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            return Err(Refusal::new(format!(
+                "illegal: a {} reaching {} must promote ({listed})",
+                piece_name(position, kind),
+                target.of(position)
+            )));
+        }
+        if !promotes && promotion.is_some() {
+            return Err(Refusal::new(format!("illegal: no promotion on {}", target.of(position))));
+        }
+        moves.retain(|c| c.promotion == promotion);
+        if moves.is_empty() {
+            let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
+            return Err(Refusal::new(format!(
+                "illegal: a {} cannot promote to {letter} on {}",
+                piece_name(position, kind),
+                target.of(position)
+            )));
+        }
     }
     // A capture en passant and a quiet move onto the en passant square, by one pawn (Crazy
     // Pawns): the capture mark tells them apart, in coordinates too (`c5xd6`, `c5d6`).
@@ -685,6 +693,123 @@ fn resolve_move(
             })
         }
     }
+}
+
+/// Among the captures `moves` (each choice of a cancellation a move), those that leave what
+/// `m` writes: `=` the piece on the capture square, `&` each piece beside it. Refused, with
+/// what is wrong and what the capture leaves, where none does.
+fn cancellation_written(
+    position: &Position,
+    m: &crate::record::Move,
+    moves: &[Move],
+    board: u8,
+) -> Result<Vec<Move>, Refusal> {
+    let v = Arc::clone(position.variant());
+    let target = match m.becomes {
+        Some(letter) => Some(kind_of(position, Some(letter.ascii()))?),
+        None => None,
+    };
+    let mut beside = Vec::with_capacity(m.placements.len());
+    for p in &m.placements {
+        let kind = kind_of(position, Some(p.piece.ascii()))?;
+        let Some(sq) = v.cell(board, p.at.file, p.at.rank) else {
+            return Err(Refusal::new(format!(
+                "illegal: &{}{}: there is no square {} on this board",
+                p.piece, p.at, p.at
+            )));
+        };
+        beside.push((kind, sq));
+    }
+    let mut origins: Vec<Square> = moves.iter().map(|c| c.from).collect();
+    origins.dedup();
+    let mut kept = Vec::new();
+    for &from in &origins {
+        let of_origin: Vec<Move> = moves.iter().copied().filter(|c| c.from == from).collect();
+        let found = match of_origin.iter().any(|c| matches!(c.kind, MoveKind::Cancel(_))) {
+            true => position.cancellation_written(&of_origin, target, &beside),
+            // A capture that cancels nothing (the king's) places nothing.
+            false => of_origin.first().copied().filter(|_| target.is_none() && beside.is_empty()),
+        };
+        kept.extend(found);
+    }
+    if !kept.is_empty() {
+        return Ok(kept);
+    }
+    let (Some(&from), Some(first)) = (origins.first(), moves.first()) else { return Ok(kept) };
+    let to = first.to;
+    let of_origin: Vec<Move> = moves.iter().copied().filter(|c| c.from == from).collect();
+    let Some(words) = position.remainder_words(from, to) else {
+        let name = position.piece_at(from).map_or_else(|| "piece".to_owned(), |p| piece_name(position, p.kind));
+        return Err(Refusal::new(format!(
+            "illegal: a capture by the {name} cancels nothing (the {name} has no value): it places no piece"
+        )));
+    };
+    let square = position.fen_square(to);
+    let name = |k: Kind| piece_name(position, k);
+    let remainders: Vec<crate::rules::modules::Remainder> =
+        of_origin.iter().filter_map(|c| if let MoveKind::Cancel(r) = c.kind { Some(r) } else { None }).collect();
+    let most = remainders.iter().map(|r| r.beside().count()).max().unwrap_or(0);
+    let g = &v.geometry;
+    let mut reason = None;
+    if !remainders.iter().any(|r| r.on_target() == target) {
+        reason = Some(match target {
+            Some(k) if remainders.iter().all(|r| r.on_target().is_none()) => {
+                format!("no piece of the remainder stands on {square}, and the {} written there cannot", name(k))
+            }
+            Some(k) => format!("the piece left on {square} cannot be a {}", name(k)),
+            None => format!("the remainder's first piece stands on {square}, and `=` must name it"),
+        });
+    }
+    for &(kind, sq) in &beside {
+        if reason.is_some() {
+            break;
+        }
+        let cell = position.fen_square(sq);
+        let next_to = (-1..=1i8)
+            .flat_map(|dx| (-1..=1i8).map(move |dy| (dx, dy)))
+            .any(|(dx, dy)| (dx, dy) != (0, 0) && g.offset(to, dx, dy) == Some(sq));
+        reason = if !next_to {
+            Some(format!("{cell} is not next to {square}"))
+        } else if sq != from && (position.piece_at(sq).is_some() || position.is_wall(sq)) {
+            Some(format!("{cell} is not vacant"))
+        } else if !remainders.iter().any(|r| r.beside().any(|(k, _)| k == kind)) {
+            Some(format!("no {} of the remainder goes beside {square}", name(kind)))
+        } else if v.kind(kind).spec.pawn
+            && !remainders.iter().any(|r| r.beside().any(|(k, (dx, dy))| k == kind && g.offset(to, dx, dy) == Some(sq)))
+        {
+            Some(format!("a pawn is never placed on the first or last rank ({cell})"))
+        } else {
+            None
+        };
+    }
+    let reason = reason.unwrap_or_else(|| match beside.len().cmp(&most) {
+        std::cmp::Ordering::Less if most - beside.len() == 1 => {
+            format!("a piece of the remainder is left unplaced, and a vacant square next to {square} can take it")
+        }
+        std::cmp::Ordering::Less => format!(
+            "{} pieces of the remainder are left unplaced, and vacant squares next to {square} can take them",
+            most - beside.len()
+        ),
+        std::cmp::Ordering::Greater => {
+            format!("more pieces are placed than the remainder holds ({most} beside {square})")
+        }
+        std::cmp::Ordering::Equal => "these pieces are not the remainder's".to_owned(),
+    });
+    Err(Refusal {
+        kind: diag::Kind::IllegalMove,
+        message: format!("illegal: the capture on {square} does not leave this: {reason}; {words}"),
+        candidates: {
+            let mut texts = Vec::new();
+            let mut p = position.clone();
+            for &c in &of_origin {
+                if p.is_legal(c) {
+                    texts.push(san(&mut p, c));
+                }
+            }
+            texts.sort();
+            texts
+        },
+    })
 }
 
 /// A swap (`Ke1<>Rh1`) or a gift (`Nb1>`) as the dialect writes it, with the pieces' letters
@@ -899,6 +1024,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
         text.push('=');
         text.push(char::from(variant.kind(p).spec.letter));
     }
+    text.push_str(&position.remainder_text(m));
     text
 }
 

@@ -45,7 +45,8 @@ pub const PLANNED: &[&str] = &[
     "horde",
     "seirawan",
     "seirawan960",
-    "cancellation",
+    "cancellationshogi",
+    "shogi",
     "aieirping",
     "bughouse",
 ];
@@ -581,6 +582,7 @@ const MODULES: &[&str] = &[
     "mirror",
     "extra-piece",
     "place-extra",
+    "cancellation",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -657,6 +659,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "freeze" => rules.freeze = Some(crate::rules::modules::Freeze::LastMoved),
             "deepfreeze" => rules.freeze = Some(crate::rules::modules::Freeze::Deep),
             "sticky" => rules.sticky = true,
+            "cancellation" => rules.cancellation = true,
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());
@@ -1495,11 +1498,12 @@ mod tests {
         assert!(find(Some("From Position")).is_ok());
         assert_eq!(find(Some("Atomic")).err(), Some(Unsupported::NotYet("Atomic".to_owned())));
         // Seed systems not yet in the catalogue, in the forms the seeds write them.
-        for name in ["Cancellation Chess", "Aieirping Chess", "antichess"] {
+        for name in ["Cancellation Shogi", "Shogi", "Aieirping Chess", "antichess"] {
             assert_eq!(find(Some(name)).err(), Some(Unsupported::NotYet(name.to_owned())), "{name}");
         }
         // A catalogue entry is found first; a name that is no planned one stays unknown.
         assert!(find(Some("Transparent Chess")).is_ok());
+        assert!(find(Some("Cancellation Chess")).is_ok());
         for (name, entry) in [
             ("Black Hole Chess - Swap variant", "black hole swap"),
             ("Cannibal Chess", "cannibal"),

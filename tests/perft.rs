@@ -341,3 +341,22 @@ fn freeze_counts_agree_with_an_independent_implementation() {
 fn twenty_chess_counts_agree_with_an_independent_implementation() {
     run(&catalogue("20-chess"), "20-chess.txt", 300_000);
 }
+
+#[test]
+fn cancellation_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("cancellation"), "cancellation.txt", 3_000_000);
+    run(&catalogue("cancellation wazir"), "cancellation-wazir.txt", 3_000_000);
+}
+
+/// The seed's variation with the queen at 10, as a user's file gives it: the counts of
+/// `bench/cancellation_reference.py --queen 10`.
+#[test]
+fn cancellation_with_the_queen_at_ten_agrees_with_the_reference() {
+    let yaml = "name: cancellation q10\nparent: Cancellation Chess\npieces:\n  - { letter: Q, name: queen, betza: Q, value: 10 }\n";
+    let catalogue = arbiter::variants::Catalogue::with_text("q10.yaml", yaml).unwrap_or_else(|e| panic!("{e}"));
+    let variant = catalogue.find(Some("cancellation q10")).unwrap_or_else(|e| panic!("{e}"));
+    let fen = "4k3/8/8/4q3/3P4/8/8/Q3K2r w - - 0 1".parse().unwrap_or_else(|e| panic!("{e}"));
+    let mut position = Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{e}"));
+    let counts: Vec<u64> = (1..=4).map(|depth| position.perft(depth)).collect();
+    assert_eq!(counts, [2, 306, 8708, 410359]);
+}

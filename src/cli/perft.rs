@@ -92,6 +92,8 @@ pub fn run(args: &PerftArgs) -> Status {
             if let Some(p) = m.promotion {
                 uci.push(char::from(variant.kind(p).spec.letter.to_ascii_lowercase()));
             }
+            // A cancellation's choice, as the dialect writes it (`d1d4=B&Pc5`).
+            uci.push_str(&position.remainder_text(m));
             if let Err(e) = print(&format!("{uci}: {n}\n")) {
                 return cannot_write(&e);
             }

@@ -321,7 +321,10 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
             // UCI writes the promotion in lower case after the coordinates: `e7e8q`.
             Err(_) if path.from_file.is_some() && path.from_rank.is_some() => {
                 match rest.as_bytes().first().copied().filter(|b| b.is_ascii_lowercase() && *b != b'x') {
-                    Some(letter) if ends_token(rest[1..].chars().next()) => (&rest[1..], PieceLetter::new(letter)),
+                    // (Followed by a cancellation's placements: `d1d4b&Pc5`.)
+                    Some(letter) if ends_token(rest[1..].chars().next()) || rest[1..].starts_with('&') => {
+                        (&rest[1..], PieceLetter::new(letter))
+                    }
                     _ => (rest, None),
                 }
             }

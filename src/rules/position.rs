@@ -88,6 +88,8 @@ pub(in crate::rules) enum Change {
     /// A piece a module moved from one cell to another, besides the move (Sticky Chess's
     /// drag).
     Moved(Square, Square, Piece),
+    /// A piece a module put on an empty cell (a cancellation's remainder).
+    Added(Square),
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -138,6 +140,10 @@ pub enum MoveKind {
     /// `from` where it stands there (`from` may be `to`), else from outside the board (`from`
     /// is `to`) (20-chess rules 12 to 14).
     Place,
+    /// A capture of the piece on `to` in which the two pieces cancel: both leave the board,
+    /// and what the remainder leaves is placed (Cancellation Chess; see
+    /// [`super::modules::Remainder`]).
+    Cancel(super::modules::Remainder),
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -1647,7 +1653,7 @@ impl Position {
             | MoveKind::Gift
             | MoveKind::Place
             | MoveKind::Leap => [m.from, m.to, m.to, m.to],
-            MoveKind::RemoveBlocked | MoveKind::Pass => return None,
+            MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Cancel(_) => return None,
         };
         let by = color.other();
         let frame = Variant::frame(by, false);
@@ -1878,7 +1884,9 @@ impl Position {
         };
         let from = reach.from;
         if self.piece_at(to).is_some() {
-            return self.push_move(from, to, piece, MoveKind::Normal, true, out);
+            let start = out.len();
+            self.push_move(from, to, piece, MoveKind::Normal, true, out);
+            return self.outcomes(out, start);
         }
         if Variant::moves(ray.mode) {
             let double = self.is_pawn(piece) && ray.initial;
@@ -2280,6 +2288,8 @@ impl Position {
                 }
             }
         }
+        // (After the ways are told apart: one capture's choices are moves alike but for them.)
+        self.outcomes(out, start);
     }
 
     pub(in crate::rules) fn piece_rays(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
@@ -2460,6 +2470,15 @@ impl Position {
             }
         } else {
             out.push(m);
+        }
+    }
+
+    /// Each capture among `out[start..]` as the choices it leaves (the modules'
+    /// [`super::modules::Hook::Outcomes`]).
+    #[inline]
+    fn outcomes(&self, out: &mut Vec<Move>, start: usize) {
+        for &module in self.variant.modules.hooks.outcomes.iter() {
+            module.outcomes(self, out, start);
         }
     }
 
@@ -3040,8 +3059,11 @@ impl Position {
         let mut occupied = (self.occupied & !bit(m.from)) | bit(m.to);
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop | MoveKind::Leap => {}
-            MoveKind::EnPassant { victim } => occupied &= !bit(victim),
-            MoveKind::Castle { .. }
+            // (Where a module changes the board after the capture, the captor may not stay.)
+            MoveKind::EnPassant { victim } if variant.modules.caps.moves_only_move => occupied &= !bit(victim),
+            MoveKind::EnPassant { .. }
+            | MoveKind::Cancel(_)
+            | MoveKind::Castle { .. }
             | MoveKind::Remote { .. }
             | MoveKind::RemoveBlocked
             | MoveKind::Pass
@@ -3124,7 +3146,7 @@ impl Position {
     fn is_safe_in_turn(&mut self, m: Move, judge: Judge) -> bool {
         let victim = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
-            MoveKind::Normal | MoveKind::DoubleStep if m.capture => Some(m.to),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Cancel(_) if m.capture => Some(m.to),
             _ => None,
         };
         let royal_victim = || victim.and_then(|v| self.piece_at(v)).filter(|&p| self.is_royal(p));
@@ -3679,9 +3701,23 @@ impl Position {
                     self.put(to, None);
                     self.put(from, Some(piece));
                 }
+                Some(Change::Added(sq)) => self.put(sq, None),
                 None => {}
             }
         }
+    }
+
+    /// Takes the piece on `sq` off the board, besides the action: one change of the action.
+    pub(in crate::rules) fn remove_piece(&mut self, sq: Square) {
+        let Some(piece) = self.piece_at(sq) else { return };
+        self.put(sq, None);
+        self.changes.push(Change::Removed(sq, piece));
+    }
+
+    /// Puts `piece` on the empty cell `sq`, besides the action: one change of the action.
+    pub(in crate::rules) fn add_piece(&mut self, sq: Square, piece: Piece) {
+        self.put(sq, Some(piece));
+        self.changes.push(Change::Added(sq));
     }
 
     /// Moves the piece on `from` to the empty cell `to`, besides the action (a drag): one

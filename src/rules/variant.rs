@@ -309,6 +309,9 @@ pub struct Rules {
     /// 20-chess rules 12 to 14: the letter of the kind the extra piece is placed as, this
     /// round.
     pub place_extra: Option<u8>,
+    /// Cancellation Chess: a capture cancels the two pieces' values, and the remainder comes
+    /// back as lesser pieces.
+    pub cancellation: bool,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -698,6 +701,8 @@ pub enum VariantError {
     Boards(usize),
     /// A rule module that needs one flat board (no ring, no wrapping, one board), named.
     FlatBoardOnly(&'static str),
+    /// Cancellation captures cannot be played with these values: why.
+    Cancellation(String),
 }
 
 impl fmt::Display for VariantError {
@@ -717,6 +722,7 @@ impl fmt::Display for VariantError {
             VariantError::FlatBoardOnly(module) => {
                 write!(f, "the rule module {module} needs one flat board: no ring, no wrapped edges, no second board")
             }
+            VariantError::Cancellation(why) => write!(f, "the rule module cancellation: {why}"),
             VariantError::Boards(n) => {
                 write!(f, "{n} boards: a game has one or two boards, and two boards no castling boards")
             }

@@ -6,7 +6,8 @@
 //! afar, jumps, deadly pawns, pieces that turn round, promotion of pieces or on a side file,
 //! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
 //! hole, pieces that eat their own side, statues, pieces that go to another board, pieces
-//! frozen by an attack, riders that turn on a pawn, pieces that drag another) is a
+//! frozen by an attack, riders that turn on a pawn, pieces that drag another, captures that
+//! cancel) is a
 //! [`Module`]: a closed enum,
 //! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
 //! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
@@ -42,6 +43,9 @@
 //!   (pieces promote).
 //! - [`Hook::ExtraActions`]: actions besides moving a piece (drops from the reserve, pieces
 //!   banked), and why none is offered at a moment (a move that must be a standard one).
+//! - [`Hook::Outcomes`]: the choices a capture leaves to the players, each made a move of its
+//!   own (Cancellation Chess: which pieces of the remainder go where), so that legality and
+//!   perft judge each choice.
 //! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
 //!   unless no piece with one can move; a written move of a piece the Immobile hook holds).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
@@ -114,6 +118,7 @@
 mod bank;
 mod black_hole;
 mod burnt;
+mod cancellation;
 mod cannibal;
 mod checkers;
 mod companions;
@@ -135,6 +140,7 @@ mod transparent;
 
 pub use bank::Bank;
 pub use black_hole::BlackHole;
+pub use cancellation::{Cancellation, Remainder};
 pub use cannibal::Compensation;
 pub use checkers::Jumps;
 pub use deflector::Deflector;
@@ -197,6 +203,9 @@ pub enum Module {
     ExtraPiece(bool),
     /// 20-chess rules 12 to 14: the extra piece placed as this kind (extra_piece.rs).
     PlaceExtra(Kind),
+    /// A capture cancels the two pieces' values, and the remainder comes back as lesser
+    /// pieces (cancellation.rs); the values and splits are [`Modules::cancellation`].
+    Cancellation,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -220,6 +229,8 @@ pub enum Hook {
     PiecePromotion,
     /// Actions besides moves.
     ExtraActions,
+    /// The choices a capture leaves.
+    Outcomes,
     /// Safe moves refused.
     Forbid,
     /// What a capture does.
@@ -345,6 +356,8 @@ pub struct Hooks {
     pub piece_promotion: Box<[Module]>,
     /// [`Hook::ExtraActions`].
     pub extra_actions: Box<[Module]>,
+    /// [`Hook::Outcomes`].
+    pub outcomes: Box<[Module]>,
     /// [`Hook::Forbid`].
     pub forbid: Box<[Module]>,
     /// [`Hook::Capture`].
@@ -378,6 +391,7 @@ impl Hooks {
             Hook::PromotionZone => &mut self.promotion_zone,
             Hook::PiecePromotion => &mut self.piece_promotion,
             Hook::ExtraActions => &mut self.extra_actions,
+            Hook::Outcomes => &mut self.outcomes,
             Hook::Forbid => &mut self.forbid,
             Hook::Capture => &mut self.capture,
             Hook::Arrival => &mut self.arrival,
@@ -435,6 +449,8 @@ pub struct Modules {
     /// The kind that moves as the piece that moved last (the fool), whose kind the position
     /// keeps (`Position::mimic`).
     pub fool: Option<Kind>,
+    /// The values and remainders' splits of [`Module::Cancellation`] (empty without it).
+    pub cancellation: Cancellation,
 }
 
 impl Default for Capabilities {
@@ -543,6 +559,11 @@ impl Modules {
             }
             list.push(Module::PlaceExtra(kind));
         }
+        let mut cancellation = Cancellation::default();
+        if rules.cancellation {
+            cancellation = Cancellation::compile(kinds)?;
+            list.push(Module::Cancellation);
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -574,6 +595,7 @@ impl Modules {
             extra_kinds,
             immune,
             fool,
+            cancellation,
         })
     }
 
@@ -594,7 +616,7 @@ impl Modules {
     }
 }
 
-const HOOKS: [Hook; 18] = [
+const HOOKS: [Hook; 19] = [
     Hook::MovesInstead,
     Hook::Immobile,
     Hook::PassThrough,
@@ -603,6 +625,7 @@ const HOOKS: [Hook; 18] = [
     Hook::PromotionZone,
     Hook::PiecePromotion,
     Hook::ExtraActions,
+    Hook::Outcomes,
     Hook::Forbid,
     Hook::Capture,
     Hook::Arrival,
@@ -670,6 +693,7 @@ impl Module {
                 matches!(hook, H::Forbid | H::Setup) || (fool && matches!(hook, H::MovesInstead | H::AttackedInstead))
             }
             Module::PlaceExtra(_) => hook == H::ExtraActions,
+            Module::Cancellation => matches!(hook, H::Outcomes | H::AfterAction),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -734,6 +758,14 @@ impl Module {
                     || (fool && matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps))
             }
             Module::PlaceExtra(_) => matches!(capability, C::MaterialIsGone | C::OrthodoxMaterial),
+            // Pieces are placed after the capture (a move's safety is judged by playing it), a
+            // bishop on either color; a queen taken by a pawn comes back as a rook and a
+            // bishop. Material only shrinks (a remainder is less than the piece it replaces),
+            // and nothing is placed without a capture: a lone king, or a king and a minor
+            // piece with nothing to take, still cannot mate.
+            Module::Cancellation => {
+                matches!(capability, C::MovesOnlyMove | C::BishopsKeepColor | C::OnlyPawnsPromote)
+            }
             // A rider attacks round a friendly pawn too.
             Module::Deflector => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
             // A drag moves a second piece (a bishop to the other color, a white pawn back to
@@ -772,6 +804,7 @@ impl Module {
             | Module::Sticky
             | Module::ExtraPiece(_)
             | Module::PlaceExtra(_)
+            | Module::Cancellation
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -801,6 +834,7 @@ impl Module {
             | Module::Sticky
             | Module::ExtraPiece(_)
             | Module::PlaceExtra(_)
+            | Module::Cancellation
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             Module::Statue(_) => marks.statue = true,
@@ -1046,6 +1080,15 @@ impl Module {
         }
     }
 
+    /// [`Hook::Outcomes`]: each capture among `out[start..]` replaced by the moves of the
+    /// choices it leaves.
+    #[inline]
+    pub(in crate::rules) fn outcomes(self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        if self == Module::Cancellation {
+            pos.cancellation_outcomes(out, start);
+        }
+    }
+
     /// [`Hook::AfterAction`]: what `m` changes after its move (pieces it dooms removed, a
     /// wall raised), onto the position's stack of changes; how many.
     #[inline]
@@ -1054,6 +1097,7 @@ impl Module {
             Module::DeadlyPawns(zone) => pos.eliminate(m, zone),
             Module::Burnt => pos.burn(m),
             Module::Sticky => pos.drag(m),
+            Module::Cancellation => pos.cancel(m),
             _ => 0,
         }
     }
