@@ -454,8 +454,7 @@ fn resolve_move(
     board: u8,
     scratch: &mut Scratch,
 ) -> Result<Resolved, Refusal> {
-    let cancels = !position.variant().modules.hooks.outcomes.is_empty();
-    if m.gate.is_some() || (!m.placements.is_empty() && !cancels) {
+    if m.gate.is_some() || (!m.placements.is_empty() && position.variant().modules.hooks.outcomes.is_empty()) {
         return Err(Refusal::new("pieces placed by a move are not part of this variant"));
     }
     let v = position.variant();
@@ -593,11 +592,9 @@ fn resolve_move(
             });
         }
     }
-    if cancels && moves.iter().any(|c| c.capture) {
+    if !position.variant().modules.hooks.outcomes.is_empty() && moves.iter().any(|c| c.capture) {
         // A cancellation: the remainder written picks the move among the capture's choices.
-        let kept = cancellation_written(position, m, moves, board)?;
-        moves.clear();
-        moves.extend(kept);
+        cancellation_written(position, m, moves, board)?;
     } else {
         let promotes = moves.iter().any(|c| c.promotion.is_some());
         // Where a piece may promote at will (Promotion Chess), staying as it is is a move too.
@@ -695,10 +692,25 @@ fn resolve_move(
     }
 }
 
-/// Among the captures `moves` (each choice of a cancellation a move), those that leave what
-/// `m` writes: `=` the piece on the capture square, `&` each piece beside it. Refused, with
-/// what is wrong and what the capture leaves, where none does.
+/// Keeps among the captures `moves` (each choice of a cancellation a move) those that leave
+/// what `m` writes: `=` the piece on the capture square, `&` each piece beside it. Refused,
+/// with what is wrong and what the capture leaves, where none does.
+#[cold]
+#[inline(never)]
 fn cancellation_written(
+    position: &Position,
+    m: &crate::record::Move,
+    moves: &mut Vec<Move>,
+    board: u8,
+) -> Result<(), Refusal> {
+    let kept = cancellation_choices(position, m, moves, board)?;
+    moves.clear();
+    moves.extend(kept);
+    Ok(())
+}
+
+/// The moves of [`cancellation_written`].
+fn cancellation_choices(
     position: &Position,
     m: &crate::record::Move,
     moves: &[Move],
@@ -1450,7 +1462,8 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         Ok(resolved) => {
                             if let Some(q) = asked.take() {
                                 // A legal move answers the question; a pass or a removal does not.
-                                let moved = matches!(resolved, Resolved::Move(m) if m.kind != MoveKind::RemoveBlocked);
+                                let moved =
+                                    matches!(resolved, Resolved::Move(m) if !matches!(m.kind, MoveKind::RemoveBlocked));
                                 q.settle(moved || position.has_legal_move(), game, &mut report);
                             }
                             let u = match resolved {

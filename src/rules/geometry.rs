@@ -237,6 +237,7 @@ impl Geometry {
 
     /// The cell at `file` and `rank` of `board`, all counted from 0; `None` off the boards or on
     /// a hole.
+    #[inline]
     pub fn square(&self, board: u8, file: u8, rank: u8) -> Option<Square> {
         if board >= self.boards || file >= self.files || rank >= self.ranks {
             return None;

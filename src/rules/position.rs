@@ -1886,7 +1886,10 @@ impl Position {
         if self.piece_at(to).is_some() {
             let start = out.len();
             self.push_move(from, to, piece, MoveKind::Normal, true, out);
-            return self.outcomes(out, start);
+            if !self.variant.modules.hooks.outcomes.is_empty() {
+                self.outcomes(out, start);
+            }
+            return;
         }
         if Variant::moves(ray.mode) {
             let double = self.is_pawn(piece) && ray.initial;
@@ -2274,22 +2277,29 @@ impl Position {
         // Two rays can reach one cell: a pawn's step and double step, or on a ring (or any
         // wrapped board) a rider going either way round. Only a capture en passant and a quiet
         // move can both go to one empty cell, and they are two moves.
-        let g = &self.variant.geometry;
-        if self.variant.kind(piece.kind).overlapping || g.is_folded() || g.wraps_files() || g.wraps_ranks() {
-            // The first way found wins (a double step before a queen-like step, so that it
-            // may still be taken en passant).
-            let mut i = start;
-            while i < out.len() {
-                let m = out[i];
-                if out[start..i].iter().any(|o| o.to == m.to && o.promotion == m.promotion && o.capture == m.capture) {
-                    out.remove(i);
-                } else {
-                    i += 1;
+        let kind = self.variant.kind(piece.kind);
+        if kind.revisited {
+            let g = &self.variant.geometry;
+            if kind.overlapping || g.is_folded() || g.wraps_files() || g.wraps_ranks() {
+                // The first way found wins (a double step before a queen-like step, so that it
+                // may still be taken en passant).
+                let mut i = start;
+                while i < out.len() {
+                    let m = out[i];
+                    if out[start..i]
+                        .iter()
+                        .any(|o| o.to == m.to && o.promotion == m.promotion && o.capture == m.capture)
+                    {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
                 }
             }
+            // (After the ways are told apart: one capture's choices are moves alike but for
+            // them.)
+            self.outcomes(out, start);
         }
-        // (After the ways are told apart: one capture's choices are moves alike but for them.)
-        self.outcomes(out, start);
     }
 
     pub(in crate::rules) fn piece_rays(&self, from: Square, piece: Piece, only: Option<Square>, out: &mut Vec<Move>) {
@@ -2475,7 +2485,7 @@ impl Position {
 
     /// Each capture among `out[start..]` as the choices it leaves (the modules'
     /// [`super::modules::Hook::Outcomes`]).
-    #[inline]
+    #[inline(never)]
     fn outcomes(&self, out: &mut Vec<Move>, start: usize) {
         for &module in self.variant.modules.hooks.outcomes.iter() {
             module.outcomes(self, out, start);

@@ -652,6 +652,10 @@ pub struct PieceKind {
     /// Two of its rays share a direction (the pawn's step and double step, or a pawn that
     /// also moves as a queen), so the same move can be found twice.
     pub overlapping: bool,
+    /// Its moves are looked over once made: the same move may be found twice (overlapping
+    /// rays, or a folded or wrapped board), or a module makes each choice a capture leaves
+    /// a move ([`super::modules::Hook::Outcomes`]).
+    pub revisited: bool,
 }
 
 /// Whether two rays of `movement` point the same way, so that they may reach one square.
@@ -962,7 +966,8 @@ impl Variant {
             .zip(compiled)
             .map(|((spec, movement), rays)| {
                 let overlapping = overlapping(&movement);
-                PieceKind { spec: spec.clone(), movement, rays, overlapping }
+                let revisited = overlapping || geometry.is_folded() || geometry.wraps_files() || geometry.wraps_ranks();
+                PieceKind { spec: spec.clone(), movement, rays, overlapping, revisited }
             })
             .collect();
         let mut promotions = Vec::new();
@@ -979,6 +984,12 @@ impl Variant {
         let zobrist_side = random.next_u64();
         let attack_lines = [0, 1, 2, 3].map(|frame| attack_lines(&kinds, frame));
         let modules = Modules::compile(&spec, &kinds, &steps)?;
+        let mut kinds = kinds;
+        if !modules.hooks.outcomes.is_empty() {
+            for kind in &mut kinds {
+                kind.revisited = true;
+            }
+        }
         let has_royal = kinds.iter().any(|k| k.spec.royal);
         let castler = kinds
             .iter()
