@@ -174,6 +174,9 @@ pub struct Placement {
     pub piece: PieceLetter,
     /// Where.
     pub at: SquareName,
+    /// The letter was written in lower case: in a cancellation, a piece of Black's (the case
+    /// of a remainder's letters is its owner's, as in FEN).
+    pub lower: bool,
 }
 
 /// Seirawan-style gating: a piece from the reserve enters on the square a piece just left
@@ -203,6 +206,9 @@ pub struct Move {
     /// `=Q`: the piece that stands on the destination afterwards (a promotion, or the
     /// remainder of a cancellation capture).
     pub becomes: Option<PieceLetter>,
+    /// `=q`: the letter after `=` was written in lower case (in a cancellation, a piece of
+    /// Black's). A promotion ignores it; UCI's `e7e8q` is not lower case in this sense.
+    pub becomes_lower: bool,
     /// `&Pe3`: pieces placed as a by-product.
     pub placements: Vec<Placement>,
     /// `/H`: a gated piece.
@@ -880,6 +886,7 @@ mod tests {
             capture: false,
             to: SquareName::new(file, rank),
             becomes: None,
+            becomes_lower: false,
             placements: Vec::new(),
             gate: None,
         })))

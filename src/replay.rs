@@ -734,6 +734,34 @@ fn cancellation_choices(
     }
     let mut origins: Vec<Square> = moves.iter().map(|c| c.from).collect();
     origins.dedup();
+    // The case of the letters is the owner's: lower case for Black's pieces, as in FEN. A
+    // remainder written in the other side's case is the wrong side choosing.
+    let cases: Vec<bool> =
+        m.becomes.map(|_| m.becomes_lower).into_iter().chain(m.placements.iter().map(|p| p.lower)).collect();
+    if let Some(owner) = moves.iter().find_map(|&c| position.remainder_owner(c))
+        && !cases.is_empty()
+        && cases.iter().any(|&lower| lower != (owner == crate::rules::variant::Color::Black))
+    {
+        let (whose, case) = match owner {
+            crate::rules::variant::Color::Black => ("Black's", "lower"),
+            crate::rules::variant::Color::White => ("White's", "upper"),
+        };
+        let mut written = String::new();
+        if let Some(letter) = m.becomes {
+            written.push('=');
+            written.push(letter.char());
+        }
+        for p in &m.placements {
+            written.push_str(&format!("&{}{}", p.piece, p.at));
+        }
+        if owner == crate::rules::variant::Color::Black {
+            written =
+                written.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c }).collect();
+        }
+        return Err(Refusal::new(format!(
+            "illegal: the remainder is {whose} to place (its piece was worth more), and its pieces are {whose}, written in {case} case: {written}"
+        )));
+    }
     let mut kept = Vec::new();
     for &from in &origins {
         let of_origin: Vec<Move> = moves.iter().copied().filter(|c| c.from == from).collect();

@@ -98,19 +98,19 @@ fn directories_of_records_are_searched_for_their_own_files() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Cancellation Chess: the dialect writes a remainder's pieces in upper case whoever owns them,
-/// and the explicit form in their owner's case; an explicit record that gives Black's remainder
+/// Cancellation Chess: the dialect writes a remainder's pieces in their owner's case,
+/// and so does the explicit form; an explicit record that gives Black's remainder
 /// to White (the wrong side choosing) is no action of its position, and is refused.
 #[test]
 fn an_explicit_cancellation_names_the_owner_of_the_remainder() {
     let variant = Catalogue::builtin().find(Some("Cancellation Chess")).unwrap_or_else(|e| panic!("{e}"));
-    let text = "[Variant \"Cancellation Chess\"]\n[SetUp \"1\"]\n[FEN \"7k/8/8/4q3/3P4/8/8/7K w - - 0 1\"]\n\n1. dxe5=R&Bd4 *\n";
+    let text = "[Variant \"Cancellation Chess\"]\n[SetUp \"1\"]\n[FEN \"7k/8/8/4q3/3P4/8/8/7K w - - 0 1\"]\n\n1. dxe5=r&bd4 *\n";
     let game = parse_game(text).game.unwrap_or_default();
     let record = convert::to_explicit_record(&variant, &game).unwrap_or_else(|p| panic!("{}", p.message));
     let json = serde_json::to_string(&record).unwrap_or_default();
     assert!(json.contains("-qe5 -Pd4 +re5 +bd4"), "{json}");
     let back = convert::from_explicit_record(&variant, &record).unwrap_or_else(|e| panic!("{e}"));
-    assert!(write_game(&back).contains("1. dxe5=R&Bd4 *"), "{}", write_game(&back));
+    assert!(write_game(&back).contains("1. dxe5=r&bd4 *"), "{}", write_game(&back));
     let wrong: convert::RecordFile =
         serde_json::from_str(&json.replace("+re5 +bd4", "+Re5 +Bd4")).unwrap_or_else(|e| panic!("{e}"));
     let refused = convert::from_explicit_record(&variant, &wrong).err().map(|e| e.to_string()).unwrap_or_default();

@@ -141,6 +141,16 @@ pub fn piece(i: &str) -> Lexed<'_, PieceLetter> {
     }
 }
 
+/// A piece letter of either case: after `=` and `&`, where lower case says the piece is
+/// Black's (a cancellation's remainder, notation/SPEC.md).
+fn cased_piece(i: &str) -> Lexed<'_, PieceLetter> {
+    let (rest, c) = satisfy(|c| c.is_ascii_alphabetic()).parse(i)?;
+    match PieceLetter::new(c as u8) {
+        Some(p) => Ok((rest, p)),
+        None => fail(i, "a piece letter"),
+    }
+}
+
 /// Whether `c` may follow a token: white space or punctuation that starts another token.
 pub fn ends_token(c: Option<char>) -> bool {
     match c {
@@ -308,9 +318,14 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
         Some('-') => Some(Leniency::LongAlgebraic),
         _ => None,
     };
+    let lower_at = |text: &str| text.as_bytes().first().is_some_and(u8::is_ascii_lowercase);
+    let mut becomes_lower = false;
     let (rest, becomes) = match char::<_, LexError>('=').parse(rest) {
-        Ok((after, _)) => match self::piece(after) {
-            Ok((after, p)) => (after, Some(p)),
+        Ok((after, _)) => match cased_piece(after) {
+            Ok((rest, p)) => {
+                becomes_lower = lower_at(after);
+                (rest, Some(p))
+            }
             Err(_) => return failure(after, "a piece letter after '='"),
         },
         Err(_) if piece.is_none() => match self::piece(rest) {
@@ -335,10 +350,11 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
     let mut placements = Vec::new();
     let mut rest = rest;
     while let Some(after) = rest.strip_prefix('&') {
-        let Ok((after, (piece, at))) = (self::piece, square).parse(after) else {
+        let lower = lower_at(after);
+        let Ok((after, (piece, at))) = (cased_piece, square).parse(after) else {
             return failure(after, "a piece and a square after '&'");
         };
-        placements.push(Placement { piece, at });
+        placements.push(Placement { piece, at, lower });
         rest = after;
     }
     let (rest, gate) = gate(rest)?;
@@ -357,6 +373,7 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
         capture: matches!(path.separator, Some('x' | ':')),
         to: path.to,
         becomes,
+        becomes_lower,
         placements,
         gate,
     };
@@ -474,7 +491,17 @@ fn plain_san(i: &str) -> Option<(&str, ReadAction)> {
     } else {
         None
     };
-    let m = Move { piece, from_file, from_rank, capture, to, becomes, placements: Vec::new(), gate: None };
+    let m = Move {
+        piece,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        becomes,
+        becomes_lower: false,
+        placements: Vec::new(),
+        gate: None,
+    };
     let (rest, (action, _)) = finish_plain(i.get(at..)?, ActionKind::Move(m))?;
     Some((rest, (action, [leniency, None])))
 }

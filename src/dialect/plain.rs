@@ -84,6 +84,7 @@ impl San {
                 capture,
                 to,
                 becomes,
+                becomes_lower: false,
                 placements: Vec::new(),
                 gate: None,
             }),
@@ -100,7 +101,7 @@ impl San {
             return None;
         }
         let kind = match &action.kind {
-            ActionKind::Move(m) if m.placements.is_empty() && m.gate.is_none() => SanKind::Move {
+            ActionKind::Move(m) if m.placements.is_empty() && m.gate.is_none() && !m.becomes_lower => SanKind::Move {
                 piece: m.piece,
                 from_file: m.from_file,
                 from_rank: m.from_rank,

@@ -150,8 +150,12 @@ fn write_move(out: &mut String, m: &Move, style: Style) {
     let _ = write!(out, "{}", m.to);
     let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
     match m.becomes {
-        Some(becomes) if style == Style::Uci && coordinates && becomes.char().is_ascii_uppercase() => {
+        // (A letter written in lower case after `=` keeps `=` and its case: it says whose.)
+        Some(becomes) if style == Style::Uci && coordinates && !m.becomes_lower => {
             out.push(becomes.char().to_ascii_lowercase());
+        }
+        Some(becomes) if m.becomes_lower => {
+            let _ = write!(out, "={}", becomes.char().to_ascii_lowercase());
         }
         Some(becomes) => {
             let _ = write!(out, "={becomes}");
@@ -159,7 +163,8 @@ fn write_move(out: &mut String, m: &Move, style: Style) {
         None => {}
     }
     for p in &m.placements {
-        let _ = write!(out, "&{}{}", p.piece, p.at);
+        let letter = if p.lower { p.piece.char().to_ascii_lowercase() } else { p.piece.char() };
+        let _ = write!(out, "&{letter}{}", p.at);
     }
     write_gate(out, m.gate);
 }

@@ -11,6 +11,9 @@
 //!   own vacant cell one king step from it (the captor's cell, left by the move, is vacant).
 //!   A pawn never stands on the first or last rank; a piece with no cell is lost, and where
 //!   cells are fewer than pieces the owner places as many as fit, choosing which.
+//! - **The record.** The choice is written in the capture, each letter in its owner's case
+//!   (`Qxd4=B&Pc5`, `dxe5=r&bd4`): the record shows who chose, and the replay refuses the
+//!   wrong side choosing.
 //! - **The moves.** Every choice is a move of its own, [`MoveKind::Cancel`] with its
 //!   [`Remainder`], so that legality (the mover's king safe once the pieces are placed) and
 //!   perft treat choices as moves: [`super::Hook::Outcomes`] turns each capture into its
@@ -298,11 +301,17 @@ impl Position {
     }
 
     /// The remainder's pieces of the cancellation `m` as the dialect writes them after the
-    /// capture square: `=B` for the capture square, `&Pc5` for each piece beside it.
+    /// capture square: `=B` for the capture square, `&Pc5` for each piece beside it, in lower
+    /// case where they are Black's (`=r&bd4`), as FEN writes Black's pieces. `m` is a move of
+    /// this position.
     pub fn remainder_text(&self, m: Move) -> String {
         let MoveKind::Cancel(r) = m.kind else { return String::new() };
         let v = self.variant();
-        let letter = |k: Kind| char::from(v.kind(k).spec.letter);
+        let black = self.remainder_owner(m) == Some(Color::Black);
+        let letter = |k: Kind| {
+            let letter = char::from(v.kind(k).spec.letter);
+            if black { letter.to_ascii_lowercase() } else { letter }
+        };
         let mut text = String::new();
         if let Some(k) = r.on_target() {
             text.push('=');
@@ -316,6 +325,13 @@ impl Position {
             }
         }
         text
+    }
+
+    /// Whose pieces the remainder of the cancellation `m`, a move of this position, places.
+    pub fn remainder_owner(&self, m: Move) -> Option<Color> {
+        let MoveKind::Cancel(r) = m.kind else { return None };
+        let captor = self.piece_at(m.from)?.color;
+        Some(if r.theirs() { captor.other() } else { captor })
     }
 
     /// Among the cancellations `moves` (one capture's choices), the one leaving `target` on
@@ -428,13 +444,13 @@ mod tests {
         let found = captures("7k/8/8/4q3/3P4/8/8/7K w - - 0 1", 9, "d4", "e5");
         // Eight cells, two pieces; a bishop on d5 or e4 would attack White's king on h1.
         assert_eq!(found.len(), 14, "{found:?}");
-        assert!(!found.contains(&"dxe5=R&Bd5".to_owned()) && !found.contains(&"dxe5=R&Be4".to_owned()));
-        assert!(found.contains(&"dxe5=R&Bd4".to_owned()), "the pawn's cell is vacant: {found:?}");
-        assert!(found.contains(&"dxe5=R&Nf6".to_owned()));
+        assert!(!found.contains(&"dxe5=r&bd5".to_owned()) && !found.contains(&"dxe5=r&be4".to_owned()));
+        assert!(found.contains(&"dxe5=r&bd4".to_owned()), "the pawn's cell is vacant: {found:?}");
+        assert!(found.contains(&"dxe5=r&nf6".to_owned()));
         let mut p = Position::from_fen_text(&variant(9), "7k/8/8/4q3/3P4/8/8/7K w - - 0 1").unwrap();
         let mut moves = Vec::new();
         p.legal_moves(&mut moves);
-        let m = moves.iter().copied().find(|m| crate::replay::san(&mut p, *m) == "dxe5=R&Bd4").unwrap();
+        let m = moves.iter().copied().find(|m| crate::replay::san(&mut p, *m) == "dxe5=r&bd4").unwrap();
         p.play(m);
         assert_eq!(p.fen(), "7k/8/8/4r3/3b4/8/8/7K b - - 0 1");
     }
@@ -442,7 +458,7 @@ mod tests {
     #[test]
     fn a_queen_of_ten_leaves_a_pawn_more_in_the_second_example_and_a_rook_in_the_first() {
         let found = captures("7k/8/8/4q3/3P4/8/8/7K w - - 0 1", 10, "d4", "e5");
-        assert!(found.contains(&"dxe5=R&Bd4&Pf6".to_owned()), "{found:?}");
+        assert!(found.contains(&"dxe5=r&bd4&pf6".to_owned()), "{found:?}");
         assert!(found.iter().all(|t| t.matches('&').count() == 2), "{found:?}");
         assert_eq!(captures("7k/8/8/8/3r4/8/8/Q6K w - - 0 1", 10, "a1", "d4"), ["Qxd4=R"]);
     }
@@ -473,7 +489,7 @@ mod tests {
     fn placements_never_leave_the_movers_king_attacked() {
         // The black rook White's pawn leaves on e5 checks the king on e1 unless Black's minor
         // piece stands between them: that is Black's only choice.
-        assert_eq!(captures("7k/8/8/4q3/3P4/8/8/4K3 w - - 0 1", 9, "d4", "e5"), ["dxe5=R&Be4", "dxe5=R&Ne4"]);
+        assert_eq!(captures("7k/8/8/4q3/3P4/8/8/4K3 w - - 0 1", 9, "d4", "e5"), ["dxe5=r&be4", "dxe5=r&ne4"]);
         // With the king next to the queen nothing can stand between: the capture is illegal.
         assert!(captures("7k/8/8/4q3/3PK3/8/8/8 w - - 0 1", 9, "d4", "e5").is_empty());
     }
