@@ -1691,9 +1691,15 @@ fn under_rule(position: &Position, message: String) -> String {
     }
 }
 
+/// `action` as written, for messages: its first 100 characters and an ellipsis where it is
+/// longer (a cancellation capture may name thousands of placements).
 fn written(action: &Action) -> String {
     let mut text = String::new();
     crate::dialect::write_action(&mut text, action);
+    if let Some((cut, _)) = text.char_indices().nth(100) {
+        text.truncate(cut);
+        text.push('…');
+    }
     text
 }
 

@@ -465,3 +465,24 @@ fn a_reader_that_goes_away_is_no_panic() {
         assert_ne!(output.status.code(), Some(101), "{args:?}:\n{stderr}");
     }
 }
+
+/// A cancellation capture that places ten thousand pieces (and one that names its owner in
+/// both cases at once): refused with the reason, the games after it read, no panic.
+#[test]
+fn a_cancellation_with_ten_thousand_placements() {
+    let head = "[Variant \"Cancellation Chess\"]\n[SetUp \"1\"]\n[FEN \"8/7k/8/8/3r4/8/8/Q6K w - - 0 1\"]\n\n";
+    let mut input = format!("{head}1. Qxd4=B{} *\n\n", "&Pc5".repeat(10_000));
+    input.push_str(&format!("{head}1. Qxd4=B&pc5 *\n\n"));
+    input.push_str(&format!("{head}1. Qxd4=N&Pe5 Kg6 *\n"));
+    let (code, stdout, stderr) = arbiter(&["validate", "-q", "-"], input.as_bytes());
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stdout.contains("game 1") && stdout.contains("more pieces are placed than the remainder holds"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("game 2") && stdout.contains("written in upper case"), "{stdout}");
+    assert!(!stdout.contains("error[illegal-move]: game 3"), "{stdout}");
+    // The action is named by its first hundred characters, not forty thousand.
+    assert!(stdout.len() < 5_000, "{} bytes of report", stdout.len());
+}

@@ -493,4 +493,37 @@ mod tests {
         // With the king next to the queen nothing can stand between: the capture is illegal.
         assert!(captures("7k/8/8/4q3/3PK3/8/8/8 w - - 0 1", 9, "d4", "e5").is_empty());
     }
+
+    /// Cancellation joined by a user's file to Crazyhouse's reserve (captured pieces to hand):
+    /// random games play, and every position's shortcuts, FEN and undo agree with the slow ways.
+    #[test]
+    fn cancellation_joins_other_modules_without_breaking_a_position() {
+        let text = "name: cancelhouse\nparent: crazyhouse\nmodules:\n  - { name: captures-to-hand }\n  - { name: drops }\n  - { name: cancellation }\n";
+        let catalogue = crate::variants::Catalogue::with_text("mix.yaml", text).unwrap_or_else(|e| panic!("{e}"));
+        let variant = catalogue.find(Some("cancelhouse")).unwrap_or_else(|e| panic!("{e}"));
+        let mut random = crate::rules::random::XorShift::new(26);
+        let mut moves = Vec::new();
+        let mut cancelled = 0;
+        for _ in 0..20 {
+            let mut p = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+            for _ in 0..120 {
+                p.check_shortcuts().unwrap_or_else(|e| panic!("{e}"));
+                moves.clear();
+                p.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[random.below(moves.len())];
+                let (before, key) = (p.fen(), p.key());
+                let undo = p.play(m);
+                let again = Position::from_fen_text(&variant, &p.fen()).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(again.key(), p.key(), "{m:?} from {before}");
+                p.undo(m, undo);
+                assert_eq!((p.fen(), p.key()), (before, key), "{m:?} is not taken back");
+                cancelled += usize::from(matches!(m.kind, MoveKind::Cancel(_)));
+                p.play(m);
+            }
+        }
+        assert!(cancelled > 100, "only {cancelled} cancellations");
+    }
 }
