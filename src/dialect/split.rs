@@ -214,6 +214,7 @@ const STOPS: [u8; 256] = {
     table[b'\r' as usize] = TEXT | BRACE | TAG | STRING | LINE;
     table[b'{' as usize] = TEXT;
     table[b';' as usize] = TEXT;
+    table[b'[' as usize] = TEXT;
     table[0] = TEXT;
     table[0x1a] = TEXT;
     table[b'}' as usize] = BRACE;
@@ -297,6 +298,21 @@ impl Scanner {
                 self.line_start = self.current.len() + i + 1;
                 continue;
             }
+            if b == b'[' && !self.line_blank && self.has_movetext && matches!(self.state, State::Text) {
+                // A file that ended without a line end, joined to the next with `cat`: its
+                // result and the next game's first tag pair share a line (`1-0[Event "`). The
+                // next game starts at the `[`, as on a line of its own.
+                let visible = &data[i..];
+                if self.ends_with_result(&data[..i]) {
+                    if !complete && visible.len() < LOOKAHEAD && !visible.contains(&b'\n') {
+                        return (i, Scan::NeedMore);
+                    }
+                    if tag_name(visible).is_some() && looks_like_tag(visible) {
+                        self.line_blank = true;
+                        self.line_start = self.current.len() + i;
+                    }
+                }
+            }
             let at_line_start = self.line_blank;
             if b == b'[' && at_line_start {
                 let visible = &data[i..];
@@ -379,6 +395,26 @@ impl Scanner {
             }
         }
         (data.len(), Scan::Whole)
+    }
+
+    /// Whether the line before a `[` ends with a game's result (`1-0`, `0-1`, `1/2-1/2`, `*`,
+    /// then spaces or tabs), a token of its own: `before` is what the buffer holds of it,
+    /// after what the chunk holds already.
+    fn ends_with_result(&self, before: &[u8]) -> bool {
+        let mut tail: Vec<u8> = Vec::with_capacity(16);
+        let want = 16usize.saturating_sub(before.len());
+        let line_start = self.line_start.min(self.current.len());
+        let kept = &self.current[line_start..];
+        tail.extend_from_slice(&kept[kept.len().saturating_sub(want)..]);
+        tail.extend_from_slice(&before[before.len().saturating_sub(16)..]);
+        let end = tail.iter().rposition(|b| !matches!(b, b' ' | b'\t')).map_or(0, |p| p + 1);
+        let tail = &tail[..end];
+        [&b"1-0"[..], b"0-1", b"1/2-1/2", b"*"].iter().any(|result| {
+            tail.ends_with(result)
+                && tail[..tail.len() - result.len()]
+                    .last()
+                    .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b')' | b'}'))
+        })
     }
 
     /// Notes a tag pair starting, named `name` where its name is readable.
@@ -613,6 +649,33 @@ mod tests {
     fn brackets_inside_comments_and_tag_values_do_not_split() {
         let input = "[Event \"x {\"]\n\n1. e4 {\n[%clk 0:01:00]\n} e5\n; [Not a tag\n*\n";
         assert_eq!(texts(input).len(), 1);
+    }
+
+    #[test]
+    fn a_result_and_the_next_games_tag_pair_on_one_line_split() {
+        // Files without a line end at their end, joined with `cat`.
+        let input = "[Event \"A\"]\n\n1. e4 1/2-1/2[Event \"B\"]\n\n1. d4 1-0 [Event \"C\"]\n1. c4 *";
+        assert_eq!(
+            texts(input),
+            vec!["[Event \"A\"]\n\n1. e4 1/2-1/2", "[Event \"B\"]\n\n1. d4 1-0 ", "[Event \"C\"]\n1. c4 *"]
+        );
+        // Not after a move, not without a tag pair's opening.
+        for input in [
+            "[Event \"A\"]\n1. e4[Event \"B\"] *\n",
+            "[Event \"A\"]\n1. e4 * [%clk 0:01:00]\n",
+            "[Event \"A\"]\n1. e4 e5 2. Nf3 12-0[Event \"B\"]\n",
+        ] {
+            assert_eq!(texts(input).len(), 1, "{input:?}");
+        }
+        // Read a byte at a time, the same.
+        let small: Vec<Chunk> = Splitter::with_capacity(input_bytes(), DEFAULT_GAME_LIMIT, 1)
+            .collect::<io::Result<_>>()
+            .unwrap_or_default();
+        assert_eq!(small.len(), 3);
+    }
+
+    fn input_bytes() -> &'static [u8] {
+        b"[Event \"A\"]\n\n1. e4 1/2-1/2[Event \"B\"]\n\n1. d4 1-0 [Event \"C\"]\n1. c4 *"
     }
 
     #[test]

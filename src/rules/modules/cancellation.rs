@@ -93,8 +93,8 @@ pub struct Cancellation {
 
 impl Cancellation {
     /// The splits of every remainder two of `kinds` can leave; refused where one needs more
-    /// pieces than the capture square and [`BESIDE`] cells next to it hold, or where pawns
-    /// (which take one another en passant) differ in value.
+    /// than three pieces (the capture square's and two beside it), or where pawns (which
+    /// take one another en passant) differ in value.
     pub fn compile(kinds: &[PieceKind]) -> Result<Cancellation, VariantError> {
         let values: Box<[u32]> = kinds.iter().map(|k| if k.spec.royal { 0 } else { k.spec.value }).collect();
         let mut pawn_values = kinds.iter().filter(|k| k.spec.pawn).map(|k| k.spec.value);
