@@ -738,10 +738,22 @@ fn cancellation_choices(
     // remainder written in the other side's case is the wrong side choosing.
     let cases: Vec<bool> =
         m.becomes.map(|_| m.becomes_lower).into_iter().chain(m.placements.iter().map(|p| p.lower)).collect();
-    if let Some(owner) = moves.iter().find_map(|&c| position.remainder_owner(c))
-        && !cases.is_empty()
-        && cases.iter().any(|&lower| lower != (owner == crate::rules::variant::Color::Black))
-    {
+    let wrong_case = moves.iter().find_map(|&c| position.remainder_owner(c)).filter(|&owner| {
+        !cases.is_empty() && cases.iter().any(|&lower| lower != (owner == crate::rules::variant::Color::Black))
+    });
+    let mut kept = Vec::new();
+    for &from in &origins {
+        let of_origin: Vec<Move> = moves.iter().copied().filter(|c| c.from == from).collect();
+        let found = match of_origin.iter().any(|c| matches!(c.kind, MoveKind::Cancel(_))) {
+            true => position.cancellation_written(&of_origin, target, &beside),
+            // A capture that cancels nothing (the king's) places nothing.
+            false => of_origin.first().copied().filter(|_| target.is_none() && beside.is_empty()),
+        };
+        kept.extend(found);
+    }
+    // The pieces are right but in the other side's case: the wrong side chose. (Where the
+    // pieces are wrong too, that is what is said.)
+    if let Some(owner) = wrong_case.filter(|_| !kept.is_empty()) {
         let (whose, case) = match owner {
             crate::rules::variant::Color::Black => ("Black's", "lower"),
             crate::rules::variant::Color::White => ("White's", "upper"),
@@ -761,16 +773,6 @@ fn cancellation_choices(
         return Err(Refusal::new(format!(
             "illegal: the remainder is {whose} to place (its piece was worth more), and its pieces are {whose}, written in {case} case: {written}"
         )));
-    }
-    let mut kept = Vec::new();
-    for &from in &origins {
-        let of_origin: Vec<Move> = moves.iter().copied().filter(|c| c.from == from).collect();
-        let found = match of_origin.iter().any(|c| matches!(c.kind, MoveKind::Cancel(_))) {
-            true => position.cancellation_written(&of_origin, target, &beside),
-            // A capture that cancels nothing (the king's) places nothing.
-            false => of_origin.first().copied().filter(|_| target.is_none() && beside.is_empty()),
-        };
-        kept.extend(found);
     }
     if !kept.is_empty() {
         return Ok(kept);

@@ -759,13 +759,10 @@ impl Module {
             }
             Module::PlaceExtra(_) => matches!(capability, C::MaterialIsGone | C::OrthodoxMaterial),
             // Pieces are placed after the capture (a move's safety is judged by playing it), a
-            // bishop on either color; a queen taken by a pawn comes back as a rook and a
-            // bishop. Material only shrinks (a remainder is less than the piece it replaces),
-            // and nothing is placed without a capture: a lone king, or a king and a minor
-            // piece with nothing to take, still cannot mate.
-            Module::Cancellation => {
-                matches!(capability, C::MovesOnlyMove | C::BishopsKeepColor | C::OnlyPawnsPromote)
-            }
+            // bishop on either color. No piece becomes a stronger one (a remainder is less than
+            // the piece it replaces), and nothing is placed without a capture: a lone king, or
+            // a king and a minor piece with nothing to take, still cannot mate.
+            Module::Cancellation => matches!(capability, C::MovesOnlyMove | C::BishopsKeepColor),
             // A rider attacks round a friendly pawn too.
             Module::Deflector => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
             // A drag moves a second piece (a bishop to the other color, a white pawn back to
