@@ -119,13 +119,13 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
         // A banking in place has no coordinates of its own; a dive into a hole has.
         (_, MoveKind::Bank) if m.from == m.to => san_in_turn(position, m, ends),
         (_, MoveKind::Drop | MoveKind::Place) => {
-            let letter = char::from(variant.kind(m.piece).spec.letter);
+            let letter = crate::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false);
             format!("{board}{letter}@{}{mark}", square(position, m.to))
         }
         (Notation::Uci, _) => {
             let promotion = m
                 .promotion
-                .map(|k| char::from(variant.kind(k).spec.letter.to_ascii_lowercase()).to_string())
+                .map(|k| crate::rules::variant::letter_text(variant.kind(k).spec.letter, true).to_string())
                 .unwrap_or_default();
             let to = coordinate_target(position, m);
             // Where a quiet move joins the same squares, the capture says so (`c5xd6`).
@@ -136,10 +136,12 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
         }
         (Notation::Lan, _) => {
             let spec = &variant.kind(m.piece).spec;
-            let letter = if spec.pawn { String::new() } else { char::from(spec.letter).to_string() };
+            let letter = if spec.pawn { String::new() } else { crate::rules::variant::letter_text(spec.letter, false) };
             let capture = if m.capture { "x" } else { "" };
-            let promotion =
-                m.promotion.map(|k| format!("={}", char::from(variant.kind(k).spec.letter))).unwrap_or_default();
+            let promotion = m
+                .promotion
+                .map(|k| format!("={}", crate::rules::variant::letter_text(variant.kind(k).spec.letter, false)))
+                .unwrap_or_default();
             let remainder = position.remainder_text(m);
             format!(
                 "{board}{letter}{}{capture}{}{promotion}{remainder}{mark}",

@@ -114,10 +114,14 @@ pub fn write_rank(f: &mut impl fmt::Write, rank: u8) -> fmt::Result {
 }
 
 /// A piece letter as written in notation: always an uppercase ASCII letter, whichever side
-/// owns the piece (SAN writes `N` for both knights). What the letter means is the variant's
-/// business.
+/// owns the piece (SAN writes `N` for both knights), perhaps after `+`, a promoted piece in
+/// the shogi way (`+P`, a tokin). What the letter means is the variant's business.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceLetter(u8);
+
+/// The bit a letter's byte carries for `+` (a promoted piece in the shogi way), in
+/// [`PieceLetter::ascii`] and in the rules core's piece letters alike.
+pub const PROMOTED_LETTER: u8 = 0x80;
 
 impl PieceLetter {
     /// The pawn, `P`.
@@ -128,19 +132,39 @@ impl PieceLetter {
         c.is_ascii_alphabetic().then(|| PieceLetter(c.to_ascii_uppercase()))
     }
 
-    /// The uppercase ASCII letter.
+    /// The same letter written after `+`: the piece promoted in the shogi way.
+    pub fn promoted(self) -> PieceLetter {
+        PieceLetter(self.0 | PROMOTED_LETTER)
+    }
+
+    /// Whether the letter is written after `+`.
+    pub fn is_promoted(self) -> bool {
+        self.0 & PROMOTED_LETTER != 0
+    }
+
+    /// The uppercase ASCII letter, with [`PROMOTED_LETTER`] set where `+` is written before
+    /// it: the byte the rules core names the kind by.
     pub fn ascii(self) -> u8 {
         self.0
     }
 
-    /// The letter as a `char`.
+    /// The letter as a `char`, without the `+`.
     pub fn char(self) -> char {
-        char::from(self.0)
+        char::from(self.0 & !PROMOTED_LETTER)
+    }
+
+    /// The letter as written, in lower case where `lower` (a cancellation's piece of Black's).
+    pub fn cased(self, lower: bool) -> String {
+        let letter = if lower { self.char().to_ascii_lowercase() } else { self.char() };
+        if self.is_promoted() { format!("+{letter}") } else { letter.to_string() }
     }
 }
 
 impl fmt::Display for PieceLetter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_promoted() {
+            f.write_str("+")?;
+        }
         fmt::Write::write_char(f, self.char())
     }
 }

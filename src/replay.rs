@@ -355,7 +355,7 @@ fn resolve_drop(
         None => {}
     }
     if let Some(placed) = position.placed_as().filter(|&k| k != kind) {
-        let letter = char::from(position.variant().kind(placed).spec.letter);
+        let letter = crate::rules::variant::letter_text(position.variant().kind(placed).spec.letter, false);
         let what = piece_name(position, placed);
         return Err(Refusal::new(format!(
             "illegal: this rule places the extra piece as a {what} ({letter}@{to}), and no {name} is in hand"
@@ -401,7 +401,7 @@ fn resolve_bank(
 ) -> Result<Resolved, Refusal> {
     let kind = kind_of(position, piece.map(|p| p.ascii()))?;
     let name = piece_name(position, kind);
-    let letter = char::from(position.variant().kind(kind).spec.letter);
+    let letter = crate::rules::variant::letter_text(position.variant().kind(kind).spec.letter, false);
     let Some(sq) = position.variant().cell(board, from.file, from.rank) else {
         return Err(Refusal::new(format!("illegal: there is no square {from} on this board")));
     };
@@ -603,7 +603,9 @@ fn resolve_move(
             let choices: Vec<String> = moves
                 .iter()
                 .filter_map(|c| c.promotion)
-                .map(|k| format!("={}", char::from(position.variant().kind(k).spec.letter)))
+                .map(|k| {
+                    format!("={}", crate::rules::variant::letter_text(position.variant().kind(k).spec.letter, false))
+                })
                 .fold(Vec::new(), |mut v, l| {
                     if !v.contains(&l) {
                         v.push(l);
@@ -626,7 +628,9 @@ fn resolve_move(
         }
         moves.retain(|c| c.promotion == promotion);
         if moves.is_empty() {
-            let letter = promotion.map_or('?', |k| char::from(position.variant().kind(k).spec.letter));
+            let letter = promotion.map_or("?".to_owned(), |k| {
+                crate::rules::variant::letter_text(position.variant().kind(k).spec.letter, false)
+            });
             return Err(Refusal::new(format!(
                 "illegal: a {} cannot promote to {letter} on {}",
                 piece_name(position, kind),
@@ -761,7 +765,7 @@ fn cancellation_choices(
         let mut written = String::new();
         if let Some(letter) = m.becomes {
             written.push('=');
-            written.push(letter.char());
+            written.push_str(&letter.to_string());
         }
         for p in &m.placements {
             written.push_str(&format!("&{}{}", p.piece, p.at));
@@ -861,7 +865,7 @@ pub fn exchange_text(position: &Position, m: Move, letters: bool) -> String {
     let named = |sq: Square| {
         let letter = match position.piece_at(sq) {
             Some(p) if letters && !variant.kind(p.kind).spec.pawn => {
-                char::from(variant.kind(p.kind).spec.letter).to_string()
+                crate::rules::variant::letter_text(variant.kind(p.kind).spec.letter, false).to_string()
             }
             _ => String::new(),
         };
@@ -981,7 +985,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
             // O-O would not say which king.
             return format!(
                 "{}{}{}",
-                char::from(variant.kind(m.piece).spec.letter),
+                crate::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false),
                 position.fen_square(m.from),
                 position.fen_square(m.to)
             );
@@ -990,7 +994,11 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
         return if h_side { "O-O".to_owned() } else { "O-O-O".to_owned() };
     }
     if matches!(m.kind, MoveKind::Drop | MoveKind::Place) {
-        return format!("{}@{}", char::from(variant.kind(m.piece).spec.letter), position.fen_square(m.to));
+        return format!(
+            "{}@{}",
+            crate::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false),
+            position.fen_square(m.to)
+        );
     }
     if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
         return exchange_text(position, m, true);
@@ -999,14 +1007,18 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
     if m.kind == MoveKind::Leap {
         return format!(
             "{}{}{}",
-            char::from(variant.kind(m.piece).spec.letter),
+            crate::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false),
             position.fen_square(m.from),
             position.fen_square(m.to)
         );
     }
     // A banking in place; a dive into a hole (to another cell) is written as the move it is.
     if m.kind == MoveKind::Bank && m.from == m.to {
-        return format!("{}{}@", char::from(variant.kind(m.piece).spec.letter), position.fen_square(m.from));
+        return format!(
+            "{}{}@",
+            crate::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false),
+            position.fen_square(m.from)
+        );
     }
     let spec = &variant.kind(m.piece).spec;
     let mut text = String::new();
@@ -1038,7 +1050,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
         if same_file && !m.capture {
             // `a5a6` would read as coordinates: a quiet pawn move that needs its rank (Better
             // Pawns, where pawns step back) is written with its letter, as a piece's is.
-            text.push(char::from(spec.letter));
+            text.push_str(&crate::rules::variant::letter_text(spec.letter, false));
         }
         if m.capture || !rivals.is_empty() {
             text.push_str(&file_name(g.file(m.from)));
@@ -1047,7 +1059,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
             }
         }
     } else {
-        text.push(char::from(spec.letter));
+        text.push_str(&crate::rules::variant::letter_text(spec.letter, false));
         if !rivals.is_empty() {
             if !same_file {
                 text.push_str(&file_name(g.file(m.from)));
@@ -1064,7 +1076,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
     text.push_str(&position.fen_square(m.to).to_string());
     if let Some(p) = m.promotion {
         text.push('=');
-        text.push(char::from(variant.kind(p).spec.letter));
+        text.push_str(&crate::rules::variant::letter_text(variant.kind(p).spec.letter, false));
     }
     text.push_str(&position.remainder_text(m));
     text
@@ -1866,22 +1878,11 @@ fn check_result(position: &mut Position, game: &Game, drawn: Option<&(Ending, Op
     // A dead position at the end is `drawn`'s: the replay asks `Laws::draw` after every turn.
     let ending = position.game_over();
     let claimed = tag.unwrap_or(marker);
-    let expected = match ending {
-        Some(
-            Ending::Checkmate { winner: Color::White }
-            | Ending::FarRank { winner: Color::White }
-            | Ending::KingCaptured { winner: Color::White }
-            | Ending::Immobilised { winner: Color::White },
-        ) => Some(Outcome::WhiteWins),
-        Some(
-            Ending::Checkmate { winner: Color::Black }
-            | Ending::FarRank { winner: Color::Black }
-            | Ending::KingCaptured { winner: Color::Black }
-            | Ending::Immobilised { winner: Color::Black },
-        ) => Some(Outcome::BlackWins),
-        Some(_) => Some(Outcome::Draw),
-        None => None,
-    };
+    let expected = ending.map(|ending| match ending.winner() {
+        Some(Color::White) => Outcome::WhiteWins,
+        Some(Color::Black) => Outcome::BlackWins,
+        None => Outcome::Draw,
+    });
     if let (Some(ending), Some(expected)) = (ending, expected)
         && claimed != expected
         && claimed != Outcome::Unknown

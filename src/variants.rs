@@ -46,7 +46,6 @@ pub const PLANNED: &[&str] = &[
     "seirawan",
     "seirawan960",
     "cancellationshogi",
-    "shogi",
     "aieirping",
     "bughouse",
 ];
@@ -217,6 +216,10 @@ pub struct PieceFile {
     /// Removes the parent's piece of this letter.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remove: Option<bool>,
+    /// The letter of the kind it becomes where the module `zone-promotion` promotes it
+    /// (`+S` for a silver general).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotes: Option<String>,
 }
 
 /// Which way each side's pawns go.
@@ -470,6 +473,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
                     royal: piece.royal.or(base.royal),
                     pawn: piece.pawn.or(base.pawn),
                     remove: None,
+                    promotes: piece.promotes.clone().or_else(|| base.promotes.clone()),
                 };
             }
             (None, false) => pieces.push(piece.clone()),
@@ -583,6 +587,10 @@ const MODULES: &[&str] = &[
     "extra-piece",
     "place-extra",
     "cancellation",
+    "zone-promotion",
+    "drop-rules",
+    "sennichite",
+    "no-move-loses",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -608,6 +616,8 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "only-pieces" | "pairs" => &["pieces"],
             "extra-piece" => &["pieces", "immune", "fool"],
             "place-extra" => &["as"],
+            "zone-promotion" => &["ranks"],
+            "drop-rules" => &["pawn"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -660,6 +670,30 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "deepfreeze" => rules.freeze = Some(crate::rules::modules::Freeze::Deep),
             "sticky" => rules.sticky = true,
             "cancellation" => rules.cancellation = true,
+            "zone-promotion" => {
+                let ranks = params.get("ranks").and_then(|v| v.as_u64()).and_then(|n| u8::try_from(n).ok());
+                match ranks {
+                    Some(ranks) if ranks >= 1 => rules.zone_promotion = Some(ranks),
+                    _ => {
+                        return Err((
+                            "zone-promotion".to_owned(),
+                            "module zone-promotion needs `ranks`: how many last ranks make the zone (1 or more)"
+                                .to_owned(),
+                        ));
+                    }
+                }
+            }
+            "drop-rules" => match params.get("pawn").and_then(|v| v.as_str()).map(str::as_bytes) {
+                Some([letter]) if letter.is_ascii_uppercase() => rules.drop_rules = Some(*letter),
+                _ => {
+                    return Err((
+                        "drop-rules".to_owned(),
+                        "module drop-rules needs `pawn`: the letter of the pawn that may not be dropped twice on a file or to mate".to_owned(),
+                    ));
+                }
+            },
+            "sennichite" => rules.sennichite = true,
+            "no-move-loses" => rules.no_move_loses = true,
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());
@@ -951,10 +985,16 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
     }
     let mut pieces = Vec::new();
     for p in resolved.pieces.iter().flatten() {
-        let letter = match p.letter.as_bytes() {
-            [l] if l.is_ascii_uppercase() => *l,
-            _ => return Err(error(&p.letter, format!("piece letter {:?} must be one uppercase letter", p.letter))),
+        let letter = |written: &str| match written.as_bytes() {
+            [l] if l.is_ascii_uppercase() => Ok(*l),
+            // `+P`: a piece promoted in the shogi way, a kind of its own.
+            [b'+', l] if l.is_ascii_uppercase() => Ok(*l | crate::record::PROMOTED_LETTER),
+            _ => {
+                Err(error(written, format!("piece letter {written:?} must be one uppercase letter, perhaps after `+`")))
+            }
         };
+        let promotes = p.promotes.as_deref().map(letter).transpose()?;
+        let letter = letter(&p.letter)?;
         let betza =
             p.betza.clone().ok_or_else(|| error(&p.letter, format!("piece {} has no betza movement", p.letter)))?;
         pieces.push(PieceSpec {
@@ -964,6 +1004,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
             royal: p.royal.unwrap_or(false),
             pawn: p.pawn.unwrap_or(false),
             value: p.value.unwrap_or(0),
+            promotes,
         });
     }
     let rules = read_rules(&resolved.modules).map_err(|(needle, message)| error(&needle, message))?;

@@ -151,6 +151,9 @@ impl Decision {
                 Ending::FarRank { .. } => "far-rank",
                 Ending::KingCaptured { .. } => "king-captured",
                 Ending::Immobilised { .. } => "immobilised",
+                Ending::NoLegalMove { .. } => "no-legal-move",
+                Ending::Sennichite => "sennichite",
+                Ending::PerpetualCheck { .. } => "perpetual-check",
             },
             Decision::Time { .. } => "time-forfeit",
             Decision::Open => "open",
@@ -161,15 +164,7 @@ impl Decision {
     pub fn result(&self) -> Option<Outcome> {
         let win = |c: Color| if c == Color::White { Outcome::WhiteWins } else { Outcome::BlackWins };
         match self {
-            Decision::Rules {
-                ending:
-                    Ending::Checkmate { winner }
-                    | Ending::FarRank { winner }
-                    | Ending::KingCaptured { winner }
-                    | Ending::Immobilised { winner },
-                ..
-            } => Some(win(*winner)),
-            Decision::Rules { .. } => Some(Outcome::Draw),
+            Decision::Rules { ending, .. } => Some(ending.winner().map_or(Outcome::Draw, win)),
             Decision::Time { loser, opponent_can_mate: true, .. } => Some(win(loser.other())),
             Decision::Time { opponent_can_mate: false, .. } => Some(Outcome::Draw),
             Decision::Open => None,
@@ -394,6 +389,11 @@ impl Seen {
 /// The draws the side to move may claim on the board.
 fn on_board(position: &Position, seen: &Seen) -> Vec<Claim> {
     let mut claims = Vec::new();
+    // (Where the variant has draws of its own, such as shogi's fourfold repetition, the
+    // FIDE claims are none of its.)
+    if !position.variant().modules.caps.fide_draws {
+        return claims;
+    }
     if position.halfmove_clock() >= 100 {
         claims.push(Claim::FiftyMoves);
     }
@@ -415,11 +415,11 @@ impl Standing for Counted<'_> {
     }
 
     fn repeated(&self, times: usize) -> bool {
-        self.seen.current as usize >= times
+        self.position.variant().modules.caps.fide_draws && self.seen.current as usize >= times
     }
 
     fn halfmoves(&self) -> u32 {
-        self.position.halfmove_clock()
+        if self.position.variant().modules.caps.fide_draws { self.position.halfmove_clock() } else { 0 }
     }
 }
 
@@ -884,6 +884,12 @@ pub fn headline(verdict: &Verdict) -> String {
                 Ending::InsufficientMaterial => "neither side can mate (dead position)".to_owned(),
                 Ending::FivefoldRepetition => "the same position stands for the fifth time".to_owned(),
                 Ending::SeventyFiveMoves => "75 moves of each side without capture or pawn move".to_owned(),
+                Ending::NoLegalMove { winner } => format!("{} has no legal move", side(winner.other())),
+                Ending::Sennichite => "the same position stands for the fourth time".to_owned(),
+                Ending::PerpetualCheck { winner } => format!(
+                    "the same position stands for the fourth time, {} having given check with every move since its first",
+                    side(winner.other())
+                ),
             };
             format!("{rule} {}", after_ply(at))
         }
@@ -931,6 +937,13 @@ impl Verdict {
                     Ending::FivefoldRepetition => "the fifth occurrence of a position draws the game (FIDE 9.6.1)",
                     Ending::SeventyFiveMoves => {
                         "75 moves of each side without capture or pawn move draw the game (FIDE 9.6.2)"
+                    }
+                    Ending::NoLegalMove { .. } => {
+                        "in this variant a player without a legal move loses, in check or not"
+                    }
+                    Ending::Sennichite => "in this variant the fourth occurrence of a position draws the game",
+                    Ending::PerpetualCheck { .. } => {
+                        "in this variant the fourth occurrence of a position loses for a player who gave check with every move since its first"
                     }
                 };
                 out.push(format!(

@@ -84,13 +84,13 @@ pub fn run(args: &PerftArgs) -> Status {
             let board = arbiter::rules::position::board_prefix(position.board_of(m.from));
             let mut uci = match m.kind {
                 arbiter::rules::position::MoveKind::Drop | arbiter::rules::position::MoveKind::Place => {
-                    let letter = char::from(variant.kind(m.piece).spec.letter);
+                    let letter = arbiter::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false);
                     format!("{board}{letter}@{}", position.fen_square(m.to))
                 }
                 _ => format!("{board}{}{joint}{}", position.fen_square(m.from), position.fen_square(m.to)),
             };
             if let Some(p) = m.promotion {
-                uci.push(char::from(variant.kind(p).spec.letter.to_ascii_lowercase()));
+                uci.push_str(&arbiter::rules::variant::letter_text(variant.kind(p).spec.letter, true));
             }
             // A cancellation's choice, as the dialect writes it (`d1d4=B&Pc5`).
             uci.push_str(&position.remainder_text(m));

@@ -132,20 +132,27 @@ pub fn square(i: &str) -> Lexed<'_, SquareName> {
     Ok((i, SquareName::new(file, rank)))
 }
 
-/// A piece letter: an uppercase ASCII letter.
+/// A piece letter: an uppercase ASCII letter, perhaps after `+` (a piece promoted in the
+/// shogi way: `+P`).
 pub fn piece(i: &str) -> Lexed<'_, PieceLetter> {
-    let (rest, c) = satisfy(|c| c.is_ascii_uppercase()).parse(i)?;
-    match PieceLetter::new(c as u8) {
-        Some(p) => Ok((rest, p)),
-        None => fail(i, "a piece letter"),
-    }
+    letter_of_case(i, |c| c.is_ascii_uppercase())
 }
 
 /// A piece letter of either case: after `=` and `&`, where lower case says the piece is
 /// Black's (a cancellation's remainder, notation/SPEC.md).
 fn cased_piece(i: &str) -> Lexed<'_, PieceLetter> {
-    let (rest, c) = satisfy(|c| c.is_ascii_alphabetic()).parse(i)?;
+    letter_of_case(i, |c| c.is_ascii_alphabetic())
+}
+
+/// A letter `case` accepts, perhaps after `+`.
+fn letter_of_case(i: &str, case: impl Fn(char) -> bool) -> Lexed<'_, PieceLetter> {
+    let (after, plus) = match i.strip_prefix('+') {
+        Some(after) => (after, true),
+        None => (i, false),
+    };
+    let (rest, c) = satisfy(case).parse(after)?;
     match PieceLetter::new(c as u8) {
+        Some(p) if plus => Ok((rest, p.promoted())),
         Some(p) => Ok((rest, p)),
         None => fail(i, "a piece letter"),
     }
@@ -335,10 +342,19 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
             }
             // UCI writes the promotion in lower case after the coordinates: `e7e8q`.
             Err(_) if path.from_file.is_some() && path.from_rank.is_some() => {
-                match rest.as_bytes().first().copied().filter(|b| b.is_ascii_lowercase() && *b != b'x') {
+                // (`+b`: a piece promoted in the shogi way, `b2h8+b`.)
+                let (plus, letter_at) = match rest.as_bytes() {
+                    [b'+', c, ..] if c.is_ascii_lowercase() => (true, 1),
+                    _ => (false, 0),
+                };
+                match rest.as_bytes().get(letter_at).copied().filter(|b| b.is_ascii_lowercase() && *b != b'x') {
                     // (Followed by a cancellation's placements: `d1d4b&Pc5`.)
-                    Some(letter) if ends_token(rest[1..].chars().next()) || rest[1..].starts_with('&') => {
-                        (&rest[1..], PieceLetter::new(letter))
+                    Some(letter)
+                        if ends_token(rest[letter_at + 1..].chars().next())
+                            || rest[letter_at + 1..].starts_with('&') =>
+                    {
+                        let piece = PieceLetter::new(letter).map(|p| if plus { p.promoted() } else { p });
+                        (&rest[letter_at + 1..], piece)
                     }
                     _ => (rest, None),
                 }

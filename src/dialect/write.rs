@@ -129,14 +129,14 @@ fn write_action_as(out: &mut String, action: &Action, style: Style) {
 
 fn write_piece_at(out: &mut String, p: PieceAt) {
     if let Some(piece) = p.piece {
-        out.push(piece.char());
+        let _ = write!(out, "{piece}");
     }
     let _ = write!(out, "{}", p.at);
 }
 
 fn write_move(out: &mut String, m: &Move, style: Style) {
     if let Some(piece) = m.piece {
-        out.push(piece.char());
+        let _ = write!(out, "{piece}");
     }
     if let Some(file) = m.from_file {
         let _ = write_file(out, file);
@@ -152,10 +152,10 @@ fn write_move(out: &mut String, m: &Move, style: Style) {
     match m.becomes {
         // (A letter written in lower case after `=` keeps `=` and its case: it says whose.)
         Some(becomes) if style == Style::Uci && coordinates && !m.becomes_lower => {
-            out.push(becomes.char().to_ascii_lowercase());
+            out.push_str(&becomes.cased(true));
         }
         Some(becomes) if m.becomes_lower => {
-            let _ = write!(out, "={}", becomes.char().to_ascii_lowercase());
+            let _ = write!(out, "={}", becomes.cased(true));
         }
         Some(becomes) => {
             let _ = write!(out, "={becomes}");
@@ -163,8 +163,7 @@ fn write_move(out: &mut String, m: &Move, style: Style) {
         None => {}
     }
     for p in &m.placements {
-        let letter = if p.lower { p.piece.char().to_ascii_lowercase() } else { p.piece.char() };
-        let _ = write!(out, "&{letter}{}", p.at);
+        let _ = write!(out, "&{}{}", p.piece.cased(p.lower), p.at);
     }
     write_gate(out, m.gate);
 }

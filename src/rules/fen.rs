@@ -728,11 +728,15 @@ impl FromStr for Fen {
             return Err(FenError::BadOpenTurn { offset: at + field.len() });
         }
 
-        let castling = match fields.next() {
+        // Fairy-Stockfish writes shogi positions without castling and en passant fields
+        // (`[-] w 0 1`): a number where the castling field stands is the halfmove clock.
+        let mut fields = fields.peekable();
+        let numbers_follow = fields.peek().is_some_and(|(_, field)| field.bytes().all(|b| b.is_ascii_digit()));
+        let castling = match fields.next_if(|_| !numbers_follow) {
             Some((at, field)) => parse_per_board(field, at, count, FenField::Castling, parse_castling)?,
             None => vec![String::new()],
         };
-        let en_passant = match fields.next() {
+        let en_passant = match fields.next_if(|_| !numbers_follow) {
             Some((at, field)) => parse_per_board(field, at, count, FenField::EnPassant, parse_en_passant)?,
             None => vec![None],
         };
@@ -1118,6 +1122,11 @@ impl BoardReader<'_> {
                 Some(letter) if letter.is_ascii_alphabetic() => {
                     letters.push(char::from(letter));
                     self.pos += 1;
+                }
+                // `[-]`: an empty pocket as Fairy-Stockfish writes a shogi hand.
+                Some(b'-') if letters.is_empty() && self.text.as_bytes().get(self.pos + 1) == Some(&close) => {
+                    self.pos += 2;
+                    return Ok(letters);
                 }
                 Some(_) => return Err(self.unexpected(field)),
             }

@@ -99,6 +99,9 @@ pub fn article(ending: Ending) -> &'static str {
         Ending::FarRank { .. } => "the variant's far-rank rule",
         Ending::KingCaptured { .. } => "the variant's capture of the king",
         Ending::Immobilised { .. } => "the variant's immobilisation rule",
+        Ending::NoLegalMove { .. } => "the variant's rule that a player with no legal move loses",
+        Ending::Sennichite => "the variant's fourfold repetition (sennichite)",
+        Ending::PerpetualCheck { .. } => "the variant's rule on perpetual check",
     }
 }
 

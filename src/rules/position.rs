@@ -415,6 +415,39 @@ pub enum Ending {
         /// The side with a free piece.
         winner: Color,
     },
+    /// The side to move has no legal move, where that loses whether or not it is in check
+    /// (shogi).
+    NoLegalMove {
+        /// The other side.
+        winner: Color,
+    },
+    /// The same position for the fourth time (shogi's sennichite): the game is drawn.
+    Sennichite,
+    /// The same position for the fourth time, one side having given check with every move
+    /// since the first: that side loses (shogi).
+    PerpetualCheck {
+        /// The side that was checked.
+        winner: Color,
+    },
+}
+
+impl Ending {
+    /// The side the ending gives the game to; `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Ending::Checkmate { winner }
+            | Ending::FarRank { winner }
+            | Ending::KingCaptured { winner }
+            | Ending::Immobilised { winner }
+            | Ending::NoLegalMove { winner }
+            | Ending::PerpetualCheck { winner } => Some(winner),
+            Ending::Stalemate
+            | Ending::InsufficientMaterial
+            | Ending::SeventyFiveMoves
+            | Ending::FivefoldRepetition
+            | Ending::Sennichite => None,
+        }
+    }
 }
 
 impl fmt::Display for Ending {
@@ -437,6 +470,13 @@ impl fmt::Display for Ending {
                     winner.name()
                 )
             }
+            Ending::NoLegalMove { winner } => write!(f, "{} has no legal move", winner.other().name()),
+            Ending::Sennichite => f.write_str("the same position a fourth time (sennichite)"),
+            Ending::PerpetualCheck { winner } => write!(
+                f,
+                "the same position a fourth time, {} having given check with every move since the first",
+                winner.other().name()
+            ),
         }
     }
 }
@@ -535,6 +575,10 @@ pub struct Position {
     pub(in crate::rules) key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
+    /// Whether the side to move stood in check in each position of `history`, kept only
+    /// where a module looks back at checks (`Modules::tracks_checks`: shogi's perpetual
+    /// check); else empty.
+    checks: Vec<bool>,
     /// A buffer for moves generated only to be looked at (no part of the position).
     scratch_moves: Vec<Move>,
     /// A buffer for [`Position::reaching`], as `scratch_moves`.
@@ -620,9 +664,14 @@ impl Position {
                             }
                         }
                         Cell::Piece(p) => {
-                            let kind = variant
-                                .kind_of_letter(p.letter)
-                                .ok_or(SetupError::UnknownPiece(char::from(p.letter)))?;
+                            // `+P`: the kind whose letter carries the `+` (shogi's promoted
+                            // pieces); where the variant has none, refused as such.
+                            let plus = if p.plus { crate::record::PROMOTED_LETTER } else { 0 };
+                            let kind = variant.kind_of_letter(p.letter | plus).ok_or(if p.plus {
+                                SetupError::UnexpectedCell("piece promoted shogi-style (+)")
+                            } else {
+                                SetupError::UnknownPiece(char::from(p.letter))
+                            })?;
                             let color = shown(if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black });
                             // Only a module turns pieces round (Onwards), never pawns; another
                             // (side promotion) marks a pawn that came from the h-side half.
@@ -633,14 +682,10 @@ impl Position {
                             if p.reversed && !from_h_half && !ring_pawn && (!marks.piece_turned || pawn) {
                                 return Err(SetupError::UnexpectedCell("piece turned round (^)"));
                             }
-                            // A fixed piece (`!`) only where a module makes pieces fixed; a
-                            // piece promoted in the shogi way (`+`) nowhere yet. Such a piece is
-                            // refused, not read as another.
+                            // A fixed piece (`!`) only where a module makes pieces fixed. Such
+                            // a piece is refused, not read as another.
                             if p.statue && !marks.statue {
                                 return Err(SetupError::UnexpectedCell("statue (!)"));
-                            }
-                            if p.plus {
-                                return Err(SetupError::UnexpectedCell("piece promoted shogi-style (+)"));
                             }
                             if let Some(sq) = sq {
                                 // On a ring a pawn's frame is its direction round the ring;
@@ -728,6 +773,7 @@ impl Position {
             settling: false,
             key: 0,
             history: Vec::new(),
+            checks: Vec::new(),
             scratch_moves: Vec::new(),
             scratch_reaches: Vec::new(),
         };
@@ -1930,7 +1976,7 @@ impl Position {
     /// Passes (a null move): the turn ends, only the side to move and the counters change.
     pub fn pass(&mut self) -> Undo {
         let undo = self.snapshot_round();
-        self.history.push(self.key);
+        self.remember(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
         self.landed = None;
@@ -2064,7 +2110,7 @@ impl Position {
         self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
-        self.history.pop();
+        self.forget();
     }
 
     /// Every pseudo-legal move (legal but for leaving the king attacked), appended to `out`.
@@ -2458,7 +2504,10 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         let m = Move { from, to, piece: piece.kind, promotion: None, kind, capture };
-        if (!self.on_last_rank(to, piece.color) && !self.on_goal_file(to, piece)) || self.variant.promotions.is_empty()
+        if let Some(&module) = self.variant.modules.hooks.promotion_instead.first() {
+            module.promotions_instead(self, m, piece, out);
+        } else if (!self.on_last_rank(to, piece.color) && !self.on_goal_file(to, piece))
+            || self.variant.promotions.is_empty()
         {
             out.push(m);
         } else if self.is_pawn(piece) {
@@ -2675,8 +2724,10 @@ impl Position {
     fn any_safe_move(&mut self, moves: &mut Vec<Move>) -> bool {
         // Where trials can be spared, one attack test first says whether they can be.
         let in_check = self.variant.rider_lines().is_some().then(|| self.in_check());
+        // (A module that may forbid the only safe move is asked too: uchifuzume.)
+        let exact = self.variant.modules.hooks.forbid.iter().any(|m| m.forbids_alone());
         let safe_among = |p: &mut Position, moves: &mut Vec<Move>| {
-            let found = moves.iter().any(|&m| p.is_safe_knowing(m, in_check));
+            let found = moves.iter().any(|&m| p.is_safe_knowing(m, in_check) && (!exact || p.modules_allow(m)));
             moves.clear();
             found
         };
@@ -3380,7 +3431,7 @@ impl Position {
         };
         let moved = if m.kind == MoveKind::Drop { Piece::new(self.side, m.piece) } else { moved };
         let mut undo = Undo { captured, ..self.snapshot(moved, undo_key) };
-        self.history.push(undo_key);
+        self.remember(undo_key);
         let mut forfeited = 0;
         match m.kind {
             MoveKind::Castle { rook_from, rook_to } => {
@@ -3402,7 +3453,10 @@ impl Position {
                 }
                 self.put(m.from, None);
                 let placed = match m.promotion {
-                    Some(kind) => Piece { kind, promoted: true, from_h_half: false, ..moved },
+                    // (A kind promoted kind by kind carries what it was in its kind: `+P`.)
+                    Some(kind) => {
+                        Piece { kind, promoted: self.variant.kind(kind).demotes.is_none(), from_h_half: false, ..moved }
+                    }
                     None => moved,
                 };
                 let placed = self.arrived(placed, m.to, false);
@@ -3504,7 +3558,7 @@ impl Position {
     /// [`Position::end_exchange`].
     pub(in crate::rules) fn begin_action(&mut self, moved: Piece) -> Undo {
         let undo = self.snapshot(moved, self.key);
-        self.history.push(self.key);
+        self.remember(self.key);
         self.key ^= self.state_key();
         undo
     }
@@ -3553,7 +3607,7 @@ impl Position {
     /// A pass the plan allows (Pass Chess): the turn takes it as an action.
     fn pass_in_plan(&mut self, m: Move) -> Undo {
         let undo = self.snapshot(Piece::new(self.side, m.piece), self.key);
-        self.history.push(self.key);
+        self.remember(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
         self.landed = None;
@@ -3568,7 +3622,7 @@ impl Position {
     fn bank_out(&mut self, m: Move) -> Undo {
         let piece = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
         let mut undo = self.snapshot(piece, self.key);
-        self.history.push(self.key);
+        self.remember(self.key);
         self.key ^= self.state_key();
         self.put(m.from, None);
         let limit = self.variant.modules.list.iter().find_map(|module| module.reserve_limit());
@@ -3620,7 +3674,7 @@ impl Position {
     /// Circular Chess: removes two pawns blocking each other; the side to move still moves.
     fn remove_blocked(&mut self, m: Move) -> Undo {
         let undo = Undo { changes: 2, ..self.snapshot(Piece::new(self.side, m.piece), self.key) };
-        self.history.push(self.key);
+        self.remember(self.key);
         self.key ^= self.state_key();
         for sq in [m.from, m.to] {
             if let Some(piece) = self.piece_at(sq) {
@@ -3643,7 +3697,7 @@ impl Position {
             self.halfmove = undo.halfmove;
             self.ep_live = undo.ep_live;
             self.key = undo.key;
-            self.history.pop();
+            self.forget();
             return;
         }
         if m.kind == MoveKind::Pass {
@@ -3692,7 +3746,7 @@ impl Position {
         self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
-        self.history.pop();
+        self.forget();
     }
 
     /// Takes back the last `count` changes of [`Position::changes`]: puts the pieces back,
@@ -3834,8 +3888,10 @@ impl Position {
         if !self.may_end_turn() && !self.has_legal_move() {
             return Some(if self.in_check() {
                 Ending::Checkmate { winner: self.side.other() }
-            } else {
+            } else if self.variant.modules.caps.stalemate_draws {
                 Ending::Stalemate
+            } else {
+                Ending::NoLegalMove { winner: self.side.other() }
             });
         }
         None
@@ -3855,6 +3911,9 @@ impl Position {
     /// The draws the side to move may claim here.
     pub fn claims(&self) -> Vec<Claim> {
         let mut claims = Vec::new();
+        if !self.variant.modules.caps.fide_draws {
+            return claims;
+        }
         if self.halfmove >= 100 {
             claims.push(Claim::FiftyMoves);
         }
@@ -3862,6 +3921,37 @@ impl Position {
             claims.push(Claim::ThreefoldRepetition);
         }
         claims
+    }
+
+    /// Adds `key`, this position's (before the action about to be played), to the history;
+    /// and whether it stands in check, where a module asks.
+    #[inline]
+    fn remember(&mut self, key: u64) {
+        self.history.push(key);
+        if self.variant.modules.tracks_checks {
+            let checked = self.in_check();
+            self.checks.push(checked);
+        }
+    }
+
+    /// Takes the last position off the history.
+    #[inline]
+    fn forget(&mut self) {
+        self.history.pop();
+        if self.variant.modules.tracks_checks {
+            self.checks.pop();
+        }
+    }
+
+    /// The keys of the positions before this one, oldest first.
+    pub(in crate::rules) fn key_history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// Whether the side to move stood in check in each position of
+    /// [`Position::key_history`] (empty where no module keeps it).
+    pub(in crate::rules) fn check_history(&self) -> &[bool] {
+        &self.checks
     }
 
     /// Makes room for the keys of `plies` more positions, for a caller that knows how many
@@ -4073,10 +4163,12 @@ impl Position {
                         Some((s, None)) if self.is_wall(s) => Cell::Wall,
                         Some((_, None)) => Cell::Empty,
                         Some((s, Some(p))) => {
-                            let letter = v.kind(p.kind).spec.letter;
+                            let written = v.kind(p.kind).spec.letter;
+                            let letter = written & !crate::record::PROMOTED_LETTER;
                             let letter =
                                 if shown(p.color) == Color::White { letter } else { letter.to_ascii_lowercase() };
                             Cell::Piece(PieceCell {
+                                plus: written != letter.to_ascii_uppercase(),
                                 promoted: p.promoted && marks.promoted,
                                 reversed: if g.is_folded() && self.is_pawn(p) {
                                     p.reversed != g.right_half(s)
@@ -4461,11 +4553,11 @@ impl Standing for Position {
     }
 
     fn repeated(&self, times: usize) -> bool {
-        self.repetitions() >= times
+        self.variant.modules.caps.fide_draws && self.repetitions() >= times
     }
 
     fn halfmoves(&self) -> u32 {
-        self.halfmove
+        if self.variant.modules.caps.fide_draws { self.halfmove } else { 0 }
     }
 }
 
@@ -4511,6 +4603,7 @@ mod tests {
             royal,
             pawn: false,
             value: 1,
+            promotes: None,
         };
         let spec = VariantSpec {
             name: "walled".to_owned(),

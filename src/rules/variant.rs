@@ -89,6 +89,18 @@ pub struct PieceSpec {
     pub pawn: bool,
     /// Value in pawns, for material counts and cancellation captures.
     pub value: u32,
+    /// The letter of the kind it may become in a promotion zone (shogi: a silver general
+    /// becomes `+S`), where a module promotes pieces kind by kind.
+    pub promotes: Option<u8>,
+}
+
+/// A kind's letter as written: the uppercase letter, after `+` where the letter carries
+/// [`crate::record::PROMOTED_LETTER`] (a piece promoted in the shogi way, FEN's and SAN's
+/// `+P`); in lower case where `lower`.
+pub fn letter_text(letter: u8, lower: bool) -> String {
+    let base = char::from(letter & !crate::record::PROMOTED_LETTER);
+    let base = if lower { base.to_ascii_lowercase() } else { base };
+    if letter & crate::record::PROMOTED_LETTER != 0 { format!("+{base}") } else { base.to_string() }
 }
 
 /// What a variant is made of, before compilation.
@@ -312,6 +324,17 @@ pub struct Rules {
     /// Cancellation Chess: a capture cancels the two pieces' values, and the remainder comes
     /// back as lesser pieces.
     pub cancellation: bool,
+    /// Shogi: pieces promote kind by kind (each to its `promotes` kind) on a move that starts
+    /// or ends within this many last ranks.
+    pub zone_promotion: Option<u8>,
+    /// Shogi: the letter of the pawn whose drops are restricted (no second unpromoted pawn of
+    /// a side on a file, no drop that mates); no piece is dropped where it could never move.
+    pub drop_rules: Option<u8>,
+    /// Shogi: the fourth occurrence of a position ends the game, drawn unless one side gave
+    /// check with every move since the first, which loses; no other draw by rule.
+    pub sennichite: bool,
+    /// Shogi: a player with no legal move loses, in check or not.
+    pub no_move_loses: bool,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -656,6 +679,11 @@ pub struct PieceKind {
     /// rays, or a folded or wrapped board), or a module makes each choice a capture leaves
     /// a move ([`super::modules::Hook::Outcomes`]).
     pub revisited: bool,
+    /// The kind it becomes in a promotion zone ([`PieceSpec::promotes`]).
+    pub promotes: Option<Kind>,
+    /// The kind it was promoted from, and goes back to a hand as: the kind whose
+    /// [`PieceSpec::promotes`] names it.
+    pub demotes: Option<Kind>,
 }
 
 /// Whether two rays of `movement` point the same way, so that they may reach one square.
@@ -844,6 +872,7 @@ impl Variant {
             royal,
             pawn,
             value,
+            promotes: None,
         };
         let spec = VariantSpec {
             name: "orthodox".to_owned(),
@@ -967,9 +996,18 @@ impl Variant {
             .map(|((spec, movement), rays)| {
                 let overlapping = overlapping(&movement);
                 let revisited = overlapping || geometry.is_folded() || geometry.wraps_files() || geometry.wraps_ranks();
-                PieceKind { spec: spec.clone(), movement, rays, overlapping, revisited }
+                PieceKind { spec: spec.clone(), movement, rays, overlapping, revisited, promotes: None, demotes: None }
             })
             .collect();
+        let mut kinds = kinds;
+        for i in 0..kinds.len() {
+            let Some(letter) = kinds[i].spec.promotes else { continue };
+            let Some(target) = kinds.iter().position(|k| k.spec.letter == letter) else {
+                return Err(VariantError::UnknownPromotion(char::from(letter & !crate::record::PROMOTED_LETTER)));
+            };
+            kinds[i].promotes = Some(Kind(target as u8));
+            kinds[target].demotes = Some(Kind(i as u8));
+        }
         let mut promotions = Vec::new();
         for &letter in &spec.promotions {
             match kinds.iter().position(|k| k.spec.letter == letter) {
@@ -984,7 +1022,6 @@ impl Variant {
         let zobrist_side = random.next_u64();
         let attack_lines = [0, 1, 2, 3].map(|frame| attack_lines(&kinds, frame));
         let modules = Modules::compile(&spec, &kinds, &steps)?;
-        let mut kinds = kinds;
         if !modules.hooks.outcomes.is_empty() {
             for kind in &mut kinds {
                 kind.revisited = true;
@@ -1350,9 +1387,10 @@ impl Variant {
         if self.reversed(board) { color.other() } else { color }
     }
 
-    /// The kind written with `letter` (either case).
+    /// The kind written with `letter` (either case; with
+    /// [`crate::record::PROMOTED_LETTER`] set where `+` is written before it).
     pub fn kind_of_letter(&self, letter: u8) -> Option<Kind> {
-        let upper = letter.to_ascii_uppercase();
+        let upper = letter.to_ascii_uppercase() | (letter & crate::record::PROMOTED_LETTER);
         self.kinds.iter().position(|k| k.spec.letter == upper).map(|i| Kind(i as u8))
     }
 

@@ -308,19 +308,16 @@ impl Position {
         let MoveKind::Cancel(r) = m.kind else { return String::new() };
         let v = self.variant();
         let black = self.remainder_owner(m) == Some(Color::Black);
-        let letter = |k: Kind| {
-            let letter = char::from(v.kind(k).spec.letter);
-            if black { letter.to_ascii_lowercase() } else { letter }
-        };
+        let letter = |k: Kind| crate::rules::variant::letter_text(v.kind(k).spec.letter, black);
         let mut text = String::new();
         if let Some(k) = r.on_target() {
             text.push('=');
-            text.push(letter(k));
+            text.push_str(&letter(k));
         }
         for (k, (dx, dy)) in r.beside() {
             if let Some(sq) = v.geometry.offset(m.to, dx, dy) {
                 text.push('&');
-                text.push(letter(k));
+                text.push_str(&letter(k));
                 text.push_str(&self.fen_square(sq).to_string());
             }
         }

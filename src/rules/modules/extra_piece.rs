@@ -147,7 +147,7 @@ impl Position {
             for (i, &count) in self.hands[color.index()].iter().enumerate() {
                 let kind = i % self.variant().kinds.len();
                 if count > 0 && kinds >> kind & 1 != 0 {
-                    let letter = char::from(self.variant().kinds[kind].spec.letter);
+                    let letter = crate::rules::variant::letter_text(self.variant().kinds[kind].spec.letter, false);
                     return Err(SetupError::ExtraPiece(format!(
                         "an extra piece in hand ({letter}): it never goes to a hand"
                     )));

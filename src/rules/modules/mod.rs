@@ -125,6 +125,7 @@ mod companions;
 mod cross_eyed;
 mod deadly_pawns;
 mod deflector;
+mod drop_rules;
 mod exchanges;
 mod extra_piece;
 mod far_rank;
@@ -133,10 +134,12 @@ mod hades;
 mod onwards;
 mod promotion;
 mod reserves;
+mod sennichite;
 mod statue;
 mod sticky;
 mod transfer;
 mod transparent;
+mod zone_promotion;
 
 pub use bank::Bank;
 pub use black_hole::BlackHole;
@@ -149,6 +152,7 @@ pub use reserves::Reserves;
 pub use statue::Statue;
 pub use transfer::Transfer;
 pub use transparent::Transparent;
+pub use zone_promotion::Stuck;
 
 use super::geometry::{Geometry, Square, Steps};
 use super::position::{Ending, Move, MoveKind, Piece, Position, SetupError};
@@ -206,6 +210,17 @@ pub enum Module {
     /// A capture cancels the two pieces' values, and the remainder comes back as lesser
     /// pieces (cancellation.rs); the values and splits are [`Modules::cancellation`].
     Cancellation,
+    /// Pieces promote kind by kind on a move that starts or ends within the last ranks
+    /// (this many), and must where they could never move again (zone_promotion.rs).
+    ZonePromotion(u8),
+    /// Shogi's drops: never where the piece could not move, no second pawn (this kind) on a
+    /// file, no pawn dropped to mate (drop_rules.rs).
+    DropRules(Kind),
+    /// The fourth repetition ends the game; perpetual check loses (sennichite.rs).
+    Sennichite,
+    /// A player with no legal move loses, in check or not (no stalemate): this file, in
+    /// [`Module::breaks`].
+    NoMoveLoses,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -227,6 +242,10 @@ pub enum Hook {
     PromotionZone,
     /// Pieces besides pawns that promote.
     PiecePromotion,
+    /// What a moving piece may or must become, instead of the last-rank rule.
+    PromotionInstead,
+    /// Cells where a piece may not be dropped.
+    DropRules,
     /// Actions besides moves.
     ExtraActions,
     /// The choices a capture leaves.
@@ -278,6 +297,10 @@ pub enum Capability {
     BishopsKeepColor,
     /// No pawn stands on its own first rank.
     PawnsOffFirstRank,
+    /// The draws of FIDE 9.2, 9.3 and 9.6 (repetition, fifty and seventy-five moves) apply.
+    FideDraws,
+    /// A player with no legal move who is not in check is stalemated: a draw.
+    StalemateDraws,
 }
 
 /// The capabilities of a variant's modules: those no module breaks.
@@ -305,6 +328,10 @@ pub struct Capabilities {
     pub bishops_keep_color: bool,
     /// [`Capability::PawnsOffFirstRank`].
     pub pawns_off_first_rank: bool,
+    /// [`Capability::FideDraws`].
+    pub fide_draws: bool,
+    /// [`Capability::StalemateDraws`].
+    pub stalemate_draws: bool,
 }
 
 impl Capabilities {
@@ -322,6 +349,8 @@ impl Capabilities {
             orthodox_material: holds(Capability::OrthodoxMaterial),
             bishops_keep_color: holds(Capability::BishopsKeepColor),
             pawns_off_first_rank: holds(Capability::PawnsOffFirstRank),
+            fide_draws: holds(Capability::FideDraws),
+            stalemate_draws: holds(Capability::StalemateDraws),
         }
     }
 }
@@ -354,6 +383,10 @@ pub struct Hooks {
     pub promotion_zone: Box<[Module]>,
     /// [`Hook::PiecePromotion`].
     pub piece_promotion: Box<[Module]>,
+    /// [`Hook::PromotionInstead`].
+    pub promotion_instead: Box<[Module]>,
+    /// [`Hook::DropRules`].
+    pub drop_rules: Box<[Module]>,
     /// [`Hook::ExtraActions`].
     pub extra_actions: Box<[Module]>,
     /// [`Hook::Outcomes`].
@@ -390,6 +423,8 @@ impl Hooks {
             Hook::CapturesOwn => &mut self.captures_own,
             Hook::PromotionZone => &mut self.promotion_zone,
             Hook::PiecePromotion => &mut self.piece_promotion,
+            Hook::PromotionInstead => &mut self.promotion_instead,
+            Hook::DropRules => &mut self.drop_rules,
             Hook::ExtraActions => &mut self.extra_actions,
             Hook::Outcomes => &mut self.outcomes,
             Hook::Forbid => &mut self.forbid,
@@ -451,6 +486,12 @@ pub struct Modules {
     pub fool: Option<Kind>,
     /// The values and remainders' splits of [`Module::Cancellation`] (empty without it).
     pub cancellation: Cancellation,
+    /// Where each kind could never move ([`Module::ZonePromotion`], [`Module::DropRules`];
+    /// empty without them).
+    pub stuck: Stuck,
+    /// Whether the position keeps, for each position of its history, whether the side to
+    /// move stood in check ([`Module::Sennichite`]).
+    pub tracks_checks: bool,
 }
 
 impl Default for Capabilities {
@@ -564,6 +605,27 @@ impl Modules {
             cancellation = Cancellation::compile(kinds)?;
             list.push(Module::Cancellation);
         }
+        if let Some(ranks) = rules.zone_promotion {
+            list.push(Module::ZonePromotion(ranks));
+        }
+        if let Some(letter) = rules.drop_rules {
+            list.push(Module::DropRules(kind_of(letter)?));
+        }
+        if rules.sennichite {
+            list.push(Module::Sennichite);
+        }
+        if rules.no_move_loses {
+            list.push(Module::NoMoveLoses);
+        }
+        let stuck = if rules.zone_promotion.is_some() || rules.drop_rules.is_some() {
+            let cells = usize::from(spec.files) * usize::from(spec.ranks) * spec.boards.len().max(1);
+            Stuck::build(kinds, steps, cells)
+        } else {
+            Stuck::default()
+        };
+        if matches!(hook_count(&list, Hook::PromotionInstead), n if n > 1) {
+            return Err(VariantError::ModuleClash(Hook::PromotionInstead));
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -596,6 +658,8 @@ impl Modules {
             immune,
             fool,
             cancellation,
+            stuck,
+            tracks_checks: rules.sennichite,
         })
     }
 
@@ -616,7 +680,12 @@ impl Modules {
     }
 }
 
-const HOOKS: [Hook; 19] = [
+/// How many of `list` answer `hook`.
+fn hook_count(list: &[Module], hook: Hook) -> usize {
+    list.iter().filter(|m| m.hooks(hook)).count()
+}
+
+const HOOKS: [Hook; 21] = [
     Hook::MovesInstead,
     Hook::Immobile,
     Hook::PassThrough,
@@ -624,6 +693,8 @@ const HOOKS: [Hook; 19] = [
     Hook::CapturesOwn,
     Hook::PromotionZone,
     Hook::PiecePromotion,
+    Hook::PromotionInstead,
+    Hook::DropRules,
     Hook::ExtraActions,
     Hook::Outcomes,
     Hook::Forbid,
@@ -694,6 +765,10 @@ impl Module {
             }
             Module::PlaceExtra(_) => hook == H::ExtraActions,
             Module::Cancellation => matches!(hook, H::Outcomes | H::AfterAction),
+            Module::ZonePromotion(_) => hook == H::PromotionInstead,
+            Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid),
+            Module::Sennichite => hook == H::Ending,
+            Module::NoMoveLoses => false,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -776,6 +851,11 @@ impl Module {
                     | C::BishopsKeepColor
                     | C::PawnsOffFirstRank
             ),
+            // Every promoting kind changes; material comes back by drops (the reserve says).
+            Module::ZonePromotion(_) => matches!(capability, C::OnlyPawnsPromote | C::OrthodoxMaterial),
+            Module::DropRules(_) => false,
+            Module::Sennichite => capability == C::FideDraws,
+            Module::NoMoveLoses => capability == C::StalemateDraws,
         }
     }
 
@@ -802,6 +882,10 @@ impl Module {
             | Module::ExtraPiece(_)
             | Module::PlaceExtra(_)
             | Module::Cancellation
+            | Module::ZonePromotion(_)
+            | Module::DropRules(_)
+            | Module::Sennichite
+            | Module::NoMoveLoses
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -832,6 +916,10 @@ impl Module {
             | Module::ExtraPiece(_)
             | Module::PlaceExtra(_)
             | Module::Cancellation
+            | Module::ZonePromotion(_)
+            | Module::DropRules(_)
+            | Module::Sennichite
+            | Module::NoMoveLoses
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             Module::Statue(_) => marks.statue = true,
@@ -955,6 +1043,32 @@ impl Module {
         }
     }
 
+    /// [`Hook::PromotionInstead`]: the move `m` of `piece`, as what it may and must become.
+    #[inline]
+    pub(in crate::rules) fn promotions_instead(self, pos: &Position, m: Move, piece: Piece, out: &mut Vec<Move>) {
+        match self {
+            Module::ZonePromotion(ranks) => pos.zone_promotions(ranks, m, piece, out),
+            _ => out.push(m),
+        }
+    }
+
+    /// [`Hook::DropRules`]: why a piece of `kind` may not be dropped on `sq` by the side to
+    /// move, where the cell forbids it.
+    #[inline]
+    pub(in crate::rules) fn drop_refusal(self, pos: &Position, kind: Kind, sq: Square) -> Option<&'static str> {
+        match self {
+            Module::DropRules(pawn) => pos.drop_rule_refusal(pawn, kind, sq),
+            _ => None,
+        }
+    }
+
+    /// [`Hook::Forbid`]: whether the module may forbid a player's only safe move, so that
+    /// looking for a legal move must ask it (uchifuzume); the others forbid a safe move only
+    /// where another is left.
+    pub fn forbids_alone(self) -> bool {
+        matches!(self, Module::DropRules(_))
+    }
+
     /// [`Hook::ExtraActions`]: the actions of the side to move besides its moves.
     pub(in crate::rules) fn extra_actions(self, pos: &Position, out: &mut Vec<Move>) {
         match self {
@@ -1028,6 +1142,7 @@ impl Module {
             Module::Companions => pos.companions_allow(m),
             Module::Freeze(_) => pos.immobile_piece(m).is_none(),
             Module::ExtraPiece(_) => !pos.captures_immune(m),
+            Module::DropRules(pawn) => !pos.pawn_drop_mates(pawn, m),
             _ => true,
         }
     }
@@ -1040,6 +1155,7 @@ impl Module {
                 "with no piece of its side orthogonally beside it, while pieces that have one can move"
             }
             Module::ExtraPiece(_) => "to capture a piece that cannot be captured (a mountain)",
+            Module::DropRules(_) => "to drop a pawn that mates (uchifuzume)",
             _ => "forbidden by the variant's rules",
         }
     }
@@ -1126,6 +1242,7 @@ impl Module {
             Module::Freeze(Freeze::Deep) => {
                 pos.immobilised_loser().map(|loser| Ending::Immobilised { winner: loser.other() })
             }
+            Module::Sennichite => pos.sennichite(),
             _ => None,
         }
     }

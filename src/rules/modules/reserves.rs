@@ -1,7 +1,8 @@
 //! Pieces in hand: each side's reserve (FEN holdings), drops from it as a turn's action (on
-//! any empty cell, pawns not on the first or last rank), and captured pieces going to the
-//! captor's hand, turned to its color, a promoted piece as a pawn (the crazyhouse rule; FEN's
-//! `~` marks the promoted pieces). The hands themselves, their counts and keys, are the
+//! any empty cell, pawns not on the first or last rank, and where the modules of
+//! [`super::Hook::DropRules`] allow), and captured pieces going to the captor's hand, turned
+//! to its color, a promoted piece as a pawn (the crazyhouse rule; FEN's `~` marks the
+//! promoted pieces) or, promoted kind by kind (`+P`), as the kind it was promoted from. The hands themselves, their counts and keys, are the
 //! position's.
 
 use super::Lane;
@@ -61,7 +62,20 @@ impl Position {
             return false;
         }
         let depth = self.variant.depth(self.side, sq);
-        !(self.variant.kind(kind).spec.pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)))
+        if self.variant.kind(kind).spec.pawn && (depth == 0 || depth + 1 == self.variant.depth_len(self.side)) {
+            return false;
+        }
+        self.drop_refused(kind, sq).is_none()
+    }
+
+    /// Why the modules forbid dropping a piece of `kind` on `sq`, an empty cell (shogi: where
+    /// it could never move, a second pawn on a file).
+    pub fn drop_refused(&self, kind: Kind, sq: Square) -> Option<&'static str> {
+        let hook = &self.variant.modules.hooks.drop_rules;
+        if hook.is_empty() {
+            return None;
+        }
+        hook.iter().find_map(|module| module.drop_refusal(self, kind, sq))
     }
 
     /// Refuses a setup where a reserve holds more than `holds` pieces (a Swap bank: one); a
@@ -84,7 +98,12 @@ impl Position {
         if self.variant.modules.extra_kinds >> victim.kind.index() & 1 != 0 {
             return;
         }
-        let kind = if victim.promoted { self.pawn_kind().unwrap_or(victim.kind) } else { victim.kind };
+        // A piece promoted kind by kind (`+P`) goes back as the kind it was promoted from.
+        let kind = match self.variant.kind(victim.kind).demotes {
+            Some(kind) => kind,
+            None if victim.promoted => self.pawn_kind().unwrap_or(victim.kind),
+            None => victim.kind,
+        };
         self.change_hand(captor, kind, if undo { -1 } else { 1 });
     }
 }
