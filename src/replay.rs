@@ -68,9 +68,9 @@ fn piece_name(position: &Position, kind: Kind) -> String {
 fn kind_of(position: &Position, letter: Option<u8>) -> Result<Kind, Refusal> {
     let variant = position.variant();
     match letter {
-        Some(l) => variant
-            .kind_of_letter(l)
-            .ok_or_else(|| Refusal::new(format!("{} has no piece {}", variant.spec.name, char::from(l)))),
+        Some(l) => variant.kind_of_letter(l).ok_or_else(|| {
+            Refusal::new(format!("{} has no piece {}", variant.spec.name, crate::rules::variant::letter_text(l, false)))
+        }),
         None => variant
             .kinds
             .iter()
@@ -309,7 +309,10 @@ fn resolve_exchange(
 /// Why the action `m`, which moves no piece along its own lines (a drop, a banking, a swap, a
 /// gift), is not legal: the turn's step does not allow it, or it leaves the king attacked.
 fn why_not_legal(position: &mut Position, m: Move) -> String {
-    if !position.plan_allows(m) {
+    if let Some(why) = position.forbidden_by_module(m) {
+        let does = if m.kind == MoveKind::Drop { "drops a piece" } else { "moves a piece" };
+        format!("{does} {why}")
+    } else if !position.plan_allows(m) {
         format!("is no action of this turn: {}", position.open_steps_about())
     } else if position.in_check() {
         "does not answer the check".to_owned()
@@ -381,9 +384,8 @@ fn resolve_drop(
     }
     let m = Move { from: sq, to: sq, piece: kind, promotion: None, kind: MoveKind::Drop, capture: false };
     if !position.is_pseudo_legal_drop(m) {
-        return Err(Refusal::new(format!(
-            "illegal: a {name} cannot be dropped on {to} (a pawn never on the first or last rank)"
-        )));
+        let why = position.drop_refused(kind, sq).unwrap_or("(a pawn never on the first or last rank)");
+        return Err(Refusal::new(format!("illegal: a {name} cannot be dropped on {to} {why}")));
     }
     if !position.is_legal(m) {
         let reason = why_not_legal(position, m);

@@ -360,3 +360,10 @@ fn cancellation_with_the_queen_at_ten_agrees_with_the_reference() {
     let counts: Vec<u64> = (1..=4).map(|depth| position.perft(depth)).collect();
     assert_eq!(counts, [2, 306, 8708, 410359]);
 }
+
+/// Shogi: Fairy-Stockfish's counts from the start, and from six positions (promoted pieces,
+/// hands, uchifuzume, forced promotions) counted with Fairy-Stockfish's legal moves.
+#[test]
+fn shogi_counts_agree_with_fairy_stockfish() {
+    run(&catalogue("shogi"), "shogi.txt", 1_000_000);
+}

@@ -454,7 +454,8 @@ fn some_move(position: &mut Position, moves: &mut Vec<Move>, test: impl Fn(&mut 
 
 /// The draws the side to move could claim by announcing a move.
 fn announced(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> (Option<String>, Option<String>) {
-    if !single_action(position.variant()) {
+    // (A variant with draws of its own, shogi's, has none of FIDE's claims.)
+    if !single_action(position.variant()) || !position.variant().modules.caps.fide_draws {
         return (None, None);
     }
     // A third time needs a position that has stood twice already; after a capture or a pawn
@@ -477,6 +478,8 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
     let has_move = position.has_legal_move();
     let in_check = position.in_check();
     let (threefold_by_move, fifty_moves_by_move) = announced(position, seen, moves);
+    // (The draws of FIDE 9.2 to 9.6, where the variant has them.)
+    let fide = position.variant().modules.caps.fide_draws;
     moves.clear();
     position.legal_moves(moves);
     Facts {
@@ -487,12 +490,12 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
         stalemate: !has_move && !in_check,
         insufficient_material: position.insufficient_material(),
         far_rank: position.far_rank_winner(),
-        threefold: has_move && seen.current >= 3,
+        threefold: fide && has_move && seen.current >= 3,
         threefold_by_move,
-        fifty_moves: has_move && position.halfmove_clock() >= 100,
+        fifty_moves: fide && has_move && position.halfmove_clock() >= 100,
         fifty_moves_by_move,
-        fivefold: seen.current >= 5,
-        seventy_five_moves: position.halfmove_clock() >= 150,
+        fivefold: fide && seen.current >= 5,
+        seventy_five_moves: fide && position.halfmove_clock() >= 150,
     }
 }
 

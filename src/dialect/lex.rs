@@ -620,7 +620,8 @@ fn finish_plain(rest: &str, kind: ActionKind) -> Option<(&str, ReadAction)> {
         return None;
     }
     let (rest, check) = match rest.as_bytes() {
-        [b'+', b'+', ..] => return None,
+        // (`b2h8+b`: a promotion in the shogi way in coordinates, for `piece_move`.)
+        [b'+', b'+', ..] | [b'+', b'a'..=b'z', ..] => return None,
         [b'+', ..] => (&rest[1..], Check::Check),
         [b'#', ..] => (&rest[1..], Check::Mate),
         _ => (rest, Check::None),

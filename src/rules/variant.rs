@@ -1390,7 +1390,8 @@ impl Variant {
     /// The kind written with `letter` (either case; with
     /// [`crate::record::PROMOTED_LETTER`] set where `+` is written before it).
     pub fn kind_of_letter(&self, letter: u8) -> Option<Kind> {
-        let upper = letter.to_ascii_uppercase() | (letter & crate::record::PROMOTED_LETTER);
+        let plus = letter & crate::record::PROMOTED_LETTER;
+        let upper = (letter & !plus).to_ascii_uppercase() | plus;
         self.kinds.iter().position(|k| k.spec.letter == upper).map(|i| Kind(i as u8))
     }
 

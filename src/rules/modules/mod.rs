@@ -1155,7 +1155,7 @@ impl Module {
                 "with no piece of its side orthogonally beside it, while pieces that have one can move"
             }
             Module::ExtraPiece(_) => "to capture a piece that cannot be captured (a mountain)",
-            Module::DropRules(_) => "to drop a pawn that mates (uchifuzume)",
+            Module::DropRules(_) => "to give mate, which a dropped pawn may not (uchifuzume)",
             _ => "forbidden by the variant's rules",
         }
     }
