@@ -617,6 +617,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "extra-piece" => &["pieces", "immune", "fool"],
             "place-extra" => &["as"],
             "zone-promotion" => &["ranks"],
+            "cancellation" => &["hand"],
             "drop-rules" => &["pawn"],
             _ => &[],
         };
@@ -669,7 +670,19 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "freeze" => rules.freeze = Some(crate::rules::modules::Freeze::LastMoved),
             "deepfreeze" => rules.freeze = Some(crate::rules::modules::Freeze::Deep),
             "sticky" => rules.sticky = true,
-            "cancellation" => rules.cancellation = true,
+            "cancellation" => {
+                rules.cancellation = true;
+                match params.get("hand").map(|v| v.as_str()) {
+                    None => {}
+                    Some(Some("lower")) => rules.cancellation_lower_to_hand = true,
+                    Some(_) => {
+                        return Err((
+                            "hand".to_owned(),
+                            "module cancellation: `hand` must be `lower` (the lower-valued piece goes to its opponent's hand)".to_owned(),
+                        ));
+                    }
+                }
+            }
             "zone-promotion" => {
                 let ranks = params.get("ranks").and_then(|v| v.as_u64()).and_then(|n| u8::try_from(n).ok());
                 match ranks {
@@ -1539,12 +1552,13 @@ mod tests {
         assert!(find(Some("From Position")).is_ok());
         assert_eq!(find(Some("Atomic")).err(), Some(Unsupported::NotYet("Atomic".to_owned())));
         // Seed systems not yet in the catalogue, in the forms the seeds write them.
-        for name in ["Cancellation Shogi", "Shogi", "Aieirping Chess", "antichess"] {
+        for name in ["Cancellation Shogi (reserve of values)", "Aieirping Chess", "antichess"] {
             assert_eq!(find(Some(name)).err(), Some(Unsupported::NotYet(name.to_owned())), "{name}");
         }
         // A catalogue entry is found first; a name that is no planned one stays unknown.
         assert!(find(Some("Transparent Chess")).is_ok());
         assert!(find(Some("Cancellation Chess")).is_ok());
+        assert!(find(Some("Shogi")).is_ok() && find(Some("Cancellation Shogi")).is_ok());
         for (name, entry) in [
             ("Black Hole Chess - Swap variant", "black hole swap"),
             ("Cannibal Chess", "cannibal"),

@@ -335,32 +335,35 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
             }
             Err(_) => return failure(after, "a piece letter after '='"),
         },
-        Err(_) if piece.is_none() => match self::piece(rest) {
-            Ok((after, p)) => {
-                leniency = Some(Leniency::PromotionWithoutEquals);
-                (after, Some(p))
-            }
-            // UCI writes the promotion in lower case after the coordinates: `e7e8q`.
-            Err(_) if path.from_file.is_some() && path.from_rank.is_some() => {
-                // (`+b`: a piece promoted in the shogi way, `b2h8+b`.)
-                let (plus, letter_at) = match rest.as_bytes() {
-                    [b'+', c, ..] if c.is_ascii_lowercase() => (true, 1),
-                    _ => (false, 0),
-                };
-                match rest.as_bytes().get(letter_at).copied().filter(|b| b.is_ascii_lowercase() && *b != b'x') {
-                    // (Followed by a cancellation's placements: `d1d4b&Pc5`.)
-                    Some(letter)
-                        if ends_token(rest[letter_at + 1..].chars().next())
-                            || rest[letter_at + 1..].starts_with('&') =>
-                    {
-                        let piece = PieceLetter::new(letter).map(|p| if plus { p.promoted() } else { p });
-                        (&rest[letter_at + 1..], piece)
-                    }
-                    _ => (rest, None),
+        // (`e8Q`; a `+` here is a check mark, or a shogi promotion in coordinates, below.)
+        Err(_) if piece.is_none() => {
+            match letter_of_case(rest.strip_prefix('+').map_or(rest, |_| ""), |c| c.is_ascii_uppercase()) {
+                Ok((after, p)) => {
+                    leniency = Some(Leniency::PromotionWithoutEquals);
+                    (after, Some(p))
                 }
+                // UCI writes the promotion in lower case after the coordinates: `e7e8q`.
+                Err(_) if path.from_file.is_some() && path.from_rank.is_some() => {
+                    // (`+b`: a piece promoted in the shogi way, `b2h8+b`.)
+                    let (plus, letter_at) = match rest.as_bytes() {
+                        [b'+', c, ..] if c.is_ascii_lowercase() => (true, 1),
+                        _ => (false, 0),
+                    };
+                    match rest.as_bytes().get(letter_at).copied().filter(|b| b.is_ascii_lowercase() && *b != b'x') {
+                        // (Followed by a cancellation's placements: `d1d4b&Pc5`.)
+                        Some(letter)
+                            if ends_token(rest[letter_at + 1..].chars().next())
+                                || rest[letter_at + 1..].starts_with('&') =>
+                        {
+                            let piece = PieceLetter::new(letter).map(|p| if plus { p.promoted() } else { p });
+                            (&rest[letter_at + 1..], piece)
+                        }
+                        _ => (rest, None),
+                    }
+                }
+                Err(_) => (rest, None),
             }
-            Err(_) => (rest, None),
-        },
+        }
         Err(_) => (rest, None),
     };
     let mut placements = Vec::new();

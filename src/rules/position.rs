@@ -90,6 +90,9 @@ pub(in crate::rules) enum Change {
     Moved(Square, Square, Piece),
     /// A piece a module put on an empty cell (a cancellation's remainder).
     Added(Square),
+    /// A piece of a kind a module put into a color's hand (first board), or took out of it
+    /// (`false`): Cancellation Shogi's lower-valued piece.
+    Hand(Color, Kind, bool),
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -2893,13 +2896,14 @@ impl Position {
         changes
     }
 
-    /// The pieces the modules of [`super::modules::Hook::AfterAction`] remove after `m`.
+    /// The pieces the modules of [`super::modules::Hook::AfterAction`] remove after `m`,
+    /// which took `captured`.
     #[inline]
-    fn after_action(&mut self, m: Move) -> u8 {
+    fn after_action(&mut self, m: Move, captured: Option<Piece>) -> u8 {
         let mut removed = 0;
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.after_action.get(i) {
-            removed += module.after_action(self, m);
+            removed += module.after_action(self, m, captured);
             i += 1;
         }
         removed
@@ -3472,7 +3476,7 @@ impl Position {
             }
             _ => None,
         };
-        let changed = forfeited + self.after_action(m);
+        let changed = forfeited + self.after_action(m, captured.map(|(_, p)| p));
         let gone = &self.changes[self.changes.len() - usize::from(changed)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
         // a rook that moves or is taken, its own.
@@ -3766,6 +3770,7 @@ impl Position {
                     self.put(from, Some(piece));
                 }
                 Some(Change::Added(sq)) => self.put(sq, None),
+                Some(Change::Hand(color, kind, added)) => self.change_hand(color, kind, if added { -1 } else { 1 }),
                 None => {}
             }
         }
@@ -3776,6 +3781,13 @@ impl Position {
         let Some(piece) = self.piece_at(sq) else { return };
         self.put(sq, None);
         self.changes.push(Change::Removed(sq, piece));
+    }
+
+    /// Puts a piece of `kind` into `color`'s hand (`add`) or takes one out, besides the
+    /// action: one change of the action.
+    pub(in crate::rules) fn hand_change(&mut self, color: Color, kind: Kind, add: bool) {
+        self.change_hand(color, kind, if add { 1 } else { -1 });
+        self.changes.push(Change::Hand(color, kind, add));
     }
 
     /// Puts `piece` on the empty cell `sq`, besides the action: one change of the action.

@@ -324,6 +324,9 @@ pub struct Rules {
     /// Cancellation Chess: a capture cancels the two pieces' values, and the remainder comes
     /// back as lesser pieces.
     pub cancellation: bool,
+    /// Cancellation Shogi: the lower-valued piece of a cancellation goes to its opponent's
+    /// hand (both, where the values are equal).
+    pub cancellation_lower_to_hand: bool,
     /// Shogi: pieces promote kind by kind (each to its `promotes` kind) on a move that starts
     /// or ends within this many last ranks.
     pub zone_promotion: Option<u8>,

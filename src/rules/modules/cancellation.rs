@@ -89,14 +89,21 @@ pub struct Cancellation {
     values: Box<[u32]>,
     /// For each remainder (the index), its split: the levels, greatest first.
     splits: Box<[Box<[Level]>]>,
+    /// The lower-valued piece goes to its opponent's hand, unpromoted; both where the values
+    /// are equal (Cancellation Shogi, `hand: lower`).
+    lower_to_hand: bool,
 }
 
 impl Cancellation {
     /// The splits of every remainder two of `kinds` can leave; refused where one needs more
     /// than three pieces (the capture square's and two beside it), or where pawns (which
     /// take one another en passant) differ in value.
-    pub fn compile(kinds: &[PieceKind]) -> Result<Cancellation, VariantError> {
+    pub fn compile(kinds: &[PieceKind], lower_to_hand: bool) -> Result<Cancellation, VariantError> {
         let values: Box<[u32]> = kinds.iter().map(|k| if k.spec.royal { 0 } else { k.spec.value }).collect();
+        // Placed pieces are unpromoted (Cancellation Shogi): a promoted kind cancels with its
+        // value but is never part of a remainder.
+        let placeable: Box<[u32]> =
+            kinds.iter().zip(values.iter()).map(|(k, &v)| if k.demotes.is_some() { 0 } else { v }).collect();
         let mut pawn_values = kinds.iter().filter(|k| k.spec.pawn).map(|k| k.spec.value);
         if let Some(first) = pawn_values.next()
             && pawn_values.any(|v| v != first)
@@ -109,8 +116,8 @@ impl Cancellation {
             let mut levels: Vec<Level> = Vec::new();
             let mut left = remainder;
             while left > 0 {
-                let Some(value) = values.iter().copied().filter(|&v| v > 0 && v <= left).max() else { break };
-                let level = (0..kinds.len()).filter(|&i| values[i] == value).map(|i| Kind(i as u8)).collect();
+                let Some(value) = placeable.iter().copied().filter(|&v| v > 0 && v <= left).max() else { break };
+                let level = (0..kinds.len()).filter(|&i| placeable[i] == value).map(|i| Kind(i as u8)).collect();
                 levels.push(level);
                 left -= value;
             }
@@ -123,7 +130,7 @@ impl Cancellation {
             }
             splits.push(levels.into_boxed_slice());
         }
-        Ok(Cancellation { values, splits: splits.into_boxed_slice() })
+        Ok(Cancellation { values, splits: splits.into_boxed_slice(), lower_to_hand })
     }
 
     /// The value of `kind` (0: none).
@@ -264,9 +271,12 @@ impl Position {
     }
 
     /// Whether a piece of `owner` and `kind` may be placed on `sq`: a pawn not on the first
-    /// or last rank.
+    /// or last rank, no piece where it could never move (shogi's pawn, lance and knight).
     fn may_stand(&self, owner: Color, kind: Kind, sq: Square) -> bool {
         let v = self.variant();
+        if v.modules.stuck.at(kind, owner, sq) {
+            return false;
+        }
         if !v.kind(kind).spec.pawn {
             return true;
         }
@@ -275,9 +285,11 @@ impl Position {
     }
 
     /// [`super::Hook::AfterAction`]: the captor leaves the capture square of `m` and the
-    /// remainder's pieces are placed; en passant, both pawns leave. How many changes.
+    /// remainder's pieces are placed; en passant, both pawns leave. Where the lower-valued
+    /// piece goes to its opponent's hand (Cancellation Shogi), the hands are put right: the
+    /// reserve's capture gave the captor `captured`. How many changes.
     #[inline(never)]
-    pub(in crate::rules) fn cancel(&mut self, m: Move) -> u8 {
+    pub(in crate::rules) fn cancel(&mut self, m: Move, captured: Option<Piece>) -> u8 {
         let remainder = match m.kind {
             MoveKind::Cancel(r) => r,
             MoveKind::EnPassant { .. } => Remainder::nothing(false),
@@ -287,6 +299,22 @@ impl Position {
         let owner = if remainder.theirs() { captor.color.other() } else { captor.color };
         self.remove_piece(m.to);
         let mut changes = 1;
+        if let Some(victim) = captured.filter(|_| self.variant().modules.cancellation.lower_to_hand) {
+            let table = &self.variant().modules.cancellation;
+            let (mine, theirs) = (table.value(captor.kind), table.value(victim.kind));
+            if mine < theirs {
+                // The captured piece was worth more: it leaves for good, not to the hand.
+                let kind = self.hand_kind(victim);
+                self.hand_change(captor.color, kind, false);
+                changes += 1;
+            }
+            if mine <= theirs {
+                // The capturing piece is the lower-valued (or as low): its opponent takes it.
+                let kind = self.hand_kind(captor);
+                self.hand_change(victim.color, kind, true);
+                changes += 1;
+            }
+        }
         if let Some(kind) = remainder.on_target() {
             self.add_piece(m.to, Piece::new(owner, kind));
             changes += 1;

@@ -602,7 +602,12 @@ impl Modules {
         }
         let mut cancellation = Cancellation::default();
         if rules.cancellation {
-            cancellation = Cancellation::compile(kinds)?;
+            if rules.cancellation_lower_to_hand && !spec.captures_to_hand {
+                return Err(VariantError::Cancellation(
+                    "`hand: lower` sends pieces to hands, and the variant has no captures-to-hand".to_owned(),
+                ));
+            }
+            cancellation = Cancellation::compile(kinds, rules.cancellation_lower_to_hand)?;
             list.push(Module::Cancellation);
         }
         if let Some(ranks) = rules.zone_promotion {
@@ -1202,15 +1207,15 @@ impl Module {
         }
     }
 
-    /// [`Hook::AfterAction`]: what `m` changes after its move (pieces it dooms removed, a
-    /// wall raised), onto the position's stack of changes; how many.
+    /// [`Hook::AfterAction`]: what `m`, which took `captured`, changes after its move (pieces
+    /// it dooms removed, a wall raised), onto the position's stack of changes; how many.
     #[inline]
-    pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move) -> u8 {
+    pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move, captured: Option<Piece>) -> u8 {
         match self {
             Module::DeadlyPawns(zone) => pos.eliminate(m, zone),
             Module::Burnt => pos.burn(m),
             Module::Sticky => pos.drag(m),
-            Module::Cancellation => pos.cancel(m),
+            Module::Cancellation => pos.cancel(m, captured),
             _ => 0,
         }
     }

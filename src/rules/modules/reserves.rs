@@ -98,12 +98,17 @@ impl Position {
         if self.variant.modules.extra_kinds >> victim.kind.index() & 1 != 0 {
             return;
         }
-        // A piece promoted kind by kind (`+P`) goes back as the kind it was promoted from.
-        let kind = match self.variant.kind(victim.kind).demotes {
-            Some(kind) => kind,
-            None if victim.promoted => self.pawn_kind().unwrap_or(victim.kind),
-            None => victim.kind,
-        };
+        let kind = self.hand_kind(victim);
         self.change_hand(captor, kind, if undo { -1 } else { 1 });
+    }
+
+    /// The kind `piece` enters a hand as: a promoted piece as a pawn (the crazyhouse rule) or,
+    /// promoted kind by kind (`+P`), as the kind it was promoted from.
+    pub(in crate::rules) fn hand_kind(&self, piece: Piece) -> Kind {
+        match self.variant.kind(piece.kind).demotes {
+            Some(kind) => kind,
+            None if piece.promoted => self.pawn_kind().unwrap_or(piece.kind),
+            None => piece.kind,
+        }
     }
 }
