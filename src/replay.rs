@@ -952,7 +952,7 @@ pub fn check_suffix_in_turn(position: &mut Position, m: Move, ends: bool) -> &'s
     let ended = (ends && position.may_end_turn()).then(|| position.end_turn());
     let mark = match position.king_attacked(opponent) {
         false => "",
-        true if position.actions_done() != 0 || position.has_legal_move() => "+",
+        true if position.actions_done() != 0 || position.has_legal_move() || position.ended_by_module() => "+",
         true => "#",
     };
     if let Some(ended) = ended {
@@ -1806,7 +1806,7 @@ fn check_mark(
     if in_check && ends_turn && wait {
         return Checked::MateInQuestion;
     }
-    let mate = in_check && ends_turn && !position.has_legal_move();
+    let mate = in_check && ends_turn && !position.has_legal_move() && !position.ended_by_module();
     let actual = if mate {
         Check::Mate
     } else if in_check {

@@ -367,3 +367,10 @@ fn cancellation_with_the_queen_at_ten_agrees_with_the_reference() {
 fn shogi_counts_agree_with_fairy_stockfish() {
     run(&catalogue("shogi"), "shogi.txt", 1_000_000);
 }
+
+/// Cancellation Shogi: twelve positions, every count agreeing with
+/// bench/cancellation_shogi_reference.py, written from the readings alone.
+#[test]
+fn cancellation_shogi_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("cancellation shogi"), "cancellation-shogi.txt", 1_000_000);
+}

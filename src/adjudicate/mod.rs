@@ -477,6 +477,8 @@ fn announced(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> (Op
 fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
     let has_move = position.has_legal_move();
     let in_check = position.in_check();
+    // (A game a module ended, by the far rank or a fourth repetition, is no mate.)
+    let module_end = position.ended_by_module();
     let (threefold_by_move, fifty_moves_by_move) = announced(position, seen, moves);
     // (The draws of FIDE 9.2 to 9.6, where the variant has them.)
     let fide = position.variant().modules.caps.fide_draws;
@@ -486,8 +488,8 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
         fen: position.fen(),
         to_move: Some(position.side_to_move()),
         legal_moves: moves.len(),
-        checkmate: !has_move && in_check,
-        stalemate: !has_move && !in_check,
+        checkmate: !has_move && in_check && !module_end,
+        stalemate: !has_move && !in_check && !module_end,
         insufficient_material: position.insufficient_material(),
         far_rank: position.far_rank_winner(),
         threefold: fide && has_move && seen.current >= 3,

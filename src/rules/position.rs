@@ -2701,8 +2701,10 @@ impl Position {
             }
         }
         out.truncate(keep);
-        for &module in self.variant.modules.hooks.forbid.iter() {
+        let mut i = 0;
+        while let Some(&module) = self.variant.modules.hooks.forbid.get(i) {
             module.forbid_among(self, out, start);
+            i += 1;
         }
     }
 
@@ -2845,6 +2847,12 @@ impl Position {
             i += 1;
         }
         None
+    }
+
+    /// Whether a module has ended the game here (the far rank, shogi's fourth repetition):
+    /// then no move is legal, and yet no one is mated or stalemated.
+    pub fn ended_by_module(&mut self) -> bool {
+        self.module_ending().is_some()
     }
 
     /// How a module ends the game here, if one does (the far rank): then no move is legal.

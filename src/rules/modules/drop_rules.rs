@@ -33,6 +33,18 @@ impl Position {
         None
     }
 
+    /// Keeps among `out[start..]` (safe moves) those that are no drop of `pawn` that mates.
+    pub(in crate::rules) fn keep_unless_pawn_drop_mates(&mut self, pawn: Kind, out: &mut Vec<Move>, start: usize) {
+        let mut i = start;
+        while i < out.len() {
+            if self.pawn_drop_mates(pawn, out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
     /// Whether the safe move `m` is a drop of `pawn` that mates (uchifuzume).
     pub(in crate::rules) fn pawn_drop_mates(&mut self, pawn: Kind, m: Move) -> bool {
         if m.kind != MoveKind::Drop || m.piece != pawn {

@@ -1135,9 +1135,11 @@ impl Module {
     }
 
     /// [`Hook::Forbid`]: keeps in `out[start..]` (the safe moves) those the module allows.
-    pub(in crate::rules) fn forbid_among(self, pos: &Position, out: &mut Vec<Move>, start: usize) {
-        if let Module::Companions = self {
-            pos.keep_companions(out, start);
+    pub(in crate::rules) fn forbid_among(self, pos: &mut Position, out: &mut Vec<Move>, start: usize) {
+        match self {
+            Module::Companions => pos.keep_companions(out, start),
+            Module::DropRules(pawn) => pos.keep_unless_pawn_drop_mates(pawn, out, start),
+            _ => {}
         }
     }
 
