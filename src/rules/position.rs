@@ -93,6 +93,9 @@ pub(in crate::rules) enum Change {
     /// A piece of a kind a module put into a color's hand (first board), or took out of it
     /// (`false`): Cancellation Shogi's lower-valued piece.
     Hand(Color, Kind, bool),
+    /// Whether the side to move after the action stands in check, noted (shogi's perpetual
+    /// check).
+    Check,
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -578,9 +581,8 @@ pub struct Position {
     pub(in crate::rules) key: u64,
     /// Keys of the positions before this one, for repetitions.
     history: Vec<u64>,
-    /// Whether the side to move stood in check in each position of `history`, kept only
-    /// where a module looks back at checks (`Modules::tracks_checks`: shogi's perpetual
-    /// check); else empty.
+    /// Whether the side to move stood in check after each action, kept only where a module
+    /// looks back at checks (shogi's perpetual check, through its changes); else empty.
     checks: Vec<bool>,
     /// A buffer for moves generated only to be looked at (no part of the position).
     scratch_moves: Vec<Move>,
@@ -1979,7 +1981,7 @@ impl Position {
     /// Passes (a null move): the turn ends, only the side to move and the counters change.
     pub fn pass(&mut self) -> Undo {
         let undo = self.snapshot_round();
-        self.remember(self.key);
+        self.history.push(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
         self.landed = None;
@@ -2113,7 +2115,7 @@ impl Position {
         self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
-        self.forget();
+        self.history.pop();
     }
 
     /// Every pseudo-legal move (legal but for leaving the king attacked), appended to `out`.
@@ -2730,7 +2732,7 @@ impl Position {
         // Where trials can be spared, one attack test first says whether they can be.
         let in_check = self.variant.rider_lines().is_some().then(|| self.in_check());
         // (A module that may forbid the only safe move is asked too: uchifuzume.)
-        let exact = self.variant.modules.hooks.forbid.iter().any(|m| m.forbids_alone());
+        let exact = self.variant.modules.forbids_alone;
         let safe_among = |p: &mut Position, moves: &mut Vec<Move>| {
             let found = moves.iter().any(|&m| p.is_safe_knowing(m, in_check) && (!exact || p.modules_allow(m)));
             moves.clear();
@@ -2904,14 +2906,13 @@ impl Position {
         changes
     }
 
-    /// The pieces the modules of [`super::modules::Hook::AfterAction`] remove after `m`,
-    /// which took `captured`.
+    /// The pieces the modules of [`super::modules::Hook::AfterAction`] remove after `m`.
     #[inline]
-    fn after_action(&mut self, m: Move, captured: Option<Piece>) -> u8 {
+    fn after_action(&mut self, m: Move) -> u8 {
         let mut removed = 0;
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.after_action.get(i) {
-            removed += module.after_action(self, m, captured);
+            removed += module.after_action(self, m);
             i += 1;
         }
         removed
@@ -3443,7 +3444,7 @@ impl Position {
         };
         let moved = if m.kind == MoveKind::Drop { Piece::new(self.side, m.piece) } else { moved };
         let mut undo = Undo { captured, ..self.snapshot(moved, undo_key) };
-        self.remember(undo_key);
+        self.history.push(undo_key);
         let mut forfeited = 0;
         match m.kind {
             MoveKind::Castle { rook_from, rook_to } => {
@@ -3484,7 +3485,7 @@ impl Position {
             }
             _ => None,
         };
-        let changed = forfeited + self.after_action(m, captured.map(|(_, p)| p));
+        let changed = forfeited + self.after_action(m);
         let gone = &self.changes[self.changes.len() - usize::from(changed)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
         // a rook that moves or is taken, its own.
@@ -3570,7 +3571,7 @@ impl Position {
     /// [`Position::end_exchange`].
     pub(in crate::rules) fn begin_action(&mut self, moved: Piece) -> Undo {
         let undo = self.snapshot(moved, self.key);
-        self.remember(self.key);
+        self.history.push(self.key);
         self.key ^= self.state_key();
         undo
     }
@@ -3619,7 +3620,7 @@ impl Position {
     /// A pass the plan allows (Pass Chess): the turn takes it as an action.
     fn pass_in_plan(&mut self, m: Move) -> Undo {
         let undo = self.snapshot(Piece::new(self.side, m.piece), self.key);
-        self.remember(self.key);
+        self.history.push(self.key);
         self.key ^= self.state_key();
         self.en_passant = None;
         self.landed = None;
@@ -3634,7 +3635,7 @@ impl Position {
     fn bank_out(&mut self, m: Move) -> Undo {
         let piece = self.piece_at(m.from).unwrap_or(Piece::new(self.side, m.piece));
         let mut undo = self.snapshot(piece, self.key);
-        self.remember(self.key);
+        self.history.push(self.key);
         self.key ^= self.state_key();
         self.put(m.from, None);
         let limit = self.variant.modules.list.iter().find_map(|module| module.reserve_limit());
@@ -3686,7 +3687,7 @@ impl Position {
     /// Circular Chess: removes two pawns blocking each other; the side to move still moves.
     fn remove_blocked(&mut self, m: Move) -> Undo {
         let undo = Undo { changes: 2, ..self.snapshot(Piece::new(self.side, m.piece), self.key) };
-        self.remember(self.key);
+        self.history.push(self.key);
         self.key ^= self.state_key();
         for sq in [m.from, m.to] {
             if let Some(piece) = self.piece_at(sq) {
@@ -3709,7 +3710,7 @@ impl Position {
             self.halfmove = undo.halfmove;
             self.ep_live = undo.ep_live;
             self.key = undo.key;
-            self.forget();
+            self.history.pop();
             return;
         }
         if m.kind == MoveKind::Pass {
@@ -3758,7 +3759,7 @@ impl Position {
         self.ep_live = undo.ep_live;
         self.halfmove = undo.halfmove;
         self.key = undo.key;
-        self.forget();
+        self.history.pop();
     }
 
     /// Takes back the last `count` changes of [`Position::changes`]: puts the pieces back,
@@ -3779,6 +3780,9 @@ impl Position {
                 }
                 Some(Change::Added(sq)) => self.put(sq, None),
                 Some(Change::Hand(color, kind, added)) => self.change_hand(color, kind, if added { -1 } else { 1 }),
+                Some(Change::Check) => {
+                    self.checks.pop();
+                }
                 None => {}
             }
         }
@@ -3943,35 +3947,24 @@ impl Position {
         claims
     }
 
-    /// Adds `key`, this position's (before the action about to be played), to the history;
-    /// and whether it stands in check, where a module asks.
-    #[inline]
-    fn remember(&mut self, key: u64) {
-        self.history.push(key);
-        if self.variant.modules.tracks_checks {
-            let checked = self.in_check();
-            self.checks.push(checked);
-        }
-    }
-
-    /// Takes the last position off the history.
-    #[inline]
-    fn forget(&mut self) {
-        self.history.pop();
-        if self.variant.modules.tracks_checks {
-            self.checks.pop();
-        }
-    }
-
     /// The keys of the positions before this one, oldest first.
     pub(in crate::rules) fn key_history(&self) -> &[u64] {
         &self.history
     }
 
-    /// Whether the side to move stood in check in each position of
-    /// [`Position::key_history`] (empty where no module keeps it).
+    /// Whether the side to move stood in check after each action noted (the last entry:
+    /// this position); empty where no module keeps it.
     pub(in crate::rules) fn check_history(&self) -> &[bool] {
         &self.checks
+    }
+
+    /// Notes, after an action, whether the king of `color` (the side to move next) stands
+    /// in check: one change of the action ([`super::modules::Module::Sennichite`]).
+    #[inline(never)]
+    pub(in crate::rules) fn note_check(&mut self, color: Color) {
+        let checked = self.king_attacked(color);
+        self.checks.push(checked);
+        self.changes.push(Change::Check);
     }
 
     /// Makes room for the keys of `plies` more positions, for a caller that knows how many

@@ -37,8 +37,8 @@ const AROUND: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1,
 const BESIDE: usize = 2;
 
 /// What a cancellation capture leaves, as the choices of the remainder's owner: the piece on
-/// the capture square and those beside it. Four bytes, so that a [`Move`] stays as small as
-/// it was.
+/// the capture square and those beside it, and the kind captured. Five bytes, so that a
+/// [`Move`] stays as small as it was (castling's two squares are as large).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Remainder {
     /// The kind left on the capture square, as its index plus one (0: none).
@@ -49,6 +49,10 @@ pub struct Remainder {
     /// Bits 0-2 and 3-5: each placed piece's cell, as an index into [`AROUND`]; bit 7: the
     /// pieces are the opponent's of the side that captures.
     cells: u8,
+    /// The piece captured, for the hands where the lower-valued piece goes to one: its kind's
+    /// index plus one, and bit 7 where it is a promoted piece of the crazyhouse kind (FEN `~`);
+    /// 0 elsewhere, and for en passant.
+    victim: u8,
 }
 
 impl Remainder {
@@ -74,8 +78,16 @@ impl Remainder {
     }
 
     /// The remainder of a capture that leaves nothing.
-    const fn nothing(theirs: bool) -> Remainder {
-        Remainder { target: 0, beside: [0; BESIDE], cells: if theirs { Self::THEIRS } else { 0 } }
+    const fn nothing(theirs: bool, victim: u8) -> Remainder {
+        Remainder { target: 0, beside: [0; BESIDE], cells: if theirs { Self::THEIRS } else { 0 }, victim }
+    }
+
+    const PROMOTED: u8 = 0x80;
+
+    /// The piece captured, of `color`, where the hands need it.
+    fn victim(self, color: Color) -> Option<Piece> {
+        let kind = (self.victim & !Self::PROMOTED).checked_sub(1)?;
+        Some(Piece { promoted: self.victim & Self::PROMOTED != 0, ..Piece::new(color, Kind(kind)) })
     }
 }
 
@@ -194,7 +206,13 @@ impl Position {
         let owner = if mine > theirs { captor.color } else { victim.color };
         let flag = mine < theirs;
         let levels = table.split(mine.abs_diff(theirs));
-        let Some((first, rest)) = levels.split_first() else { return Some(vec![Remainder::nothing(flag)]) };
+        let victim_kind = match table.lower_to_hand {
+            true => (victim.kind.0 + 1) | if victim.promoted { Remainder::PROMOTED } else { 0 },
+            false => 0,
+        };
+        let Some((first, rest)) = levels.split_first() else {
+            return Some(vec![Remainder::nothing(flag, victim_kind)]);
+        };
         // The first piece on the capture square, where it may stand.
         let targets: Vec<u8> = first.iter().filter(|&&k| self.may_stand(owner, k, m.to)).map(|k| k.0 + 1).collect();
         let targets = if targets.is_empty() { vec![0] } else { targets };
@@ -210,7 +228,12 @@ impl Position {
         let mut out = Vec::with_capacity(targets.len() * placings.len());
         for &target in &targets {
             for placing in &placings {
-                let mut r = Remainder { target, beside: [0; BESIDE], cells: if flag { Remainder::THEIRS } else { 0 } };
+                let mut r = Remainder {
+                    target,
+                    beside: [0; BESIDE],
+                    cells: if flag { Remainder::THEIRS } else { 0 },
+                    victim: victim_kind,
+                };
                 for (slot, put) in placing.iter().enumerate() {
                     r.beside[slot] = put.kind.0 + 1;
                     r.cells |= put.around << (3 * slot);
@@ -287,19 +310,19 @@ impl Position {
     /// [`super::Hook::AfterAction`]: the captor leaves the capture square of `m` and the
     /// remainder's pieces are placed; en passant, both pawns leave. Where the lower-valued
     /// piece goes to its opponent's hand (Cancellation Shogi), the hands are put right: the
-    /// reserve's capture gave the captor `captured`. How many changes.
+    /// reserve's capture gave the captor the piece captured. How many changes.
     #[inline(never)]
-    pub(in crate::rules) fn cancel(&mut self, m: Move, captured: Option<Piece>) -> u8 {
+    pub(in crate::rules) fn cancel(&mut self, m: Move) -> u8 {
         let remainder = match m.kind {
             MoveKind::Cancel(r) => r,
-            MoveKind::EnPassant { .. } => Remainder::nothing(false),
+            MoveKind::EnPassant { .. } => Remainder::nothing(false, 0),
             _ => return 0,
         };
         let Some(captor) = self.piece_at(m.to) else { return 0 };
         let owner = if remainder.theirs() { captor.color.other() } else { captor.color };
         self.remove_piece(m.to);
         let mut changes = 1;
-        if let Some(victim) = captured.filter(|_| self.variant().modules.cancellation.lower_to_hand) {
+        if let Some(victim) = remainder.victim(captor.color.other()) {
             let table = &self.variant().modules.cancellation;
             let (mine, theirs) = (table.value(captor.kind), table.value(victim.kind));
             if mine < theirs {

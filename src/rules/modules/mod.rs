@@ -489,9 +489,9 @@ pub struct Modules {
     /// Where each kind could never move ([`Module::ZonePromotion`], [`Module::DropRules`];
     /// empty without them).
     pub stuck: Stuck,
-    /// Whether the position keeps, for each position of its history, whether the side to
-    /// move stood in check ([`Module::Sennichite`]).
-    pub tracks_checks: bool,
+    /// Whether a module of [`Hook::Forbid`] may forbid a player's only safe move
+    /// ([`Module::forbids_alone`]).
+    pub forbids_alone: bool,
 }
 
 impl Default for Capabilities {
@@ -651,6 +651,7 @@ impl Modules {
             module.mark(&mut marks);
         }
         let action_kinds = list.iter().fold(0, |kinds, module| kinds | module.action_kinds());
+        let forbids_alone = hooks.forbid.iter().any(|m| m.forbids_alone());
         Ok(Modules {
             caps: Capabilities::of(&list),
             list,
@@ -664,7 +665,7 @@ impl Modules {
             fool,
             cancellation,
             stuck,
-            tracks_checks: rules.sennichite,
+            forbids_alone,
         })
     }
 
@@ -772,7 +773,7 @@ impl Module {
             Module::Cancellation => matches!(hook, H::Outcomes | H::AfterAction),
             Module::ZonePromotion(_) => hook == H::PromotionInstead,
             Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid),
-            Module::Sennichite => hook == H::Ending,
+            Module::Sennichite => matches!(hook, H::Ending | H::AfterAction),
             Module::NoMoveLoses => false,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
@@ -1209,15 +1210,19 @@ impl Module {
         }
     }
 
-    /// [`Hook::AfterAction`]: what `m`, which took `captured`, changes after its move (pieces
-    /// it dooms removed, a wall raised), onto the position's stack of changes; how many.
+    /// [`Hook::AfterAction`]: what `m` changes after its move (pieces it dooms removed, a
+    /// wall raised), onto the position's stack of changes; how many.
     #[inline]
-    pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move, captured: Option<Piece>) -> u8 {
+    pub(in crate::rules) fn after_action(self, pos: &mut Position, m: Move) -> u8 {
         match self {
             Module::DeadlyPawns(zone) => pos.eliminate(m, zone),
             Module::Burnt => pos.burn(m),
             Module::Sticky => pos.drag(m),
-            Module::Cancellation => pos.cancel(m, captured),
+            Module::Cancellation => pos.cancel(m),
+            Module::Sennichite => {
+                pos.note_check(pos.mover().other());
+                1
+            }
             _ => 0,
         }
     }

@@ -41,6 +41,9 @@ impl Stuck {
     /// Whether a piece of `kind` and `color` on `sq` could never move.
     #[inline]
     pub fn at(&self, kind: Kind, color: Color, sq: Square) -> bool {
+        if self.bits.is_empty() {
+            return false;
+        }
         let i = (kind.index() * 2 + color.index()) * self.cells + sq.index();
         self.bits.get(i).copied().unwrap_or(false)
     }
