@@ -723,6 +723,8 @@ pub enum VariantError {
     UnknownPromotion(char),
     /// A rule module names a letter no piece has.
     UnknownModulePiece(char),
+    /// A module that replaces promotion (zone-promotion) beside another rule of it.
+    PromotionClash,
     /// Two modules would both replace what one hook does.
     ModuleClash(Hook),
     /// A rule module names a cell off the board (or past the 64 cells it can mark).
@@ -750,6 +752,9 @@ impl fmt::Display for VariantError {
             VariantError::UnknownPromotion(c) => write!(f, "promotion to {c}, which no piece uses"),
             VariantError::UnknownModulePiece(c) => write!(f, "a rule module names the piece {c}, which no piece uses"),
             VariantError::ModuleClash(hook) => write!(f, "two rule modules both replace the hook {hook:?}"),
+            VariantError::PromotionClash => f.write_str(
+                "zone-promotion replaces the pawns' promotion: the variant may have no `promotion` list, pieces-promote or side-promotion besides",
+            ),
             VariantError::ModuleCell { file, rank } => {
                 let name = crate::rules::fen::FenSquare { file: *file, rank: *rank };
                 write!(f, "a rule module names the cell {name}, which is off the board (or past the 64th cell)")

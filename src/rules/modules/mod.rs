@@ -7,7 +7,7 @@
 //! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
 //! hole, pieces that eat their own side, statues, pieces that go to another board, pieces
 //! frozen by an attack, riders that turn on a pawn, pieces that drag another, captures that
-//! cancel) is a
+//! cancel, shogi's promotion zone, drop rules, repetition and loss without a move) is a
 //! [`Module`]: a closed enum,
 //! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
 //! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
@@ -40,14 +40,19 @@
 //! - [`Hook::CapturesOwn`]: whether a piece may capture one of its own side (Cannibal Chess).
 //! - [`Hook::PromotionZone`]: cells besides the last rank where a pawn promotes (side
 //!   promotion); [`Hook::PiecePromotion`]: pieces besides pawns that may promote there
-//!   (pieces promote).
+//!   (pieces promote); [`Hook::PromotionInstead`]: what a moving piece may or must become,
+//!   replacing both (shogi's zone, kind by kind). At most one.
+//! - [`Hook::DropRules`]: cells where a piece may not be dropped, besides an occupied one
+//!   (shogi: where it could never move, a second pawn on a file).
 //! - [`Hook::ExtraActions`]: actions besides moving a piece (drops from the reserve, pieces
 //!   banked), and why none is offered at a moment (a move that must be a standard one).
 //! - [`Hook::Outcomes`]: the choices a capture leaves to the players, each made a move of its
 //!   own (Cancellation Chess: which pieces of the remainder go where), so that legality and
 //!   perft judge each choice.
 //! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
-//!   unless no piece with one can move; a written move of a piece the Immobile hook holds).
+//!   unless no piece with one can move; a written move of a piece the Immobile hook holds;
+//!   shogi's pawn dropped to mate, which may be a player's only safe move: such a module says
+//!   so, [`Module::forbids_alone`], and the search for any legal move asks it too).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
 //!   hand, or weaker to its owner's: Hades; an eaten piece to its player's: Cannibal
 //!   Chess; to the captor's reserve for another board: Transfer Chess), and its taking
@@ -56,13 +61,15 @@
 //!   round) or dropped (Statue Chess: it is a statue).
 //! - [`Hook::AfterAction`]: what an action changes after its move: pieces removed (Deadly
 //!   Pawns), a wall raised (Burnt Chess), a piece dragged along (Sticky Chess, which may
-//!   also take back the en passant right the move gave); taken back with it from the
-//!   position's stack of changes.
+//!   also take back the en passant right the move gave), pieces placed and hands put right
+//!   (cancellation), whether the next side stands in check (shogi's repetition, which looks
+//!   back at checks); taken back with it from the position's stack of changes.
 //! - [`Hook::Landing`]: state an action leaves for what follows: the far rank's landing
 //!   cell, the piece that moved last in Freeze Chess. The core keys it (as the module says:
 //!   `Module::landing_key`) and FEN writes it (`last:e4`, after the sixth field).
-//! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank); while a
-//!   module says the game is over, no move is legal.
+//! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank, shogi's
+//!   fourth repetition); while a module says the game is over, no move is legal, and no one
+//!   is mated (`Position::ended_by_module`).
 //! - [`Hook::AttackedInstead`]: whether a cell is attacked, replacing the walk along attack
 //!   lines (Cross-eyed; in Freeze and Deepfreeze Chess, attacked by a piece that is free to
 //!   move when its side's turn comes, which is what check means there). At most one.
@@ -111,6 +118,10 @@
 //!   all.
 //! - [`Capability::BishopsKeepColor`]: a bishop stays on squares of one color.
 //! - [`Capability::PawnsOffFirstRank`]: no pawn ever stands on its own first rank.
+//! - [`Capability::FideDraws`]: the draws of FIDE 9.2 to 9.6 apply (threefold and fifty-move
+//!   claims, fivefold and seventy-five moves); a module with draws of its own breaks it.
+//! - [`Capability::StalemateDraws`]: a player without a legal move who is not in check is
+//!   stalemated, a draw (shogi: a loss).
 //!
 //! Whether a variant fits the orthodox lane (`board8::fits`) is each module's word too:
 //! [`Module::lane`].
@@ -628,8 +639,15 @@ impl Modules {
         } else {
             Stuck::default()
         };
-        if matches!(hook_count(&list, Hook::PromotionInstead), n if n > 1) {
+        // A module that replaces promotion is the only rule of it: no other module's, and no
+        // pawn promotion list besides (which it would silently drop).
+        let instead = hook_count(&list, Hook::PromotionInstead);
+        let others = rules.pieces_promote || rules.side_promotion || !spec.promotions.is_empty();
+        if instead > 1 {
             return Err(VariantError::ModuleClash(Hook::PromotionInstead));
+        }
+        if instead == 1 && others {
+            return Err(VariantError::PromotionClash);
         }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
