@@ -1236,6 +1236,21 @@ mod tests {
         assert_eq!(fen.castling_on(0), Some("KQkq"));
     }
 
+    /// Fairy-Stockfish's shogi FENs: `[-]` for empty hands, no castling or en passant field
+    /// (a number in the third field is the halfmove clock), `+` before a promoted piece.
+    #[test]
+    fn fairy_stockfish_shogi_fens() {
+        let start = parse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1");
+        assert_eq!(start.boards[0].holdings, Some(vec![]));
+        assert_eq!((start.castling_on(0), start.halfmove_clock, start.fullmove_number), (Some(""), 0, 1));
+        let later = parse("lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b 3 12");
+        assert!(piece(&later, 0, 1, 7).plus);
+        assert_eq!((later.halfmove_clock, later.fullmove_number), (3, 12));
+        // A `-` among letters, or a dangling `+`, is still an error.
+        assert!("9/9/9/9/9/9/9/9/4K4[P-] w 0 1".parse::<Fen>().is_err());
+        assert!("9/9/9/9/9/9/9/9/4K3+[] w 0 1".parse::<Fen>().is_err());
+    }
+
     #[test]
     fn crazyhouse_holdings_and_promoted_piece() {
         let fen = assert_canonical(CRAZYHOUSE);

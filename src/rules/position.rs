@@ -254,6 +254,9 @@ pub enum SetupError {
     Sides,
     /// A letter that is no piece of the variant.
     UnknownPiece(char),
+    /// `+` and a letter where the variant has promoted kinds but none written so (`+K`,
+    /// `+G` in shogi).
+    UnknownPromoted(char),
     /// A wall, a reserve or a bank where the variant has none.
     UnexpectedCell(&'static str),
     /// A hole where the variant's board has a cell, or a cell where it has a hole.
@@ -322,6 +325,9 @@ impl fmt::Display for SetupError {
                  where the first player has White on one board and Black on another, `w|b` or `b|w`)",
             ),
             SetupError::UnknownPiece(c) => write!(f, "{c} is no piece of this variant"),
+            SetupError::UnknownPromoted(c) => {
+                write!(f, "+{c} is no piece of this variant: that piece does not promote")
+            }
             SetupError::UnexpectedCell(what) => write!(f, "a {what} in a variant that has none"),
             SetupError::Hole { square, expected: true } => write!(f, "{square} is a hole of this board, not a cell"),
             SetupError::Hole { square, expected: false } => write!(f, "{square} is a cell of this board, not a hole"),
@@ -672,10 +678,11 @@ impl Position {
                             // `+P`: the kind whose letter carries the `+` (shogi's promoted
                             // pieces); where the variant has none, refused as such.
                             let plus = if p.plus { crate::record::PROMOTED_LETTER } else { 0 };
-                            let kind = variant.kind_of_letter(p.letter | plus).ok_or(if p.plus {
-                                SetupError::UnexpectedCell("piece promoted shogi-style (+)")
-                            } else {
-                                SetupError::UnknownPiece(char::from(p.letter))
+                            let has_promoted = || variant.kinds.iter().any(|k| k.demotes.is_some());
+                            let kind = variant.kind_of_letter(p.letter | plus).ok_or_else(|| match p.plus {
+                                true if has_promoted() => SetupError::UnknownPromoted(char::from(p.letter)),
+                                true => SetupError::UnexpectedCell("piece promoted shogi-style (+)"),
+                                false => SetupError::UnknownPiece(char::from(p.letter)),
                             })?;
                             let color = shown(if p.letter.is_ascii_uppercase() { Color::White } else { Color::Black });
                             // Only a module turns pieces round (Onwards), never pawns; another
