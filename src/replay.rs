@@ -71,12 +71,16 @@ fn kind_of(position: &Position, letter: Option<u8>) -> Result<Kind, Refusal> {
         Some(l) => variant.kind_of_letter(l).ok_or_else(|| {
             Refusal::new(format!("{} has no piece {}", variant.spec.name, crate::rules::variant::letter_text(l, false)))
         }),
-        None => variant
-            .kinds
-            .iter()
-            .position(|k| k.spec.pawn)
-            .map(|i| Kind(i as u8))
-            .ok_or_else(|| Refusal::new(format!("{} has no pawns", variant.spec.name))),
+        None => variant.kinds.iter().position(|k| k.spec.pawn).map(|i| Kind(i as u8)).ok_or_else(|| {
+            // (Shogi's pawn is a piece like the others, written with its letter.)
+            let lettered = variant.kind_of_letter(b'P').is_some();
+            let hint = if lettered {
+                ": a move with no piece letter moves a pawn; write P before the square (Pc4)"
+            } else {
+                ""
+            };
+            Refusal::new(format!("{} has no pawns{hint}", variant.spec.name))
+        }),
     }
 }
 
@@ -115,6 +119,10 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         }
     };
     match &action.kind {
+        ActionKind::Move(m) if !position.variant().modules.hooks.promotion_instead.is_empty() => {
+            let resolved = resolve_move(position, m, board, scratch)?;
+            plus_not_a_promotion(position, m, action.check, resolved)
+        }
         ActionKind::Move(m) => resolve_move(position, m, board, scratch),
         ActionKind::Castle { side, gate } => {
             if gate.is_some() {
@@ -306,6 +314,53 @@ fn resolve_exchange(
     Ok(Resolved::Move(m))
 }
 
+/// Where pieces promote in a zone (shogi), a `+` after a move that could promote and is
+/// written without `=` is either a check mark or a promotion as Fairy-Stockfish's coordinates
+/// (`b2h8+`) and Western shogi notation (`Bx2b+`) write one. It is never read as the one
+/// where it may be the other: in coordinates, which need no check mark, it is refused; in
+/// SAN, where the move unpromoted gives no check.
+#[cold]
+fn plus_not_a_promotion(
+    position: &mut Position,
+    m: &crate::record::Move,
+    check: Check,
+    resolved: Resolved,
+) -> Result<Resolved, Refusal> {
+    let Resolved::Move(mv) = resolved else { return Ok(resolved) };
+    if check != Check::Check || m.becomes.is_some() || mv.promotion.is_some() {
+        return Ok(resolved);
+    }
+    if position.variant().kind(mv.piece).promotes.is_none() {
+        return Ok(resolved);
+    }
+    let mut legal = Vec::new();
+    position.legal_moves(&mut legal);
+    let Some(promoted) = legal.iter().find(|o| o.from == mv.from && o.to == mv.to && o.promotion.is_some()).copied()
+    else {
+        return Ok(resolved);
+    };
+    let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
+    let gives_check = !check_suffix(position, mv).is_empty();
+    if !coordinates && gives_check {
+        return Ok(resolved);
+    }
+    let plain = san(position, mv);
+    let promoting = san(position, promoted);
+    let letter = promoted
+        .promotion
+        .map_or(String::new(), |k| crate::rules::variant::letter_text(position.variant().kind(k).spec.letter, true));
+    let (from, to) = (position.fen_square(mv.from), position.fen_square(mv.to));
+    Err(Refusal::new(if coordinates {
+        format!(
+            "in coordinates `+` would be a promotion (Fairy-Stockfish writes one so) or a check mark, which coordinates do not need; write {from}{to}{letter} to promote ({promoting}), {from}{to} not to ({plain})"
+        )
+    } else {
+        format!(
+            "the `+` marks no check ({plain} gives none); if it means a promotion (Western shogi notation writes one so), write {promoting}"
+        )
+    }))
+}
+
 /// Why the action `m`, which moves no piece along its own lines (a drop, a banking, a swap, a
 /// gift), is not legal: the turn's step does not allow it, or it leaves the king attacked.
 fn why_not_legal(position: &mut Position, m: Move) -> String {
@@ -374,7 +429,15 @@ fn resolve_drop(
             .find(|&b| b != board && position.in_hand_on(position.mover(), b, kind) > 0)
             .map(|b| format!(" for board {} (the one held may enter board {} only)", board + 1, b + 1))
             .unwrap_or_default();
-        return Err(Refusal::new(format!("illegal: no {name} {reserve}{elsewhere}")));
+        // (A promoted piece goes to a hand as what it was promoted from.)
+        let promoted = match position.variant().kind(kind).demotes {
+            Some(was) => format!(
+                ": a promoted piece is never dropped (a captured {name} is a {} in hand)",
+                piece_name(position, was)
+            ),
+            None => String::new(),
+        };
+        return Err(Refusal::new(format!("illegal: no {name} {reserve}{elsewhere}{promoted}")));
     }
     if position.is_wall(sq) {
         return Err(Refusal::new(format!("illegal: {to} is {}", position.variant().modules.wall_words())));

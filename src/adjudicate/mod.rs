@@ -283,6 +283,9 @@ pub struct Note {
 pub struct Verdict {
     /// The variant's name.
     pub variant: String,
+    /// Whether the FIDE Laws' draws hold in the variant (not in shogi, whose rules are its
+    /// own): the grounds cite the Laws only where they do.
+    pub fide: bool,
     /// Turns of the main line replayed.
     pub plies: u32,
     /// What decided the game.
@@ -489,7 +492,7 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
         to_move: Some(position.side_to_move()),
         legal_moves: moves.len(),
         checkmate: !has_move && in_check && !module_end,
-        stalemate: !has_move && !in_check && !module_end,
+        stalemate: !has_move && !in_check && !module_end && position.variant().modules.caps.stalemate_draws,
         insufficient_material: position.insufficient_material(),
         far_rank: position.far_rank_winner(),
         threefold: fide && has_move && seen.current >= 3,
@@ -737,6 +740,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         decision.result().unwrap_or_else(|| result_tag.as_deref().and_then(Outcome::from_pgn).unwrap_or(token));
     let mut verdict = Verdict {
         variant: variant.spec.name.clone(),
+        fide: variant.modules.caps.fide_draws,
         plies,
         decision,
         after,
@@ -927,6 +931,7 @@ impl Verdict {
             }
             Decision::Rules { ending, .. } => {
                 let rule = match ending {
+                    Ending::Checkmate { .. } if !self.fide => "checkmate ends the game",
                     Ending::Checkmate { .. } => "checkmate ends the game (FIDE 5.1.1)",
                     Ending::Stalemate => {
                         "a player without a legal move and not in check is stalemated: a draw (FIDE 5.2.1)"

@@ -275,6 +275,11 @@ pub enum SetupError {
     },
     /// A pawn on its first or last rank.
     PawnOnBackRank(String),
+    /// A piece where it could never move (shogi: a pawn or lance on its last rank, a knight
+    /// on its last two).
+    NeverMoves(String),
+    /// Two unpromoted pawns of one side on a file (shogi's nifu), named by the file.
+    DoubledPawns(String),
     /// A piece in the zone of an enemy pawn (Deadly Pawns), which no move can leave there.
     InPawnZone(String),
     /// A castling right without a rook (or king) to castle with.
@@ -333,6 +338,10 @@ impl fmt::Display for SetupError {
             SetupError::Hole { square, expected: false } => write!(f, "{square} is a cell of this board, not a hole"),
             SetupError::Royals { color, count } => {
                 write!(f, "{} has {count} kings; it needs exactly one", color.name())
+            }
+            SetupError::NeverMoves(sq) => write!(f, "the piece on {sq} could never move from there"),
+            SetupError::DoubledPawns(file) => {
+                write!(f, "two unpromoted pawns of one side on the {file}-file, which no game reaches (nifu)")
             }
             SetupError::PawnOnBackRank(sq) => {
                 write!(f, "a pawn on {sq}, its first or last rank (or the file where it promotes)")
@@ -3529,11 +3538,12 @@ impl Position {
             }
         }
         undo.changes = changed;
-        // A piece a module removes is a capture; a piece it moves, a move of that piece.
+        // A piece a module removes is a capture; a piece it moves, a move of that piece; a
+        // check noted changes nothing.
         let resets = |p: &Position| {
             p.changes[p.changes.len() - usize::from(changed)..]
                 .iter()
-                .any(|c| !matches!(c, Change::Moved(_, _, piece) if !p.is_pawn(*piece)))
+                .any(|c| !matches!(c, Change::Moved(_, _, piece) if !p.is_pawn(*piece)) && !matches!(c, Change::Check))
         };
         self.halfmove = if captured.is_some() || self.is_pawn(moved) || (changed > 0 && resets(self)) {
             0

@@ -789,8 +789,8 @@ impl Module {
             }
             Module::PlaceExtra(_) => hook == H::ExtraActions,
             Module::Cancellation => matches!(hook, H::Outcomes | H::AfterAction),
-            Module::ZonePromotion(_) => hook == H::PromotionInstead,
-            Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid),
+            Module::ZonePromotion(_) => matches!(hook, H::PromotionInstead | H::Setup),
+            Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid | H::Setup),
             Module::Sennichite => matches!(hook, H::Ending | H::AfterAction),
             Module::NoMoveLoses => false,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
@@ -1327,6 +1327,8 @@ impl Module {
             Module::Statue(statue) => pos.check_reserve_limit(statue.holds),
             Module::Transfer(transfer) => pos.check_reserve_limit(transfer.holds),
             Module::ExtraPiece(_) => pos.check_extra_pieces(),
+            Module::ZonePromotion(_) => pos.check_stuck_pieces(),
+            Module::DropRules(pawn) => pos.check_doubled_pawns(pawn),
             _ => Ok(()),
         }
     }

@@ -11,7 +11,7 @@
 //! a variant with this module has no promotion list of its own.
 
 use crate::rules::geometry::{Square, Steps};
-use crate::rules::position::{Move, Piece, Position};
+use crate::rules::position::{Move, Piece, Position, SetupError};
 use crate::rules::variant::{Color, Kind, PieceKind, Variant};
 
 /// Per kind, color and cell: whether a piece of the kind and color standing there has no move
@@ -68,5 +68,18 @@ impl Position {
             out.push(m);
         }
         out.push(Move { promotion: Some(target), ..m });
+    }
+
+    /// Refuses a setup with a piece where it could never move, which no game reaches (it
+    /// promotes, or may not be dropped there).
+    pub(in crate::rules) fn check_stuck_pieces(&self) -> Result<(), SetupError> {
+        for sq in self.variant.geometry.squares() {
+            if let Some(p) = self.piece_at(sq)
+                && self.variant.modules.stuck.at(p.kind, p.color, sq)
+            {
+                return Err(SetupError::NeverMoves(self.square_name(sq)));
+            }
+        }
+        Ok(())
     }
 }
