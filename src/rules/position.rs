@@ -278,8 +278,6 @@ pub enum SetupError {
     /// A piece where it could never move (shogi: a pawn or lance on its last rank, a knight
     /// on its last two).
     NeverMoves(String),
-    /// Two unpromoted pawns of one side on a file (shogi's nifu), named by the file.
-    DoubledPawns(String),
     /// A piece in the zone of an enemy pawn (Deadly Pawns), which no move can leave there.
     InPawnZone(String),
     /// A castling right without a rook (or king) to castle with.
@@ -340,9 +338,6 @@ impl fmt::Display for SetupError {
                 write!(f, "{} has {count} kings; it needs exactly one", color.name())
             }
             SetupError::NeverMoves(sq) => write!(f, "the piece on {sq} could never move from there"),
-            SetupError::DoubledPawns(file) => {
-                write!(f, "two unpromoted pawns of one side on the {file}-file, which no game reaches (nifu)")
-            }
             SetupError::PawnOnBackRank(sq) => {
                 write!(f, "a pawn on {sq}, its first or last rank (or the file where it promotes)")
             }

@@ -12,7 +12,7 @@
 //! asks it when it looks for any legal move at all ([`super::Module::forbids_alone`]).
 
 use crate::rules::geometry::Square;
-use crate::rules::position::{Move, MoveKind, Position, SetupError};
+use crate::rules::position::{Move, MoveKind, Position};
 use crate::rules::variant::Kind;
 
 impl Position {
@@ -61,22 +61,5 @@ impl Position {
         let mate = self.in_check() && !self.has_legal_move();
         self.undo(m, undo);
         mate
-    }
-
-    /// Refuses a setup with two unpromoted pawns (`pawn`) of one side on a file, which no
-    /// game reaches (nifu).
-    pub(in crate::rules) fn check_doubled_pawns(&self, pawn: Kind) -> Result<(), SetupError> {
-        let g = &self.variant.geometry;
-        for color in [crate::rules::variant::Color::White, crate::rules::variant::Color::Black] {
-            let mut files = std::collections::HashSet::new();
-            for (sq, _) in self.squares_of_kind(color, pawn) {
-                if !files.insert((self.board_of(sq), g.file(sq))) {
-                    let name = self.square_name(sq);
-                    let file = name.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned();
-                    return Err(SetupError::DoubledPawns(file));
-                }
-            }
-        }
-        Ok(())
     }
 }

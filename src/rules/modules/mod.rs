@@ -790,7 +790,9 @@ impl Module {
             Module::PlaceExtra(_) => hook == H::ExtraActions,
             Module::Cancellation => matches!(hook, H::Outcomes | H::AfterAction),
             Module::ZonePromotion(_) => matches!(hook, H::PromotionInstead | H::Setup),
-            Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid | H::Setup),
+            // (No setup is refused for two pawns on a file: placements reach them in
+            // Cancellation Shogi, and nifu is a rule of drops.)
+            Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid),
             Module::Sennichite => matches!(hook, H::Ending | H::AfterAction),
             Module::NoMoveLoses => false,
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
@@ -1328,7 +1330,6 @@ impl Module {
             Module::Transfer(transfer) => pos.check_reserve_limit(transfer.holds),
             Module::ExtraPiece(_) => pos.check_extra_pieces(),
             Module::ZonePromotion(_) => pos.check_stuck_pieces(),
-            Module::DropRules(pawn) => pos.check_doubled_pawns(pawn),
             _ => Ok(()),
         }
     }
