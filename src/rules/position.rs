@@ -3536,9 +3536,11 @@ impl Position {
         // A piece a module removes is a capture; a piece it moves, a move of that piece; a
         // check noted changes nothing.
         let resets = |p: &Position| {
-            p.changes[p.changes.len() - usize::from(changed)..]
-                .iter()
-                .any(|c| !matches!(c, Change::Moved(_, _, piece) if !p.is_pawn(*piece)) && !matches!(c, Change::Check))
+            p.changes[p.changes.len() - usize::from(changed)..].iter().any(|c| match c {
+                Change::Moved(_, _, piece) => p.is_pawn(*piece),
+                Change::Check => false,
+                _ => true,
+            })
         };
         self.halfmove = if captured.is_some() || self.is_pawn(moved) || (changed > 0 && resets(self)) {
             0
