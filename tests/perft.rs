@@ -374,3 +374,10 @@ fn shogi_counts_agree_with_fairy_stockfish() {
 fn cancellation_shogi_counts_agree_with_an_independent_implementation() {
     run(&catalogue("cancellation shogi"), "cancellation-shogi.txt", 1_000_000);
 }
+
+/// Cancellation Shogi with the reserve of values: every count agrees with
+/// bench/cancellation_shogi_reference.py --values, written from the readings alone.
+#[test]
+fn cancellation_shogi_values_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("cancellation shogi values"), "cancellation-shogi-values.txt", 1_000_000);
+}

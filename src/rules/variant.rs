@@ -327,6 +327,9 @@ pub struct Rules {
     /// Cancellation Shogi: the lower-valued piece of a cancellation goes to its opponent's
     /// hand (both, where the values are equal).
     pub cancellation_lower_to_hand: bool,
+    /// Cancellation Shogi's optional reserve of values: a piece goes to a hand as the
+    /// unpromoted kind of its value (none: lost).
+    pub cancellation_values_reserve: bool,
     /// Shogi: pieces promote kind by kind (each to its `promotes` kind) on a move that starts
     /// or ends within this many last ranks.
     pub zone_promotion: Option<u8>,

@@ -104,13 +104,16 @@ pub struct Cancellation {
     /// The lower-valued piece goes to its opponent's hand, unpromoted; both where the values
     /// are equal (Cancellation Shogi, `hand: lower`).
     lower_to_hand: bool,
+    /// With a reserve of values (`reserve: values`): for each kind, the unpromoted kind of its
+    /// value that it goes to a hand as (`None`: no kind has the value, and it is lost).
+    hand_of: Option<Box<[Option<Kind>]>>,
 }
 
 impl Cancellation {
     /// The splits of every remainder two of `kinds` can leave; refused where one needs more
     /// than three pieces (the capture square's and two beside it), or where pawns (which
     /// take one another en passant) differ in value.
-    pub fn compile(kinds: &[PieceKind], lower_to_hand: bool) -> Result<Cancellation, VariantError> {
+    pub fn compile(kinds: &[PieceKind], lower_to_hand: bool, by_value: bool) -> Result<Cancellation, VariantError> {
         let values: Box<[u32]> = kinds.iter().map(|k| if k.spec.royal { 0 } else { k.spec.value }).collect();
         // Placed pieces are unpromoted (Cancellation Shogi): a promoted kind cancels with its
         // value but is never part of a remainder.
@@ -142,7 +145,39 @@ impl Cancellation {
             }
             splits.push(levels.into_boxed_slice());
         }
-        Ok(Cancellation { values, splits: splits.into_boxed_slice(), lower_to_hand })
+        let hand_of = match by_value {
+            true => Some(Self::hand_of_values(kinds, &values, &placeable)?),
+            false => None,
+        };
+        Ok(Cancellation { values, splits: splits.into_boxed_slice(), lower_to_hand, hand_of })
+    }
+
+    /// For a reserve of values, each kind's unpromoted kind of its value; refused where two
+    /// unpromoted kinds share a value (a hand would then hold a value, which FEN cannot write).
+    fn hand_of_values(
+        kinds: &[PieceKind],
+        values: &[u32],
+        placeable: &[u32],
+    ) -> Result<Box<[Option<Kind>]>, VariantError> {
+        for (i, &v) in placeable.iter().enumerate() {
+            if v > 0 && placeable[..i].contains(&v) {
+                return Err(VariantError::Cancellation(format!(
+                    "a reserve of values needs one unpromoted piece of each value, and two have the value {v}"
+                )));
+            }
+        }
+        Ok((0..kinds.len())
+            .map(|i| match kinds[i].spec.royal {
+                true => Some(Kind(i as u8)),
+                false => placeable.iter().position(|&p| p > 0 && p == values[i]).map(|k| Kind(k as u8)),
+            })
+            .collect())
+    }
+
+    /// Where a reserve of values decides what a piece goes to a hand as: `Some` of the kind
+    /// (`Some(None)`: lost); `None` elsewhere.
+    pub fn hand_of(&self, kind: Kind) -> Option<Option<Kind>> {
+        self.hand_of.as_ref().map(|table| table.get(kind.index()).copied().flatten())
     }
 
     /// The value of `kind` (0: none).
@@ -325,15 +360,17 @@ impl Position {
         if let Some(victim) = remainder.victim(captor.color.other()) {
             let table = &self.variant().modules.cancellation;
             let (mine, theirs) = (table.value(captor.kind), table.value(victim.kind));
-            if mine < theirs {
+            if mine < theirs
+                && let Some(kind) = self.hand_kind(victim)
+            {
                 // The captured piece was worth more: it leaves for good, not to the hand.
-                let kind = self.hand_kind(victim);
                 self.hand_change(captor.color, kind, false);
                 changes += 1;
             }
-            if mine <= theirs {
+            if mine <= theirs
+                && let Some(kind) = self.hand_kind(captor)
+            {
                 // The capturing piece is the lower-valued (or as low): its opponent takes it.
-                let kind = self.hand_kind(captor);
                 self.hand_change(victim.color, kind, true);
                 changes += 1;
             }

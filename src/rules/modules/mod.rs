@@ -618,7 +618,11 @@ impl Modules {
                     "`hand: lower` sends pieces to hands, and the variant has no captures-to-hand".to_owned(),
                 ));
             }
-            cancellation = Cancellation::compile(kinds, rules.cancellation_lower_to_hand)?;
+            if rules.cancellation_values_reserve && !rules.cancellation_lower_to_hand {
+                return Err(VariantError::Cancellation("`reserve: values` needs `hand: lower`".to_owned()));
+            }
+            cancellation =
+                Cancellation::compile(kinds, rules.cancellation_lower_to_hand, rules.cancellation_values_reserve)?;
             list.push(Module::Cancellation);
         }
         if let Some(ranks) = rules.zone_promotion {

@@ -98,17 +98,23 @@ impl Position {
         if self.variant.modules.extra_kinds >> victim.kind.index() & 1 != 0 {
             return;
         }
-        let kind = self.hand_kind(victim);
-        self.change_hand(captor, kind, if undo { -1 } else { 1 });
+        if let Some(kind) = self.hand_kind(victim) {
+            self.change_hand(captor, kind, if undo { -1 } else { 1 });
+        }
     }
 
     /// The kind `piece` enters a hand as: a promoted piece as a pawn (the crazyhouse rule) or,
-    /// promoted kind by kind (`+P`), as the kind it was promoted from.
-    pub(in crate::rules) fn hand_kind(&self, piece: Piece) -> Kind {
-        match self.variant.kind(piece.kind).demotes {
+    /// promoted kind by kind (`+P`), as the kind it was promoted from; with a reserve of
+    /// values (Cancellation Shogi's option), as the unpromoted kind of its value, or none
+    /// (lost) where no kind has it.
+    pub(in crate::rules) fn hand_kind(&self, piece: Piece) -> Option<Kind> {
+        if let Some(kind) = self.variant.modules.cancellation.hand_of(piece.kind) {
+            return kind;
+        }
+        Some(match self.variant.kind(piece.kind).demotes {
             Some(kind) => kind,
             None if piece.promoted => self.pawn_kind().unwrap_or(piece.kind),
             None => piece.kind,
-        }
+        })
     }
 }
