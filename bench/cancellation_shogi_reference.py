@@ -45,6 +45,14 @@ Cancellation Shogi (default), on top of that:
   * Uchifuzume is judged with the Cancellation Shogi legal moves of the checked side (its
     cancellation captures of the dropped pawn count as escapes).
 
+Cancellation Shogi (reserve of values), option --values (notation/variants/
+cancellation-shogi-values.yaml): everything as above but what goes into a hand.  Every piece
+that goes to a hand -- the lower-valued piece of a cancellation, both pieces where the values
+are equal, and a piece the king captures -- goes as the unpromoted kind whose value equals
+the piece's value as it stood on the board: +P +L +N +S as G (6), +B as R (10), an
+unpromoted piece as itself.  A dragon (12, no unpromoted kind has it) goes to no hand: it is
+lost.  Remainders, placements, promotion, drops are unchanged.
+
 Choices made where the readings leave one (see also the report):
   1. The "as many as fit" count is taken from the squares alone (vacant, not a could-never-
      move square); the king test then removes choices.  The owner may not place fewer pieces
@@ -81,6 +89,7 @@ Usage:
   cancellation_shogi_reference.py [--shogi] --divide FEN DEPTH `move: nodes` sorted, `total N`
   cancellation_shogi_reference.py [--shogi] --moves FEN [--fen] legal moves (and successors)
   cancellation_shogi_reference.py --selftest [--quick]          self-checks (pyffish for shogi)
+  option --values: Cancellation Shogi (reserve of values) instead of Cancellation Shogi.
   option --uchifuzume-moves: count pawn drops that mate as moves, as Fairy-Stockfish's
   legal_moves (and arbiter's perft) do; off by default (the readings make them illegal).
 FEN: Fairy-Stockfish shogi FEN, e.g.
@@ -219,8 +228,11 @@ QUIET, CAPTURE, DROP = 0, 1, 2
 
 
 class Position:
-    def __init__(self, fen, cancellation=True, uchifuzume_moves=False):
+    def __init__(self, fen, cancellation=True, uchifuzume_moves=False, values=False):
         self.cancel = cancellation
+        # values: Cancellation Shogi (reserve of values); a piece goes to a hand as the
+        # unpromoted kind of its board value (+P/+L/+N/+S -> G, +B -> R, +R lost)
+        self.values = values and cancellation
         # uchifuzume_moves: count pawn-drop mates as moves, as Fairy-Stockfish's legal_moves
         # does (it lists them and scores them as a loss for the dropper); for comparisons only
         self.uchi_moves = uchifuzume_moves
@@ -357,8 +369,9 @@ class Position:
                 if v == -s * K:
                     continue  # a king is never captured
                 av = -v * s
+                hk = self.hand_kind
                 if not self.cancel or a == K:
-                    hands = ((s, BASE[av], 1),)
+                    hands = self.hands(((s, hk(av)),))
                     if can_prom and (from_zone or in_zone(s, t)):
                         app((frm, t, ((frm, 0), (t, s * PROMOTE[a])), hands, CAPTURE, True, 0,
                              (), 0))
@@ -367,13 +380,13 @@ class Position:
                     continue
                 vc, vv = VALUE[a], VALUE[av]
                 if vc == vv:
-                    app((frm, t, ((frm, 0), (t, 0)), ((s, BASE[av], 1), (-s, BASE[a], 1)),
+                    app((frm, t, ((frm, 0), (t, 0)), self.hands(((s, hk(av)), (-s, hk(a)))),
                          CAPTURE, False, 0, (), 0))
                     continue
                 if vc > vv:
-                    owner, rem, hands = s, vc - vv, ((s, BASE[av], 1),)
+                    owner, rem, hands = s, vc - vv, self.hands(((s, hk(av)),))
                 else:
-                    owner, rem, hands = -s, vv - vc, ((-s, BASE[a], 1),)
+                    owner, rem, hands = -s, vv - vc, self.hands(((-s, hk(a)),))
                 for first, extras in self.outcomes(owner, rem, frm, t):
                     app((frm, t, ((frm, 0), (t, first)) + extras, hands, CAPTURE, False, first,
                          extras, 0))
@@ -395,6 +408,17 @@ class Position:
                         continue
                     app((0, t, ((t, s * k),), ((s, k, -1),), DROP, False, 0, (), k))
         return out
+
+    def hand_kind(self, kind):
+        """The kind a captured/cancelled piece of `kind` goes to a hand as (None: lost)."""
+        if self.values:
+            return REM_KIND.get(VALUE[kind])
+        return BASE[kind]
+
+    @staticmethod
+    def hands(pairs):
+        """((side, kind or None), ...) -> hand deltas, a None kind (lost) left out."""
+        return tuple((side, k, 1) for side, k in pairs if k is not None)
 
     def outcomes(self, owner, rem, frm, t):
         """Placements of remainder `rem` of side `owner` for a capture frm -> t, as a list of
@@ -732,6 +756,35 @@ def cancellation_selftest():
     # at ply 3 B x B is one move, B x P on g7 is 7 = G + P with five squares for the pawn)
     st = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
     assert [perft(Position(st), d) for d in (1, 2, 3)] == [30, 900, 25551]
+    # reserve of values (--values): a piece goes to a hand as the unpromoted kind of its
+    # board value; a dragon (12) is lost
+    def vmoves(fen, prefix=""):
+        pos = Position(fen, True, False, True)
+        out = {}
+        for m in pos.legal_moves():
+            t = pos.text(m)
+            if t.startswith(prefix):
+                pos.push(m)
+                out[t] = pos.fen()
+                pos.pop()
+        return out
+    f = "4k4/9/+R3rs3/4+P4/7+B1/9/9/9/4K4[] w - - 0 1"
+    got = vmoves(f)
+    assert got["e6e7=n"] == "4k4/9/+R3ns3/9/7+B1/9/9/9/4K4[g] b - - 0 1"  # tokin as G
+    assert got["h5f7=S"] == "4k4/9/+R3rS3/4+P4/9/9/9/9/4K4[S] b - - 0 1"
+    assert got["a7e7=P&Pd6"] == "4k4/9/4Ps3/3P+P4/7+B1/9/9/9/4K4[R] b - - 0 1"
+    assert vmoves("4k4/4g4/4+P4/9/9/9/9/9/4K4[] w - - 0 1", "e7e8") == {
+        "e7e8": "4k4/9/9/9/9/9/9/9/4K4[Gg] b - - 0 1"}
+    assert vmoves("4k4/9/9/9/9/9/r8/+B8/5K3[] w - - 0 1", "a2a3") == {
+        "a2a3": "4k4/9/9/9/9/9/9/9/5K3[Rr] b - - 0 1"}  # +B = R: both as rooks
+    got = vmoves("4k4/9/9/9/9/9/+r8/+B8/5K3[] w - - 0 1", "a2a3")
+    assert got["a2a3=p&pa2"] == "4k4/9/9/9/9/9/p8/p8/5K3[r] b - - 0 1"  # horse as R
+    assert vmoves("4k4/4+B4/9/9/9/9/9/9/4K4[] b - - 0 1", "e9e8") == {
+        "e9e8": "9/4k4/9/9/9/9/9/9/4K4[r] w - - 0 1"}
+    assert vmoves("4k4/4+R4/9/9/9/9/9/9/4K4[] b - - 0 1", "e9e8") == {
+        "e9e8": "9/4k4/9/9/9/9/9/9/4K4[] w - - 0 1"}  # a dragon is lost
+    assert vmoves("+R8/9/9/9/4k4/9/+r8/9/5K3[] w - - 0 1", "a9a3") == {
+        "a9a3": "9/9/9/9/4k4/9/9/9/5K3[] b - - 0 1"}  # dragon x dragon: both lost
     print("cancellation selftest: ok", flush=True)
 
 
@@ -743,13 +796,15 @@ def main(argv):
     if "--selftest" in argv:
         selftest(quick="--quick" in argv)
         return 0
-    cancel, mode, show_fen, uchi = True, "perft", False, False
+    cancel, mode, show_fen, uchi, values = True, "perft", False, False, False
     args = []
     for a in argv:
         if a == "--shogi":
             cancel = False
         elif a == "--uchifuzume-moves":
             uchi = True
+        elif a == "--values":
+            values = True
         elif a == "--divide":
             mode = "divide"
         elif a == "--moves":
@@ -759,7 +814,7 @@ def main(argv):
         else:
             args.append(a)
     if mode == "moves":
-        pos = Position(" ".join(args), cancel, uchi)
+        pos = Position(" ".join(args), cancel, uchi, values)
         rows = []
         for m in pos.legal_moves():
             t = pos.text(m)
@@ -776,7 +831,7 @@ def main(argv):
         print("need FEN and DEPTH", file=sys.stderr)
         return 2
     depth = int(args[-1])
-    pos = Position(" ".join(args[:-1]), cancel, uchi)
+    pos = Position(" ".join(args[:-1]), cancel, uchi, values)
     if mode == "divide":
         t0 = time.time()
         rows = divide(pos, depth)
