@@ -144,6 +144,16 @@ fn cased_piece(i: &str) -> Lexed<'_, PieceLetter> {
     letter_of_case(i, |c| c.is_ascii_alphabetic())
 }
 
+/// An uppercase letter with no `+` before it: a promotion written without `=` (`e8Q`), where
+/// a `+` would be a check mark.
+fn bare_letter(i: &str) -> Lexed<'_, PieceLetter> {
+    let (rest, c) = satisfy(|c| c.is_ascii_uppercase()).parse(i)?;
+    match PieceLetter::new(c as u8) {
+        Some(p) => Ok((rest, p)),
+        None => fail(i, "a piece letter"),
+    }
+}
+
 /// A letter `case` accepts, perhaps after `+`.
 fn letter_of_case(i: &str, case: impl Fn(char) -> bool) -> Lexed<'_, PieceLetter> {
     let (after, plus) = match i.strip_prefix('+') {
@@ -337,7 +347,7 @@ fn piece_move(i: &str) -> Lexed<'_, (ActionKind, Option<Leniency>)> {
         },
         // (`e8Q`; a `+` here is a check mark, or a shogi promotion in coordinates, below.)
         Err(_) if piece.is_none() => {
-            match letter_of_case(rest.strip_prefix('+').map_or(rest, |_| ""), |c| c.is_ascii_uppercase()) {
+            match bare_letter(rest) {
                 Ok((after, p)) => {
                     leniency = Some(Leniency::PromotionWithoutEquals);
                     (after, Some(p))
