@@ -37,12 +37,6 @@ mod embedded {
 /// underscores, in any case), it begins with one: "Black Hole Chess - Swap variant" is Black
 /// Hole Chess's.
 pub const PLANNED: &[&str] = &[
-    "atomic",
-    "antichess",
-    "kingofthehill",
-    "threecheck",
-    "racingkings",
-    "horde",
     "seirawan",
     "seirawan960",
     "aieirping",
@@ -99,6 +93,10 @@ pub struct VariantFile {
     /// Into how many boards of equal width the back line falls for castling (Double Chess: 2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub castling_boards: Option<u8>,
+    /// The ranks, counted from each side's first (1), on which a piece may make its initial
+    /// moves (Betza `i`: the pawn's double step); `[2]` where not said (Horde: `[1, 2]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_ranks: Option<Vec<u8>>,
     /// How coordinate notation writes castling: `king-to-square` (the default) or
     /// `king-takes-rook`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -503,6 +501,7 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
         castling: child.castling.or(parent.castling),
         castling_style: child.castling_style.clone().or_else(|| parent.castling_style.clone()),
         castling_boards: child.castling_boards.or(parent.castling_boards),
+        initial_ranks: child.initial_ranks.clone().or_else(|| parent.initial_ranks.clone()),
         castling_uci: child.castling_uci.clone().or_else(|| parent.castling_uci.clone()),
         forward: child.forward.clone().or_else(|| parent.forward.clone()),
         reserves: child.reserves.or(parent.reserves),
@@ -540,7 +539,11 @@ fn merge(parent: &VariantFile, child: &VariantFile) -> VariantFile {
 /// to the capturer's reserve for the other board), `freeze` (the piece that moved last freezes
 /// the enemy pieces it attacks for a turn), `deepfreeze` (every attacked piece is immobilised),
 /// `deflector` (riders turn at right angles on a friendly pawn), `sticky` (a moving piece drags
-/// the friendly piece south of it).
+/// the friendly piece south of it), shogi's, and the archives' variants': `goal` (a royal
+/// piece on a goal cell wins), `check-count` (the n-th check wins), `no-checks` (no move may
+/// give check), `forced-captures` (who can capture must), `no-move-wins` (a player without a
+/// legal move wins), `explosions` (a capture blows up the pieces round it), `kingless` (a
+/// side plays without a king and loses with its last piece).
 /// notation/VARIANTS.md gives their parameters.
 const MODULES: &[&str] = &[
     "captures-to-hand",
@@ -590,6 +593,13 @@ const MODULES: &[&str] = &[
     "drop-rules",
     "sennichite",
     "no-move-loses",
+    "no-move-wins",
+    "goal",
+    "check-count",
+    "no-checks",
+    "forced-captures",
+    "explosions",
+    "kingless",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -618,6 +628,9 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "zone-promotion" => &["ranks"],
             "cancellation" => &["hand", "reserve"],
             "drop-rules" => &["pawn"],
+            "goal" => &["cells", "reply"],
+            "check-count" => &["checks"],
+            "kingless" => &["sides"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -717,6 +730,68 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             },
             "sennichite" => rules.sennichite = true,
             "no-move-loses" => rules.no_move_loses = true,
+            "no-move-wins" => rules.no_move_wins = true,
+            "no-checks" => rules.no_checks = true,
+            "forced-captures" => rules.forced_captures = true,
+            "explosions" => rules.explosions = true,
+            "goal" => {
+                let names: Vec<&str> = match params.get("cells").and_then(|v| v.as_sequence()) {
+                    Some(list) => list.iter().filter_map(|v| v.as_str()).collect(),
+                    None => Vec::new(),
+                };
+                let cells: Option<Vec<(u8, u8)>> = names
+                    .iter()
+                    .map(|name| crate::rules::fen::FenSquare::parse(name).map(|sq| (sq.file, sq.rank)))
+                    .collect();
+                let cells = match cells {
+                    Some(cells) if !cells.is_empty() => cells,
+                    _ => {
+                        return Err((
+                            "goal".to_owned(),
+                            "module goal needs `cells`: the squares a royal piece wins on, by name (`[d4, e4, d5, e5]`)"
+                                .to_owned(),
+                        ));
+                    }
+                };
+                let reply = match params.get("reply").map(|v| v.as_bool()) {
+                    None | Some(Some(false)) => false,
+                    Some(Some(true)) => true,
+                    Some(None) => {
+                        return Err(("reply".to_owned(), "module goal: `reply` must be true or false".to_owned()));
+                    }
+                };
+                rules.goal = Some((cells, reply));
+            }
+            "check-count" => match params.get("checks").and_then(|v| v.as_u64()) {
+                Some(n @ 1..=99) => rules.check_count = Some(n as u8),
+                _ => {
+                    return Err((
+                        "check-count".to_owned(),
+                        "module check-count needs `checks`: how many checks win, 1 to 99".to_owned(),
+                    ));
+                }
+            },
+            "kingless" => {
+                let sides: Vec<&str> = match params.get("sides").and_then(|v| v.as_sequence()) {
+                    Some(list) => list.iter().filter_map(|v| v.as_str()).collect(),
+                    None => Vec::new(),
+                };
+                let mut bits = 0u8;
+                for side in &sides {
+                    bits |= match *side {
+                        "white" => 1,
+                        "black" => 2,
+                        _ => 0,
+                    };
+                }
+                if bits == 0 || bits == 3 || sides.len() != 1 {
+                    return Err((
+                        "kingless".to_owned(),
+                        "module kingless needs `sides`: the one side that plays without a king (`[white]`)".to_owned(),
+                    ));
+                }
+                rules.kingless = bits;
+            }
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());
@@ -1069,6 +1144,16 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         }
     };
     let promotions = resolved.promotion.iter().flatten().map(|l| l.bytes().next().unwrap_or(b'?')).collect();
+    let mut initial_ranks = 0u8;
+    for &rank in resolved.initial_ranks.as_deref().unwrap_or(&[2]) {
+        if !(1..=8).contains(&rank) || rank >= ranks {
+            return Err(error(
+                "initial_ranks",
+                format!("initial_ranks: {rank} is no rank from which a piece could step forward (1 to {})", ranks.min(9) - 1),
+            ));
+        }
+        initial_ranks |= 1 << (rank - 1);
+    }
     let mut boards = Vec::new();
     for color in board.boards.iter().flatten() {
         boards.push(match color.as_str() {
@@ -1111,6 +1196,7 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         uci_castling,
         royals_per_side,
         boards,
+        initial_ranks,
     };
     let variant = Variant::build(spec).map_err(|e| {
         let needle = match &e {

@@ -152,6 +152,11 @@ impl Decision {
                 Ending::KingCaptured { .. } => "king-captured",
                 Ending::Immobilised { .. } => "immobilised",
                 Ending::NoLegalMove { .. } => "no-legal-move",
+                Ending::NoMoveWins { .. } => "no-legal-move-wins",
+                Ending::Goal { .. } => "goal",
+                Ending::Checks { .. } => "checks",
+                Ending::Explosion { .. } => "explosion",
+                Ending::Annihilated { .. } => "annihilated",
                 Ending::Sennichite => "sennichite",
                 Ending::PerpetualCheck { .. } => "perpetual-check",
             },
@@ -894,6 +899,12 @@ pub fn headline(verdict: &Verdict) -> String {
                 Ending::FivefoldRepetition => "the same position stands for the fifth time".to_owned(),
                 Ending::SeventyFiveMoves => "75 moves of each side without capture or pawn move".to_owned(),
                 Ending::NoLegalMove { winner } => format!("{} has no legal move", side(winner.other())),
+                Ending::NoMoveWins { winner } => format!("{} has no legal move left", side(*winner)),
+                Ending::Goal { winner: Some(winner) } => format!("the {} king has reached its goal", side(*winner)),
+                Ending::Goal { winner: None } => "both kings have reached their goal".to_owned(),
+                Ending::Checks { winner } => format!("{} has given the checks that win", side(*winner)),
+                Ending::Explosion { winner } => format!("the {} king has been blown up", side(winner.other())),
+                Ending::Annihilated { winner } => format!("{} has lost every piece", side(winner.other())),
                 Ending::Sennichite => "the same position stands for the fourth time".to_owned(),
                 Ending::PerpetualCheck { winner } => format!(
                     "the same position stands for the fourth time, {} having given check with every move since its first",
@@ -951,6 +962,16 @@ impl Verdict {
                     Ending::NoLegalMove { .. } => {
                         "in this variant a player without a legal move loses, in check or not"
                     }
+                    Ending::NoMoveWins { .. } => {
+                        "in this variant a player without a legal move (with every piece lost, or stalemated) wins"
+                    }
+                    Ending::Goal { winner: Some(_) } => "in this variant a king that reaches its goal wins",
+                    Ending::Goal { winner: None } => {
+                        "in this variant the second player's king reaching the goal just after the first player's draws the game"
+                    }
+                    Ending::Checks { .. } => "in this variant the player who gives the set number of checks wins",
+                    Ending::Explosion { .. } => "in this variant a king blown up by a capture next to it loses",
+                    Ending::Annihilated { .. } => "in this variant the side without a king loses when its last piece is taken",
                     Ending::Sennichite => "in this variant the fourth occurrence of a position draws the game",
                     Ending::PerpetualCheck { .. } => {
                         "in this variant the fourth occurrence of a position loses for a player who gave check with every move since its first"

@@ -149,6 +149,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && s.castling_boards <= 1
         && s.boards.len() <= 1
         && s.royals_per_side <= 1
+        && s.initial_ranks == 0b10
         && promotions
         && pieces;
     // The pieces' own unit directions: the knight has none.

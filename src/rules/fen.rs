@@ -29,6 +29,11 @@
 //!    some collections write, is kept; the rules read it as 1);
 //! 7. any further fields, kept verbatim.
 //!
+//! Three-check's counters ([`CheckCounts`]) are read in both forms: the checks each side has
+//! still to give, `3+3`, between the en passant field and the clocks (Fairy-Stockfish,
+//! python-chess), and the checks each side has given, `+0+0`, after the fullmove number
+//! (lichess). Each is written back where it was read.
+//!
 //! Fields 3 to 6 may be left off from the end; they default to `-`, `-`,
 //! `0` and `1`.
 //!
@@ -308,8 +313,36 @@ pub struct Fen {
     pub halfmove_clock: u32,
     /// Fullmove number, at least 1; 1 when the field is absent.
     pub fullmove_number: u32,
-    /// Fields after the sixth (such as three-check counters `+0+0`), verbatim.
+    /// Three-check's counters, in either form: `3+3` after the en passant field (the checks
+    /// each side has still to give), or `+0+0` after the fullmove number (the checks each
+    /// side has given, as lichess writes them).
+    pub checks: Option<CheckCounts>,
+    /// Fields after the sixth, verbatim.
     pub extra: Vec<String>,
+}
+
+/// The check counters of a Three-check FEN, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CheckCounts {
+    /// White's count, then Black's.
+    pub counts: [u8; 2],
+    /// The lichess form (`+1+0`, after the fullmove number): the checks each side has given;
+    /// else the checks each side has still to give (`2+3`, after the en passant field).
+    pub given: bool,
+}
+
+impl CheckCounts {
+    /// Reads `W+B` (`given`: `+W+B`); `None` where the field is no such counter.
+    fn parse(field: &str, given: bool) -> Option<CheckCounts> {
+        let body = if given { field.strip_prefix('+')? } else { field };
+        let (white, black) = body.split_once('+')?;
+        let count = |text: &str| {
+            (!text.is_empty() && text.len() <= 3 && text.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| text.parse::<u8>().ok())
+                .flatten()
+        };
+        Some(CheckCounts { counts: [count(white)?, count(black)?], given })
+    }
 }
 
 impl Fen {
@@ -374,7 +407,15 @@ impl fmt::Display for Fen {
             Some(square) => write!(f, "{square}"),
             None => f.write_char('-'),
         })?;
-        write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)?;
+        match self.checks {
+            Some(CheckCounts { counts: [white, black], given: false }) => {
+                write!(f, " {white}+{black} {} {}", self.halfmove_clock, self.fullmove_number)?;
+            }
+            Some(CheckCounts { counts: [white, black], given: true }) => {
+                write!(f, " {} {} +{white}+{black}", self.halfmove_clock, self.fullmove_number)?;
+            }
+            None => write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)?,
+        }
         for field in &self.extra {
             write!(f, " {field}")?;
         }
@@ -740,6 +781,11 @@ impl FromStr for Fen {
             Some((at, field)) => parse_per_board(field, at, count, FenField::EnPassant, parse_en_passant)?,
             None => vec![None],
         };
+        // Three-check's counters of checks still to give (`3+3`) stand before the clocks.
+        let mut checks = fields.peek().and_then(|(_, field)| CheckCounts::parse(field, false));
+        if checks.is_some() {
+            fields.next();
+        }
         let halfmove_clock = match fields.next() {
             Some((at, field)) => parse_number(field, at, FenField::HalfmoveClock)?,
             None => 0,
@@ -750,9 +796,26 @@ impl FromStr for Fen {
             Some((at, field)) => parse_number(field, at, FenField::FullmoveNumber)?,
             None => 1,
         };
+        // ... and the lichess counters of checks given (`+0+0`) after them.
+        if checks.is_none() {
+            checks = fields.peek().and_then(|(_, field)| CheckCounts::parse(field, true));
+            if checks.is_some() {
+                fields.next();
+            }
+        }
         let extra = fields.map(|(_, field)| field.to_owned()).collect();
 
-        Ok(Fen { boards, side_to_move, open_turn, castling, en_passant, halfmove_clock, fullmove_number, extra })
+        Ok(Fen {
+            boards,
+            side_to_move,
+            open_turn,
+            castling,
+            en_passant,
+            halfmove_clock,
+            fullmove_number,
+            checks,
+            extra,
+        })
     }
 }
 
@@ -1424,7 +1487,13 @@ mod tests {
         assert_eq!(round_trip("8/8 w - e6"), "8/8 w - e6 0 1");
         assert_eq!(round_trip("8/8 w - - 7"), "8/8 w - - 7 1");
         let fen = assert_canonical(THREE_CHECK);
-        assert_eq!(fen.extra, vec!["+0+0".to_owned()]);
+        assert_eq!(fen.checks, Some(CheckCounts { counts: [0, 0], given: true }));
+        assert!(fen.extra.is_empty());
+        let remaining = assert_canonical("8 w - - 2+3 4 9");
+        assert_eq!(remaining.checks, Some(CheckCounts { counts: [2, 3], given: false }));
+        assert_eq!((remaining.halfmove_clock, remaining.fullmove_number), (4, 9));
+        // An EPD's counters, with no clocks after them.
+        assert_eq!(round_trip("8 w - - 1+1"), "8 w - - 1+1 0 1");
         let more = parse("8 w - - 0 1 3+3   x\u{e9}");
         assert_eq!(more.extra, vec!["3+3".to_owned(), "x\u{e9}".to_owned()]);
         assert_eq!(more.to_string(), "8 w - - 0 1 3+3 x\u{e9}");

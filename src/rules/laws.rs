@@ -100,6 +100,11 @@ pub fn article(ending: Ending) -> &'static str {
         Ending::KingCaptured { .. } => "the variant's capture of the king",
         Ending::Immobilised { .. } => "the variant's immobilisation rule",
         Ending::NoLegalMove { .. } => "the variant's rule that a player with no legal move loses",
+        Ending::NoMoveWins { .. } => "the variant's rule that a player with no legal move wins",
+        Ending::Goal { .. } => "the variant's goal for the king",
+        Ending::Checks { .. } => "the variant's count of checks",
+        Ending::Explosion { .. } => "the variant's explosions",
+        Ending::Annihilated { .. } => "the variant's rule that a side without a king loses with its last piece",
         Ending::Sennichite => "the variant's fourfold repetition (sennichite)",
         Ending::PerpetualCheck { .. } => "the variant's rule on perpetual check",
     }

@@ -96,6 +96,8 @@ pub(in crate::rules) enum Change {
     /// Whether the side to move after the action stands in check, noted (shogi's perpetual
     /// check).
     Check,
+    /// A color's tally raised by one (Three-check's checks given).
+    Tally(Color),
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -310,6 +312,8 @@ pub enum SetupError {
     RoyalInHand(char),
     /// Extra pieces (20-chess) that cannot be.
     ExtraPiece(String),
+    /// Check counters (Three-check's `3+3` or `+0+0`) that cannot be.
+    CheckCounts(String),
 }
 
 /// The most pieces of one kind a setup may put in a hand: every piece of the largest board
@@ -362,6 +366,7 @@ impl fmt::Display for SetupError {
             SetupError::ReserveTooLarge(n) => write!(f, "a reserve holds more than {n} pieces"),
             SetupError::OpenTurn(why) => write!(f, "open turn: {why}"),
             SetupError::LastMove(why) => write!(f, "the last move: {why}"),
+            SetupError::CheckCounts(why) => write!(f, "the check counters: the FEN {why}"),
             SetupError::Cast(why) => write!(f, "the die: {why}"),
             SetupError::RoyalInHand(c) => write!(f, "{c} in hand: a royal piece is never taken, so never held"),
             SetupError::ExtraPiece(why) => f.write_str(why),
@@ -445,6 +450,33 @@ pub enum Ending {
         /// The side that was checked.
         winner: Color,
     },
+    /// A royal piece has reached a goal cell (King of the Hill's centre, Racing Kings' last
+    /// rank); both sides' having reached one is a draw.
+    Goal {
+        /// The side whose royal piece reached it alone.
+        winner: Option<Color>,
+    },
+    /// A side has given check the number of times that wins (Three-check).
+    Checks {
+        /// That side.
+        winner: Color,
+    },
+    /// A royal piece has been blown up by a capture next to it (Atomic).
+    Explosion {
+        /// The other side.
+        winner: Color,
+    },
+    /// A side that plays without a royal piece has lost every piece (Horde).
+    Annihilated {
+        /// The other side.
+        winner: Color,
+    },
+    /// The side to move has no legal move, having lost every piece or being stalemated,
+    /// which wins (Antichess).
+    NoMoveWins {
+        /// The side to move.
+        winner: Color,
+    },
 }
 
 impl Ending {
@@ -456,7 +488,12 @@ impl Ending {
             | Ending::KingCaptured { winner }
             | Ending::Immobilised { winner }
             | Ending::NoLegalMove { winner }
-            | Ending::PerpetualCheck { winner } => Some(winner),
+            | Ending::PerpetualCheck { winner }
+            | Ending::Checks { winner }
+            | Ending::Explosion { winner }
+            | Ending::Annihilated { winner }
+            | Ending::NoMoveWins { winner } => Some(winner),
+            Ending::Goal { winner } => winner,
             Ending::Stalemate
             | Ending::InsufficientMaterial
             | Ending::SeventyFiveMoves
@@ -487,6 +524,14 @@ impl fmt::Display for Ending {
                 )
             }
             Ending::NoLegalMove { winner } => write!(f, "{} has no legal move", winner.other().name()),
+            Ending::NoMoveWins { winner } => {
+                write!(f, "{} has no legal move (or no piece) left, which wins", winner.name())
+            }
+            Ending::Goal { winner: Some(winner) } => write!(f, "the {} king has reached its goal", winner.name()),
+            Ending::Goal { winner: None } => f.write_str("both kings have reached their goal"),
+            Ending::Checks { winner } => write!(f, "{} has given the checks that win", winner.name()),
+            Ending::Explosion { winner } => write!(f, "the {} king has been blown up", winner.other().name()),
+            Ending::Annihilated { winner } => write!(f, "{} has lost every piece", winner.other().name()),
             Ending::Sennichite => f.write_str("the same position a fourth time (sennichite)"),
             Ending::PerpetualCheck { winner } => write!(
                 f,
@@ -579,6 +624,9 @@ pub struct Position {
     pub(in crate::rules) mimic: Option<Kind>,
     /// What actions changed besides moving pieces, for taking them back.
     pub(in crate::rules) changes: Vec<Change>,
+    /// A count a module keeps for each side, White's then Black's (the checks each has given
+    /// in Three-check); part of the key.
+    pub(in crate::rules) tally: [u8; 2],
     /// Where the variant throws a die (20-chess): the catalogue entry, whose rules govern
     /// between rounds and whose die gives each round's (see [`super::dice`]).
     pub(in crate::rules) dice: Option<Arc<Variant>>,
@@ -783,6 +831,7 @@ impl Position {
             landed: None,
             mimic: None,
             changes: Vec::new(),
+            tally: [0, 0],
             dice: variant.dice.is_some().then(|| Arc::clone(variant)),
             round: Round::default(),
             recast: None,
@@ -801,8 +850,12 @@ impl Position {
                 position.squares_of(color).filter(|&(_, p)| position.is_royal(p)).map(|(s, _)| s).collect();
             // With no royal kind (River Chess's king), there is nothing to count.
             let expected = usize::from(variant.spec.royals_per_side.clamp(1, MAX_ROYALS as u8));
-            // Where kings are taken, a game over may have lost one.
-            let taken = royals.is_empty() && variant.plan.judge == Judge::Never;
+            // Where kings are taken, a game over may have lost one; where a module ends the
+            // game when one is lost (Atomic), the side to move may have lost it.
+            let taken = royals.is_empty()
+                && (variant.plan.judge == Judge::Never || (variant.modules.royal_lost_ends && color == side));
+            // A side may play without a royal piece (Horde's White).
+            let expected = if variant.modules.royal_free >> color.index() & 1 == 1 { 0 } else { expected };
             if variant.has_royal && royals.len() != expected && !taken {
                 return Err(SetupError::Royals { color, count: royals.len() });
             }
@@ -812,7 +865,11 @@ impl Position {
         }
         for (sq, piece) in position.squares_of(Color::White).chain(position.squares_of(Color::Black)) {
             let depth = variant.depth(piece.color, sq);
-            let on_first = depth == 0 && !variant.pawns_retreat && variant.modules.caps.pawns_off_first_rank;
+            // (Where pawns make their initial moves from their first rank, they stand there.)
+            let on_first = depth == 0
+                && !variant.pawns_retreat
+                && variant.modules.caps.pawns_off_first_rank
+                && variant.spec.initial_ranks & 1 == 0;
             if position.is_pawn(piece)
                 && !variant.geometry.is_folded()
                 && (on_first || depth + 1 == variant.depth_len(piece.color) || position.on_goal_file(sq, piece))
@@ -835,6 +892,7 @@ impl Position {
             position.read_open_turn(open)?;
         }
         position.read_landing(&fen.extra)?;
+        position.read_check_counts(fen.checks)?;
         position.read_fool(&fen.extra)?;
         // (After the turn: whose pieces act next says whose pawn may be taken.)
         // Only the last move makes an en passant square, so at most one board has one.
@@ -1009,6 +1067,12 @@ impl Position {
         self.pieces().filter(move |(_, p)| p.color == color)
     }
 
+    /// The cells of `color`'s royal pieces.
+    #[inline]
+    pub(in crate::rules) fn royal_cells(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        self.royals[color.index()].iter().flatten().copied()
+    }
+
     /// The pieces of `color` and `kind` and their cells, in board order: read off the cell
     /// sets where the board has at most 64 cells.
     pub(in crate::rules) fn squares_of_kind(
@@ -1159,6 +1223,11 @@ impl Position {
         }
         if let Some(landed) = self.landed {
             key ^= self.landing_key(landed);
+        }
+        if self.tally != [0, 0] {
+            key ^= (u64::from(self.tally[0]) << 8 | u64::from(self.tally[1]) | 1 << 16)
+                .wrapping_mul(0x94D0_49BB_1331_11EB)
+                .rotate_left(23);
         }
         // (Where no fool stands, which piece moved last changes nothing that may be played.)
         if let Some(kind) = self.mimic.filter(|_| self.fool_stands()) {
@@ -1744,9 +1813,10 @@ impl Position {
     fn is_attacked_by_royal_target(&self, color: Color) -> bool {
         let royals = &self.royals[color.index()];
         let present = royals.iter().flatten().count();
-        // A royal piece a module removed (not by capture) is lost.
+        // A royal piece a module removed (not by capture) is lost; a side that plays without
+        // one (Horde's White) has none to lose.
         if self.variant.has_royal && present < usize::from(self.variant.spec.royals_per_side.max(1)) {
-            return !self.variant.modules.caps.royals_stay;
+            return !self.variant.modules.caps.royals_stay && self.variant.modules.royal_free >> color.index() & 1 == 0;
         }
         royals.iter().flatten().any(|&k| self.king_square_threatened(k, color.other()))
     }
@@ -1758,8 +1828,16 @@ impl Position {
         // each side; other initial moves will read the variant's setup.
         // On a ring, a pawn that has come round to a second-rank cell going the other way has
         // moved.
-        self.variant.depth(piece.color, sq) == 1
+        self.variant.spec.initial_ranks >> self.variant.depth(piece.color, sq) & 1 == 1
             && (!self.variant.geometry.is_folded() || piece.reversed == self.variant.geometry.right_half(sq))
+    }
+
+    /// Whether an initial step of the pawn `piece` from `sq` may be taken en passant: only
+    /// from its second rank (Horde's pawns also step twice from their first rank, and those
+    /// steps may not be taken).
+    #[inline]
+    fn passable_from(&self, sq: Square, piece: Piece) -> bool {
+        self.variant.spec.initial_ranks == 0b10 || self.variant.depth(piece.color, sq) == 1
     }
 
     /// The pieces of `kind` and `color` with a pseudo-legal move to `to`, found by walking
@@ -1954,7 +2032,7 @@ impl Position {
             return;
         }
         if Variant::moves(ray.mode) {
-            let double = self.is_pawn(piece) && ray.initial;
+            let double = self.is_pawn(piece) && ray.initial && self.passable_from(from, piece);
             let kind = if double { MoveKind::DoubleStep } else { MoveKind::Normal };
             self.push_move(from, to, piece, kind, false, out);
         }
@@ -2405,7 +2483,8 @@ impl Position {
                     None if !wanted => {}
                     None => {
                         if Variant::moves(ray.mode) {
-                            let kind = if pawn && ray.initial { MoveKind::DoubleStep } else { MoveKind::Normal };
+                            let double = pawn && ray.initial && self.passable_from(from, piece);
+                            let kind = if double { MoveKind::DoubleStep } else { MoveKind::Normal };
                             self.push_move(from, cur, piece, kind, false, out);
                         }
                         // A ray that both moves and captures (a pawn's king step) gives both
@@ -2826,7 +2905,7 @@ impl Position {
     }
 
     /// Whether every module of [`super::modules::Hook::Forbid`] allows the safe move `m`.
-    fn modules_allow(&mut self, m: Move) -> bool {
+    pub(in crate::rules) fn modules_allow(&mut self, m: Move) -> bool {
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.forbid.get(i) {
             if !module.allows(self, m) {
@@ -3538,7 +3617,7 @@ impl Position {
         let resets = |p: &Position| {
             p.changes[p.changes.len() - usize::from(changed)..].iter().any(|c| match c {
                 Change::Moved(_, _, piece) => p.is_pawn(*piece),
-                Change::Check => false,
+                Change::Check | Change::Tally(_) => false,
                 _ => true,
             })
         };
@@ -3797,6 +3876,7 @@ impl Position {
                 Some(Change::Check) => {
                     self.checks.pop();
                 }
+                Some(Change::Tally(color)) => self.tally[color.index()] -= 1,
                 None => {}
             }
         }
@@ -3928,6 +4008,8 @@ impl Position {
                 Ending::Checkmate { winner: self.side.other() }
             } else if self.variant.modules.caps.stalemate_draws {
                 Ending::Stalemate
+            } else if self.variant.modules.no_move_winner(self.side) == self.side {
+                Ending::NoMoveWins { winner: self.side }
             } else {
                 Ending::NoLegalMove { winner: self.side.other() }
             });
@@ -3999,6 +4081,9 @@ impl Position {
     /// pieces come back or reaching the far rank wins, material never runs out; where every
     /// piece promotes, only bare kings are dead.
     pub fn insufficient_material(&self) -> bool {
+        if let Some(&module) = self.variant.modules.hooks.material.first() {
+            return !module.can_win(self, Color::White) && !module.can_win(self, Color::Black);
+        }
         // Where captured pieces come back, material is never gone for good.
         // Where kings are taken, a king alone may take the other.
         let plan = &self.variant.plan;
@@ -4069,6 +4154,10 @@ impl Position {
     /// Where a game has several boards, a side can mate where it can on one of them; where
     /// pieces go from board to board, where any piece but the kings is left.
     pub fn can_mate(&self, side: Color) -> bool {
+        // (A variant won otherwise than by mate has its module's reasoning.)
+        if let Some(&module) = self.variant.modules.hooks.material.first() {
+            return module.can_win(self, side);
+        }
         let plan = &self.variant.plan;
         if !self.variant.modules.caps.material_is_gone || plan.judge == Judge::Never {
             return true;
@@ -4239,6 +4328,7 @@ impl Position {
             en_passant,
             halfmove_clock: self.halfmove,
             fullmove_number: self.fullmove,
+            checks: self.check_counts(),
             extra: {
                 let mut extra = match self.banked_moves {
                     [0, 0] => Vec::new(),
@@ -4657,6 +4747,7 @@ mod tests {
             uci_castling: crate::rules::variant::UciCastling::KingToSquare,
             royals_per_side: 1,
             boards: vec![Color::White],
+            initial_ranks: 0b10,
         };
         Arc::new(Variant::build(spec).unwrap_or_else(|e| panic!("{e}")))
     }

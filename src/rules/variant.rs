@@ -163,6 +163,10 @@ pub struct VariantSpec {
     /// it (Transfer Chess: White on the first board, Black on the second). One board, White,
     /// in nearly every game. See [`Variant::reversed`].
     pub boards: Vec<Color>,
+    /// The ranks on which a piece may make its initial moves (Betza `i`), as bits by depth
+    /// from each side's first rank: `0b10` (the second rank) but in Horde (`0b11`). Only a
+    /// double step from the second rank may be taken en passant.
+    pub initial_ranks: u8,
 }
 
 /// The way a side's pawns go, and so where its back rank, second rank and last rank are.
@@ -341,6 +345,22 @@ pub struct Rules {
     pub sennichite: bool,
     /// Shogi: a player with no legal move loses, in check or not.
     pub no_move_loses: bool,
+    /// Antichess: a player with no legal move (having lost every piece, or stalemated) wins.
+    pub no_move_wins: bool,
+    /// King of the Hill and Racing Kings: a royal piece on one of these cells (file and rank,
+    /// from 0) wins; with the reply, the second player may draw by reaching them at once too.
+    pub goal: Option<(Vec<(u8, u8)>, bool)>,
+    /// Three-check: the side that gives check this many times wins.
+    pub check_count: Option<u8>,
+    /// Racing Kings: no move may give check.
+    pub no_checks: bool,
+    /// Antichess: a player who can capture must.
+    pub forced_captures: bool,
+    /// Atomic: a capture explodes the captor and every piece but pawns next to the cell.
+    pub explosions: bool,
+    /// Horde: the sides (bit 0 White, bit 1 Black) that play without a royal piece, and lose
+    /// when they have no piece left.
+    pub kingless: u8,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -743,6 +763,8 @@ pub enum VariantError {
     FlatBoardOnly(&'static str),
     /// Cancellation captures cannot be played with these values: why.
     Cancellation(String),
+    /// A module's parameters cannot be played on this board, or contradict another's: why.
+    Module(String),
 }
 
 impl fmt::Display for VariantError {
@@ -766,6 +788,7 @@ impl fmt::Display for VariantError {
                 write!(f, "the rule module {module} needs one flat board: no ring, no wrapped edges, no second board")
             }
             VariantError::Cancellation(why) => write!(f, "the rule module cancellation: {why}"),
+            VariantError::Module(why) => write!(f, "the rule modules: {why}"),
             VariantError::Boards(n) => {
                 write!(f, "{n} boards: a game has one or two boards, and two boards no castling boards")
             }
@@ -917,6 +940,7 @@ impl Variant {
             uci_castling: UciCastling::KingToSquare,
             royals_per_side: 1,
             boards: vec![Color::White],
+            initial_ranks: 0b10,
         };
         // Orthodox chess is built from constants that are tested: it cannot fail.
         match Variant::build(spec) {

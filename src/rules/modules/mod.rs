@@ -136,12 +136,18 @@ mod companions;
 mod cross_eyed;
 mod deadly_pawns;
 mod deflector;
+mod check_count;
 mod drop_rules;
 mod exchanges;
+mod explosions;
 mod extra_piece;
 mod far_rank;
+mod forced_captures;
 mod freeze;
+mod goal;
 mod hades;
+mod kingless;
+mod no_checks;
 mod onwards;
 mod promotion;
 mod reserves;
@@ -159,6 +165,7 @@ pub use cannibal::Compensation;
 pub use checkers::Jumps;
 pub use deflector::Deflector;
 pub use freeze::Freeze;
+pub use goal::Goal;
 pub use reserves::Reserves;
 pub use statue::Statue;
 pub use transfer::Transfer;
@@ -230,8 +237,25 @@ pub enum Module {
     /// The fourth repetition ends the game; perpetual check loses (sennichite.rs).
     Sennichite,
     /// A player with no legal move loses, in check or not (no stalemate): this file, in
-    /// [`Module::breaks`].
+    /// [`Module::breaks`] and [`Modules::no_move_winner`].
     NoMoveLoses,
+    /// A player with no legal move wins, having lost every piece or being stalemated
+    /// (Antichess): this file, in [`Module::breaks`] and [`Modules::no_move_winner`]; its
+    /// material is judged by forced_captures.rs.
+    NoMoveWins,
+    /// A royal piece on a goal cell wins (goal.rs).
+    Goal(Goal),
+    /// The side that gives check this many times wins (check_count.rs).
+    CheckCount(u8),
+    /// No move may give check (no_checks.rs).
+    NoChecks,
+    /// A player who can capture must (forced_captures.rs).
+    ForcedCaptures,
+    /// A capture blows up the captor and the pieces next to it but pawns (explosions.rs).
+    Explosions,
+    /// These sides (bit 0 White, bit 1 Black) play without a royal piece and lose with their
+    /// last piece (kingless.rs).
+    Kingless(u8),
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -277,6 +301,8 @@ pub enum Hook {
     AttackedInstead,
     /// How a royal piece is lost besides attack.
     Threatens,
+    /// Whether a side's material can still win, instead of the orthodox reasoning.
+    Material,
     /// Positions a setup may not give.
     Setup,
     /// Self-checks of a module's shortcuts.
@@ -418,6 +444,8 @@ pub struct Hooks {
     pub attacked_instead: Box<[Module]>,
     /// [`Hook::Threatens`].
     pub threatens: Box<[Module]>,
+    /// [`Hook::Material`].
+    pub material: Box<[Module]>,
     /// [`Hook::Setup`].
     pub setup: Box<[Module]>,
     /// [`Hook::Shortcuts`].
@@ -446,6 +474,7 @@ impl Hooks {
             Hook::Ending => &mut self.ending,
             Hook::AttackedInstead => &mut self.attacked_instead,
             Hook::Threatens => &mut self.threatens,
+            Hook::Material => &mut self.material,
             Hook::Setup => &mut self.setup,
             Hook::Shortcuts => &mut self.shortcuts,
         }
@@ -503,6 +532,12 @@ pub struct Modules {
     /// Whether a module of [`Hook::Forbid`] may forbid a player's only safe move
     /// ([`Module::forbids_alone`]).
     pub forbids_alone: bool,
+    /// The sides that play without a royal piece ([`Module::Kingless`]), as bits: bit 0
+    /// White, bit 1 Black.
+    pub royal_free: u8,
+    /// Whether losing a royal piece ends the game at once ([`Module::Explosions`]), so that a
+    /// setup may show the side to move without one.
+    pub royal_lost_ends: bool,
 }
 
 impl Default for Capabilities {
@@ -637,6 +672,30 @@ impl Modules {
         if rules.no_move_loses {
             list.push(Module::NoMoveLoses);
         }
+        if rules.no_move_wins {
+            if rules.no_move_loses {
+                return Err(VariantError::Module("no-move-loses and no-move-wins contradict each other".to_owned()));
+            }
+            list.push(Module::NoMoveWins);
+        }
+        if let Some((cells, reply)) = &rules.goal {
+            list.push(Module::Goal(goal::compile(spec, cells, *reply)?));
+        }
+        if let Some(checks) = rules.check_count {
+            list.push(Module::CheckCount(checks));
+        }
+        if rules.no_checks {
+            list.push(Module::NoChecks);
+        }
+        if rules.forced_captures {
+            list.push(Module::ForcedCaptures);
+        }
+        if rules.explosions {
+            list.push(Module::Explosions);
+        }
+        if rules.kingless != 0 {
+            list.push(Module::Kingless(rules.kingless));
+        }
         let stuck = if rules.zone_promotion.is_some() || rules.drop_rules.is_some() {
             let cells = usize::from(spec.files) * usize::from(spec.ranks) * spec.boards.len().max(1);
             Stuck::build(kinds, steps, cells)
@@ -663,7 +722,7 @@ impl Modules {
         let mut hooks = Hooks::default();
         for hook in HOOKS {
             let found: Vec<Module> = list.iter().copied().filter(|m| m.hooks(hook)).collect();
-            if matches!(hook, Hook::MovesInstead | Hook::AttackedInstead) && found.len() > 1 {
+            if matches!(hook, Hook::MovesInstead | Hook::AttackedInstead | Hook::Material) && found.len() > 1 {
                 return Err(VariantError::ModuleClash(hook));
             }
             *hooks.list(hook) = found.into_boxed_slice();
@@ -674,6 +733,8 @@ impl Modules {
         }
         let action_kinds = list.iter().fold(0, |kinds, module| kinds | module.action_kinds());
         let forbids_alone = hooks.forbid.iter().any(|m| m.forbids_alone());
+        let royal_free = list.iter().fold(0, |sides, m| sides | if let Module::Kingless(s) = m { *s } else { 0 });
+        let royal_lost_ends = list.contains(&Module::Explosions);
         Ok(Modules {
             caps: Capabilities::of(&list),
             list,
@@ -688,7 +749,15 @@ impl Modules {
             cancellation,
             stuck,
             forbids_alone,
+            royal_free,
+            royal_lost_ends,
         })
+    }
+
+    /// Who wins where `stuck`, to move, has no legal move and stalemate is no draw (the
+    /// modules that break [`Capability::StalemateDraws`]).
+    pub fn no_move_winner(&self, stuck: Color) -> Color {
+        if self.list.contains(&Module::NoMoveWins) { stuck } else { stuck.other() }
     }
 
     /// What a wall is, in a refusal's words: a cell of a black hole, or a wall.
@@ -713,7 +782,7 @@ fn hook_count(list: &[Module], hook: Hook) -> usize {
     list.iter().filter(|m| m.hooks(hook)).count()
 }
 
-const HOOKS: [Hook; 21] = [
+const HOOKS: [Hook; 22] = [
     Hook::MovesInstead,
     Hook::Immobile,
     Hook::PassThrough,
@@ -733,6 +802,7 @@ const HOOKS: [Hook; 21] = [
     Hook::Ending,
     Hook::AttackedInstead,
     Hook::Threatens,
+    Hook::Material,
     Hook::Setup,
     Hook::Shortcuts,
 ];
@@ -799,6 +869,15 @@ impl Module {
             Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid),
             Module::Sennichite => matches!(hook, H::Ending | H::AfterAction),
             Module::NoMoveLoses => false,
+            Module::NoMoveWins => hook == H::Material,
+            Module::Goal(_) => matches!(hook, H::Ending | H::Material),
+            Module::CheckCount(_) => matches!(hook, H::AfterAction | H::Ending | H::Material),
+            Module::NoChecks => hook == H::Forbid,
+            Module::ForcedCaptures => hook == H::Forbid,
+            Module::Explosions => {
+                matches!(hook, H::AfterAction | H::AttackedInstead | H::Ending | H::Material | H::Forbid)
+            }
+            Module::Kingless(_) => matches!(hook, H::Ending | H::Material),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -886,6 +965,24 @@ impl Module {
             Module::DropRules(_) => false,
             Module::Sennichite => capability == C::FideDraws,
             Module::NoMoveLoses => capability == C::StalemateDraws,
+            // The king is no royal piece (the variant file says so); the material that can
+            // win is the module's own reasoning.
+            Module::NoMoveWins => matches!(capability, C::StalemateDraws | C::OrthodoxMaterial),
+            // A king alone may win by walking.
+            Module::Goal(_) => matches!(capability, C::MaterialIsGone | C::OrthodoxMaterial),
+            Module::CheckCount(_) => capability == C::OrthodoxMaterial,
+            Module::NoChecks => capability == C::OrthodoxMaterial,
+            // Forcing a capture only forbids moves where a capture is left.
+            Module::ForcedCaptures => false,
+            // A capture removes the captor and its neighbours; a king next to the enemy king
+            // is safe, which no line says; a royal piece leaves the board by an explosion.
+            Module::Explosions => matches!(
+                capability,
+                C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::MovesOnlyMove | C::RoyalsStay | C::OrthodoxMaterial
+            ),
+            // White's pawns stand on their first rank, and a side without a king wins by
+            // taking everything.
+            Module::Kingless(_) => matches!(capability, C::OrthodoxMaterial | C::PawnsOffFirstRank),
         }
     }
 
@@ -916,6 +1013,13 @@ impl Module {
             | Module::DropRules(_)
             | Module::Sennichite
             | Module::NoMoveLoses
+            | Module::NoMoveWins
+            | Module::Goal(_)
+            | Module::CheckCount(_)
+            | Module::NoChecks
+            | Module::ForcedCaptures
+            | Module::Explosions
+            | Module::Kingless(_)
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -950,6 +1054,13 @@ impl Module {
             | Module::DropRules(_)
             | Module::Sennichite
             | Module::NoMoveLoses
+            | Module::NoMoveWins
+            | Module::Goal(_)
+            | Module::CheckCount(_)
+            | Module::NoChecks
+            | Module::ForcedCaptures
+            | Module::Explosions
+            | Module::Kingless(_)
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             Module::Statue(_) => marks.statue = true,
@@ -1096,7 +1207,7 @@ impl Module {
     /// looking for a legal move must ask it (uchifuzume); the others forbid a safe move only
     /// where another is left.
     pub fn forbids_alone(self) -> bool {
-        matches!(self, Module::DropRules(_))
+        matches!(self, Module::DropRules(_) | Module::NoChecks | Module::Explosions)
     }
 
     /// [`Hook::ExtraActions`]: the actions of the side to move besides its moves.
@@ -1164,6 +1275,9 @@ impl Module {
         match self {
             Module::Companions => pos.keep_companions(out, start),
             Module::DropRules(pawn) => pos.keep_unless_pawn_drop_mates(pawn, out, start),
+            Module::NoChecks => pos.keep_unless_checking(out, start),
+            Module::ForcedCaptures => pos.keep_captures(out, start),
+            Module::Explosions => pos.keep_unless_castling_through_line(out, start),
             _ => {}
         }
     }
@@ -1175,6 +1289,9 @@ impl Module {
             Module::Freeze(_) => pos.immobile_piece(m).is_none(),
             Module::ExtraPiece(_) => !pos.captures_immune(m),
             Module::DropRules(pawn) => !pos.pawn_drop_mates(pawn, m),
+            Module::NoChecks => !pos.gives_check(m),
+            Module::ForcedCaptures => pos.capture_allowed(m),
+            Module::Explosions => !pos.castles_through_line(m),
             _ => true,
         }
     }
@@ -1188,6 +1305,9 @@ impl Module {
             }
             Module::ExtraPiece(_) => "to capture a piece that cannot be captured (a mountain)",
             Module::DropRules(_) => "to give mate, which a dropped pawn may not (uchifuzume)",
+            Module::NoChecks => "to give check, which no move may",
+            Module::ForcedCaptures => "without capturing, while a capture is possible (captures are forced)",
+            Module::Explosions => "to castle over a square an enemy piece attacks through the king's own square",
             _ => "forbidden by the variant's rules",
         }
     }
@@ -1247,6 +1367,8 @@ impl Module {
                 pos.note_check(pos.mover().other());
                 1
             }
+            Module::CheckCount(_) => pos.count_check(),
+            Module::Explosions => pos.explode(m),
             _ => 0,
         }
     }
@@ -1279,6 +1401,10 @@ impl Module {
                 pos.immobilised_loser().map(|loser| Ending::Immobilised { winner: loser.other() })
             }
             Module::Sennichite => pos.sennichite(),
+            Module::Goal(goal) => pos.goal_ending(goal),
+            Module::CheckCount(checks) => pos.checks_ending(checks),
+            Module::Explosions => pos.explosion_ending(),
+            Module::Kingless(sides) => pos.annihilation(sides),
             _ => None,
         }
     }
@@ -1290,6 +1416,7 @@ impl Module {
             Module::CrossEyed => pos.cross_eyed_attacked(target, by),
             Module::Freeze(freeze) => pos.attacked_by_free(freeze, target, by),
             Module::ExtraPiece(_) => pos.attacked_plainly(target, by) || pos.fool_attacks(target, by),
+            Module::Explosions => pos.attacked_unless_kings_touch(target, by),
             _ => false,
         }
     }
@@ -1319,6 +1446,19 @@ impl Module {
         match self {
             Module::DeadlyPawns(_) => Some("would leave the king attacked, or where an enemy pawn's zone reaches it"),
             _ => None,
+        }
+    }
+
+    /// [`Hook::Material`]: whether `side` can still win by some series of legal moves, as far
+    /// as the material tells (`false` only where it certainly cannot).
+    pub(in crate::rules) fn can_win(self, pos: &Position, side: Color) -> bool {
+        match self {
+            Module::NoMoveWins => pos.can_lose_everything(side),
+            Module::CheckCount(_) => pos.can_check(side),
+            Module::Explosions => pos.can_explode(side),
+            Module::Kingless(sides) => pos.kingless_can_win(sides, side),
+            // A king walks to its goal; in a race no check ends it.
+            _ => true,
         }
     }
 
