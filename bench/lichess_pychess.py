@@ -39,7 +39,13 @@ Horde, Racing Kings, and orthodox chess as the baseline, `Standard`, with no Var
    leaves the king in check; a move after the game is over): python-chess must refuse it
    (parse_san) and `arbiter validate` must refuse it, with its error at that move (move
    number and SAN) and no other.
-3. cost: the time of `arbiter validate -q -j 1` on the file of random games (the best of
+3. perft: positions of the random games (--perft, 200; a third in check where the game
+   has one), `arbiter perft --variant V --fen FEN --depth 2 --divide` against python-chess's
+   legal moves and the number of replies to each (none after a move that ends the game).
+   arbiter's divide names a Chess960 castling by the king's target square (`g1g1` where the
+   king stays; `d8c8` like the king's step, then listed twice); the script names
+   python-chess's castlings so and adds up names listed twice.
+4. cost: the time of `arbiter validate -q -j 1` on the file of random games (the best of
    --runs), and python-chess's time to read and replay the same file (chess.pgn.read_game,
    which plays every move on the variant's board), each divided by the number of moves.
 
@@ -307,7 +313,7 @@ def play(job):
     g.start = fen
     if fen is not None:
         g.start_tag = fen
-        if key == "three-check" and number % 2 == 0:
+        if key == "three-check" and (number // 6) % 2 == 0:  # every kind of start both ways
             g.start_tag = lichess_three_check(fen)
     g.fens.append(board.fen())
     outcome = board.outcome()
@@ -515,18 +521,34 @@ def finish(board, out, legal, pseudo):
     return done
 
 
-def illegal_cases(key, g, final_board, rng):
-    """Up to two illegal moves for this game: one at a random ply, and one after its end."""
+GENERIC_KINDS = ("a move that leaves the king in check",
+                 "castling through or into check, or blocked")
+
+
+def illegal_cases(key, g, final_board, rng, tries=8):
+    """Illegal moves for this game: one of a rarer kind (the variant's own, a drop, castling
+    out of check, a promotion to a king) where one of up to `tries` random plies has one, one
+    of any kind at another, and one after the end of a game that ended by mate, stalemate or
+    a variant's rule."""
     cases = []
-    if len(g.moves) >= 1:
-        ply = rng.randrange(0, len(g.moves))  # the illegal move replaces move ply+1
+    if g.moves:
+        plies = sorted(rng.sample(range(len(g.moves)), min(tries, len(g.moves))))
         board = new_board(key, g.fens[0])
-        for u in g.moves[:ply]:
-            board.push(chess.Move.from_uci(u))
-        cands = candidates(key, board, rng)
-        if cands:
-            kind, san, uci = rng.choice(cands)
-            cases.append((ply, kind, san, uci, board.fen()))
+        done = 0
+        special = generic = None
+        for ply in plies:
+            for u in g.moves[done:ply]:
+                board.push(chess.Move.from_uci(u))
+            done = ply
+            cands = candidates(key, board, rng)
+            rare = [c for c in cands if c[0] not in GENERIC_KINDS]
+            if special is None and rare:
+                special = (ply,) + rng.choice(rare) + (board.fen(),)
+            elif generic is None and cands:
+                generic = (ply,) + rng.choice(cands) + (board.fen(),)
+            if special and generic:
+                break
+        cases += [c for c in (special, generic) if c]
     if g.over and g.termination not in ("SEVENTYFIVE_MOVES", "FIVEFOLD_REPETITION",
                                         "INSUFFICIENT_MATERIAL"):
         cands = candidates(key, final_board, rng)
@@ -767,7 +789,7 @@ def check_validate(runner, rep, games, path):
         for p in d["problems"][:3]:
             ply = ply_of(g.fens[0], p.get("move"))
             fen_before = g.fens[ply - 1] if ply and ply <= len(g.fens) else None
-            rep.bad("validate-" + p["severity"], g, ply, p.get("san"),
+            rep.bad("validate %s[%s]" % (p["severity"], p.get("kind")), g, ply, p.get("san"),
                     "arbiter %s[%s]: %s; python-chess plays it%s" % (
                         p["severity"], p.get("kind"), p["message"],
                         " (%s)" % g.moves[ply - 1] if ply and ply <= len(g.moves) else ""),
@@ -962,6 +984,86 @@ def check_illegal(runner, rep, games, tmp):
         print("    %4d of %4d  %s" % (refused[kind], total[kind], kind))
 
 
+def pc_divide(job):
+    """python-chess's perft 2 below every legal move of fen: {uci: count}."""
+    key, fen = job
+    board = new_board(key, fen)
+    out = collections.Counter()
+    for m in list(board.legal_moves):
+        name = m.uci()
+        if board.chess960 and board.is_castling(m):
+            # arbiter's perft --divide names a Chess960 castling by the king's target square
+            # (`g1g1` where the king stays, `d8c8` like the king's step), not as the king
+            # taking its rook, as `convert --to uci` and python-chess write it.
+            rank = "1" if board.turn == chess.WHITE else "8"
+            name = name[:2] + ("g" if m.to_square > m.from_square else "c") + rank
+        board.push(m)
+        out[name] += board.legal_moves.count()
+        board.pop()
+    return dict(out)
+
+
+def perft_positions(games, count, rng):
+    """Positions of the random games, not over: one a game, at a random ply, a third of
+    them where the side to move is in check where there is one."""
+    out, seen = [], set()
+    pool = list(games)
+    rng.shuffle(pool)
+    for g in pool:
+        if len(out) >= count:
+            break
+        last = g.end_ply if g.over else len(g.moves) + 1
+        plies = list(range(0, last))
+        if not plies:
+            continue
+        checks = [i for i in plies if "+" in (g.sans[i - 1] if i else "")]
+        ply = rng.choice(checks) if checks and len(out) % 3 == 0 else rng.choice(plies)
+        fen = g.fens[ply]
+        if fen.split(" ")[0] + fen.split(" ")[1] in seen:
+            continue
+        seen.add(fen.split(" ")[0] + fen.split(" ")[1])
+        out.append((g, ply, fen))
+    return out
+
+
+def check_perft(runner, rep, pool, key, games, count, rng):
+    """arbiter perft --divide at depth 2 against python-chess's legal moves."""
+    positions = perft_positions(games, count, rng)
+    theirs = pool.map(pc_divide, [(key, fen) for _, _, fen in positions], chunksize=4)
+    variant = {"standard": "orthodox"}.get(key, VARIANTS[key][0])
+    agreed = nodes = 0
+    for (g, ply, fen), pc in zip(positions, theirs):
+        nodes += sum(pc.values())
+        rc, out, err = runner.run(["perft", "--variant", variant, "--fen", fen, "--depth", "2",
+                                   "--divide"])
+        div = {}
+        for line in out.splitlines():
+            m = re.match(r"^(\S+): (\d+)$", line.strip())
+            if m:  # a name twice (a Chess960 castling written like a king's step) adds up
+                div[m.group(1)] = div.get(m.group(1), 0) + int(m.group(2))
+        problems = []
+        if rc != 0:
+            problems.append("exit %d: %s" % (rc, (err or out).strip()[:200]))
+        only_a = sorted(set(div) - set(pc))
+        only_p = sorted(set(pc) - set(div))
+        if only_a:
+            problems.append("moves only arbiter makes: %s" % " ".join(only_a[:12]))
+        if only_p:
+            problems.append("moves only python-chess makes: %s" % " ".join(only_p[:12]))
+        diff = [m for m in sorted(set(div) & set(pc)) if div[m] != pc[m]]
+        if diff:
+            problems.append("replies (arbiter/python-chess): %s" % ", ".join(
+                "%s %d/%d" % (m, div[m], pc[m]) for m in diff[:8]))
+        if problems:
+            rep.bad("perft", g, ply, None, "arbiter perft --variant '%s' --fen '%s' --depth 2 "
+                    "--divide: %s" % (variant, fen, "; ".join(problems)), fen=fen,
+                    minimal=one_move_game(key, g, fen, None, note="perft 2"))
+        else:
+            agreed += 1
+    print("  perft 2: %d of %d positions with python-chess's moves and replies (%d nodes)" % (
+        agreed, len(positions), nodes))
+
+
 def python_chess_time(path):
     """Seconds python-chess takes to read and replay every game of path, and its moves."""
     moves = 0
@@ -1014,6 +1116,8 @@ def main():
     ap.add_argument("--runs", type=int, default=3,
                     help="timed runs of arbiter validate; the best is kept (3)")
     ap.add_argument("--no-timing", action="store_true", help="skip the per-move costs")
+    ap.add_argument("--perft", type=int, default=200, metavar="N",
+                    help="positions of the random games checked by perft 2 (200; 0: none)")
     ap.add_argument("--show", type=int, default=5,
                     help="disagreements printed and saved per kind and variant (5)")
     ap.add_argument("--out", default="/tmp/lichess-diff",
@@ -1027,7 +1131,7 @@ def main():
     except ValueError as e:
         sys.stderr.write("lichess_pychess: %s\n" % e)
         return 2
-    if args.games < 1 or args.max_plies < 1 or args.runs < 1 or args.jobs < 1:
+    if args.games < 1 or args.max_plies < 1 or args.runs < 1 or args.jobs < 1 or args.perft < 0:
         sys.stderr.write("lichess_pychess: --games, --max-plies, --runs and -j must be "
                          "positive\n")
         return 2
@@ -1083,6 +1187,9 @@ def main():
                 "%s -> %s %d" % (a, b, n) for (a, b), n in sorted(pairs.items(),
                                                                   key=lambda kv: -kv[1])))
             check_illegal(runner, rep, games, tmp)
+            if args.perft:
+                check_perft(runner, rep, pool, key, games, args.perft,
+                            random.Random(args.seed + len(key)))
             if not args.no_timing:
                 empty = runner.write("%s-empty.pgn" % key, "")
                 t_start = runner.timed(["validate", "-q", "-j", "1", empty], args.runs)
