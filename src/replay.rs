@@ -1872,6 +1872,10 @@ fn check_mark(
     let mate = in_check && ends_turn && !position.has_legal_move() && !position.ended_by_module();
     let actual = if mate {
         Check::Mate
+    } else if action.check == Check::Mate && ends_turn && decided(position) {
+        // python-chess (and programs after it) mark with '#' every move that decides the
+        // game by the rules: an explosion, a king on the hill, a third check.
+        Check::Mate
     } else if in_check {
         Check::Check
     } else {
@@ -1879,6 +1883,12 @@ fn check_mark(
     };
     judge_check_mark(action, at, actual, marks, report);
     if in_check { Checked::Yes } else { Checked::No }
+}
+
+/// Whether the rules have ended the game here with a winner, by another rule than mate.
+#[cold]
+fn decided(position: &mut Position) -> bool {
+    position.game_over().is_some_and(|ending| ending.winner().is_some())
 }
 
 /// The warning on a move that mates and is marked `+`.

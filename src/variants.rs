@@ -36,12 +36,7 @@ mod embedded {
 /// written without the words "chess" and "variant" (and without spaces, hyphens and
 /// underscores, in any case), it begins with one: "Black Hole Chess - Swap variant" is Black
 /// Hole Chess's.
-pub const PLANNED: &[&str] = &[
-    "seirawan",
-    "seirawan960",
-    "aieirping",
-    "bughouse",
-];
+pub const PLANNED: &[&str] = &["seirawan", "seirawan960", "aieirping", "bughouse"];
 
 /// Whether `name` is one of the [`PLANNED`] variants (see there).
 fn is_planned(name: &str) -> bool {
@@ -1149,7 +1144,10 @@ fn compile(file: &str, text: &str, resolved: &VariantFile) -> Result<Result<Arc<
         if !(1..=8).contains(&rank) || rank >= ranks {
             return Err(error(
                 "initial_ranks",
-                format!("initial_ranks: {rank} is no rank from which a piece could step forward (1 to {})", ranks.min(9) - 1),
+                format!(
+                    "initial_ranks: {rank} is no rank from which a piece could step forward (1 to {})",
+                    ranks.min(9) - 1
+                ),
             ));
         }
         initial_ranks |= 1 << (rank - 1);

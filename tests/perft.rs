@@ -381,3 +381,83 @@ fn cancellation_shogi_counts_agree_with_an_independent_implementation() {
 fn cancellation_shogi_values_counts_agree_with_an_independent_implementation() {
     run(&catalogue("cancellation shogi values"), "cancellation-shogi-values.txt", 1_000_000);
 }
+
+/// The variants of lichess's archives, against python-chess: the published positions of
+/// python-chess and scalachess and positions of random games (tests/perft/*.txt).
+#[test]
+fn lichess_variant_counts_agree_with_python_chess() {
+    for name in ["atomic", "antichess", "three-check", "horde", "racing-kings", "king-of-the-hill"] {
+        run(&catalogue(name), &format!("{name}.txt"), 1_000_000);
+    }
+}
+
+#[test]
+#[ignore = "minutes in a debug build; run with --release -- --ignored"]
+fn lichess_variant_counts_to_a_billion_nodes() {
+    for name in ["atomic", "antichess", "three-check", "horde", "racing-kings", "king-of-the-hill"] {
+        run(&catalogue(name), &format!("{name}.txt"), 1_000_000_000);
+    }
+}
+
+/// The variant of a published perft file of ../shared/corpus/perft, by the file's name.
+fn published_variant(file: &str) -> Option<&'static str> {
+    let stem = file.strip_suffix(".perft")?;
+    let (_, variant) = stem.split_once('-')?;
+    Some(match variant.rsplit('-').next()? {
+        "3check" => "three-check",
+        "atomic" => "atomic",
+        "giveaway" | "antichess" => "antichess",
+        "horde" => "horde",
+        "racingkings" => "racing-kings",
+        _ => return None,
+    })
+}
+
+/// Every count of the published files in ../shared/corpus/perft (python-chess's and
+/// scalachess's, in their `id`/`epd`/`perft DEPTH NODES` form) up to `budget` nodes; skipped,
+/// saying so, where the shared corpus is absent.
+fn published(budget: u64) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/perft");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipped: {} is absent (the shared corpus is not part of the repository)", dir.display());
+        return;
+    };
+    let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    files.sort();
+    let mut counted = 0;
+    for path in files {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let Some(variant) = published_variant(&name) else { continue };
+        let variant = catalogue(variant);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (mut id, mut position) = (String::new(), None);
+        for line in text.lines().map(str::trim) {
+            if let Some(rest) = line.strip_prefix("id ") {
+                id = rest.to_owned();
+            } else if let Some(epd) = line.strip_prefix("epd ") {
+                let fen: Fen = epd.parse().unwrap_or_else(|e| panic!("{name} {id}: {e}"));
+                position = Some(Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{name} {id}: {e}")));
+            } else if let Some(rest) = line.strip_prefix("perft ") {
+                let mut parts = rest.split_whitespace().map(|p| p.parse::<u64>());
+                let (Some(Ok(depth)), Some(Ok(nodes))) = (parts.next(), parts.next()) else { continue };
+                let p = position.as_mut().unwrap_or_else(|| panic!("{name} {id}: a count before its position"));
+                if nodes <= budget {
+                    assert_eq!(p.perft(depth as u32), nodes, "{name} {id} depth {depth}");
+                    counted += 1;
+                }
+            }
+        }
+    }
+    assert!(counted > 0, "no published count was run from {}", dir.display());
+}
+
+#[test]
+fn published_counts_of_the_shared_corpus() {
+    published(3_000_000);
+}
+
+#[test]
+#[ignore = "minutes in a debug build; run with --release -- --ignored"]
+fn published_counts_of_the_shared_corpus_in_full() {
+    published(u64::MAX);
+}

@@ -971,7 +971,9 @@ impl Verdict {
                     }
                     Ending::Checks { .. } => "in this variant the player who gives the set number of checks wins",
                     Ending::Explosion { .. } => "in this variant a king blown up by a capture next to it loses",
-                    Ending::Annihilated { .. } => "in this variant the side without a king loses when its last piece is taken",
+                    Ending::Annihilated { .. } => {
+                        "in this variant the side without a king loses when its last piece is taken"
+                    }
                     Ending::Sennichite => "in this variant the fourth occurrence of a position draws the game",
                     Ending::PerpetualCheck { .. } => {
                         "in this variant the fourth occurrence of a position loses for a player who gave check with every move since its first"

@@ -32,7 +32,10 @@ impl Position {
     pub(in crate::rules) fn checks_ending(&self, checks: u8) -> Option<Ending> {
         // (Only a setup could show both: the side that moved last gave its last.)
         let last = self.side.other();
-        [last, last.other()].into_iter().find(|c| self.tally[c.index()] >= checks).map(|winner| Ending::Checks { winner })
+        [last, last.other()]
+            .into_iter()
+            .find(|c| self.tally[c.index()] >= checks)
+            .map(|winner| Ending::Checks { winner })
     }
 
     /// Whether `side` could give a check: it has a piece besides its royal ones.

@@ -60,7 +60,8 @@ impl Position {
         if royals.peek().is_none() {
             return false;
         }
-        let touches = royals.any(|k| g.file(k).abs_diff(g.file(target)) <= 1 && g.rank(k).abs_diff(g.rank(target)) <= 1);
+        let touches =
+            royals.any(|k| g.file(k).abs_diff(g.file(target)) <= 1 && g.rank(k).abs_diff(g.rank(target)) <= 1);
         !touches && self.attacked_plainly(target, by)
     }
 
@@ -133,7 +134,8 @@ impl Position {
             // Bishops only, each side's on one color, the other's on the other: no capture
             // can ever be made.
             if ours.iter().chain(&theirs).all(|&(_, l)| l == b'B') {
-                let shades = |pieces: &[(Square, u8)]| pieces.iter().fold(0u8, |s, &(sq, _)| s | 1 << u8::from(light(sq)));
+                let shades =
+                    |pieces: &[(Square, u8)]| pieces.iter().fold(0u8, |s, &(sq, _)| s | 1 << u8::from(light(sq)));
                 let (white, black) = if side == Color::White { (&ours, &theirs) } else { (&theirs, &ours) };
                 let (w, b) = (shades(white), shades(black));
                 return !((w == 0b10 && b == 0b01) || (w == 0b01 && b == 0b10));

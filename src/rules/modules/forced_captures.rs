@@ -67,7 +67,8 @@ impl Position {
                 light(sq)
             };
             // (The knights can meet, `side`'s to be taken, exactly where this is false.)
-            let stuck = (self.side == Color::White) == ((side == Color::White) ^ on_light(Color::White) ^ !on_light(Color::Black));
+            let stuck = (self.side == Color::White)
+                == ((side == Color::White) ^ on_light(Color::White) ^ !on_light(Color::Black));
             return !stuck;
         }
         true

@@ -91,7 +91,10 @@ mod tests {
     #[test]
     fn the_hill() {
         use crate::rules::variant::Color::*;
-        assert_eq!(ending("king of the hill", "4k3/8/8/8/3K4/8/8/8 b - - 1 1"), Some(Ending::Goal { winner: Some(White) }));
+        assert_eq!(
+            ending("king of the hill", "4k3/8/8/8/3K4/8/8/8 b - - 1 1"),
+            Some(Ending::Goal { winner: Some(White) })
+        );
         assert_eq!(ending("king of the hill", "4k3/8/8/8/2K5/8/8/8 b - - 1 1"), None);
     }
 

@@ -46,10 +46,15 @@ mod tests {
             names.sort();
             (names, p.has_legal_move())
         };
-        // The rook may not go to the a-file or the eighth rank... of the black king's lines.
-        let (moves, any) = legal("k7/8/8/8/8/8/8/1R5K w - - 0 1");
+        // The rook may go neither to the a-file nor to the third rank, the black king's lines.
+        let (moves, any) = legal("8/8/8/8/8/k7/8/1R5K w - - 0 1");
         assert!(any);
-        assert!(!moves.contains(&"Ra1".to_owned()) && !moves.contains(&"Rb8".to_owned()), "{moves:?}");
+        assert!(!moves.contains(&"Ra1".to_owned()) && !moves.contains(&"Rb3".to_owned()), "{moves:?}");
         assert!(moves.contains(&"Rb2".to_owned()), "{moves:?}");
+        // Every move of the king's would walk into the rooks' lines, and the rooks' every
+        // move would give check: no legal move, and no check given.
+        let (moves, any) = legal("8/8/8/8/8/8/r7/k1r4K w - - 0 1");
+        assert!(!moves.contains(&"Kh2".to_owned()), "{moves:?}");
+        assert_eq!(any, !moves.is_empty());
     }
 }
