@@ -535,19 +535,21 @@ def illegal_cases(key, g, final_board, rng, tries=8):
         plies = sorted(rng.sample(range(len(g.moves)), min(tries, len(g.moves))))
         board = new_board(key, g.fens[0])
         done = 0
-        special = generic = None
+        rare = collections.defaultdict(list)  # kind: cases at the plies looked at
+        generic = None
         for ply in plies:
             for u in g.moves[done:ply]:
                 board.push(chess.Move.from_uci(u))
             done = ply
             cands = candidates(key, board, rng)
-            rare = [c for c in cands if c[0] not in GENERIC_KINDS]
-            if special is None and rare:
-                special = (ply,) + rng.choice(rare) + (board.fen(),)
-            elif generic is None and cands:
+            for c in cands:
+                if c[0] not in GENERIC_KINDS:
+                    rare[c[0]].append((ply,) + c + (board.fen(),))
+            if generic is None and cands:
                 generic = (ply,) + rng.choice(cands) + (board.fen(),)
-            if special and generic:
-                break
+        special = None
+        if rare:  # a kind at random among those found, so that the rarest come up too
+            special = rng.choice(rare[rng.choice(sorted(rare))])
         cases += [c for c in (special, generic) if c]
     if g.over and g.termination not in ("SEVENTYFIVE_MOVES", "FIVEFOLD_REPETITION",
                                         "INSUFFICIENT_MATERIAL"):
@@ -751,8 +753,9 @@ class Report:
     def save(self, kind, game, ply, line, minimal):
         d = os.path.join(self.out_dir, self.key)
         os.makedirs(d, exist_ok=True)
-        path = os.path.join(d, "%s-g%d-p%s.pgn" % (re.sub(r"[^a-z0-9]+", "-", kind.lower()),
-                                                    game.number, ply))
+        path = os.path.join(d, "%s-g%d-p%s.pgn" % (
+            re.sub(r"[^a-z0-9]+", "-", kind.lower()).strip("-"), game.number,
+            ply if ply is not None else "x"))
         text = "".join("; %s\n" % l for l in line.splitlines())
         if minimal:
             text += minimal + "\n"
