@@ -7,7 +7,9 @@
 //! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
 //! hole, pieces that eat their own side, statues, pieces that go to another board, pieces
 //! frozen by an attack, riders that turn on a pawn, pieces that drag another, captures that
-//! cancel, shogi's promotion zone, drop rules, repetition and loss without a move) is a
+//! cancel, shogi's promotion zone, drop rules, repetition and loss without a move, and the
+//! archives' variants' goals, check counts, forced captures, explosions, a side without a
+//! king, a race without checks and winning without a move) is a
 //! [`Module`]: a closed enum,
 //! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
 //! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
@@ -68,13 +70,18 @@
 //!   cell, the piece that moved last in Freeze Chess. The core keys it (as the module says:
 //!   `Module::landing_key`) and FEN writes it (`last:e4`, after the sixth field).
 //! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank, shogi's
-//!   fourth repetition); while a module says the game is over, no move is legal, and no one
-//!   is mated (`Position::ended_by_module`).
+//!   fourth repetition, a king on its goal, the third check, a king blown up, a side without a
+//!   king that has lost every piece); while a module says the game is over, no move is legal,
+//!   and no one is mated (`Position::ended_by_module`).
 //! - [`Hook::AttackedInstead`]: whether a cell is attacked, replacing the walk along attack
 //!   lines (Cross-eyed; in Freeze and Deepfreeze Chess, attacked by a piece that is free to
 //!   move when its side's turn comes, which is what check means there). At most one.
 //! - [`Hook::Threatens`]: how a royal piece is lost besides being attacked (a Deadly Pawns
 //!   zone, a Checkers Chess chain of jumps).
+//! - [`Hook::Material`]: whether a side's material can still win, replacing the orthodox
+//!   reasoning on mating material ([`super::position::Position::can_mate`], and dead
+//!   positions where neither side can), where a variant is won otherwise than by mate: a king
+//!   walking to its goal, a check, an explosion, losing everything. At most one.
 //! - [`Hook::Setup`]: positions a FEN may not give (a piece already in a deadly pawn's zone,
 //!   walls that are not a black hole's, a reserve fuller than its limit).
 //! - [`Hook::Shortcuts`]: a module's own fast ways, held to its slow ones by
@@ -121,7 +128,13 @@
 //! - [`Capability::FideDraws`]: the draws of FIDE 9.2 to 9.6 apply (threefold and fifty-move
 //!   claims, fivefold and seventy-five moves); a module with draws of its own breaks it.
 //! - [`Capability::StalemateDraws`]: a player without a legal move who is not in check is
-//!   stalemated, a draw (shogi: a loss).
+//!   stalemated, a draw (shogi: a loss; Antichess: a win, [`Modules::no_move_winner`]).
+//!
+//! A side may play without a royal piece (Horde's White: [`Modules::royal_free`]), and where
+//! losing a royal piece ends the game at once (Atomic: [`Modules::royal_lost_ends`]) the side
+//! to move may have lost its own: the core reads both from the modules, not from a variant's
+//! name. A count each side keeps (Three-check's checks given) is the position's `tally`, in
+//! its key and FEN.
 //!
 //! Whether a variant fits the orthodox lane (`board8::fits`) is each module's word too:
 //! [`Module::lane`].
