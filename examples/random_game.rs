@@ -100,7 +100,15 @@ fn game(
                     seen.push("stalemate");
                     result = "1/2-1/2";
                 }
-                _ => {}
+                // A variant's own end (a goal, an explosion, the last piece lost).
+                Some(ending) => {
+                    result = match ending.winner() {
+                        Some(arbiter::rules::variant::Color::White) => "1-0",
+                        Some(arbiter::rules::variant::Color::Black) => "0-1",
+                        None => "1/2-1/2",
+                    };
+                }
+                None => {}
             }
             break;
         }

@@ -1644,9 +1644,13 @@ mod tests {
         assert!(find(None).is_ok());
         assert!(find(Some("Standard")).is_ok());
         assert!(find(Some("From Position")).is_ok());
-        assert_eq!(find(Some("Atomic")).err(), Some(Unsupported::NotYet("Atomic".to_owned())));
+        // The archives' variants, by lichess's names and their aliases.
+        for name in ["Atomic", "Antichess", "giveaway", "Three-check", "3check", "King of the Hill", "KOTH", "Horde"] {
+            assert!(find(Some(name)).is_ok(), "{name}");
+        }
+        assert!(find(Some("Racing Kings")).is_ok());
         // Seed systems not yet in the catalogue, in the forms the seeds write them.
-        for name in ["Aieirping Chess", "antichess"] {
+        for name in ["Aieirping Chess"] {
             assert_eq!(find(Some(name)).err(), Some(Unsupported::NotYet(name.to_owned())), "{name}");
         }
         // A catalogue entry is found first; a name that is no planned one stays unknown.

@@ -3,8 +3,8 @@
 //! ([`super::Hook::Ending`]). A setup shows no royal piece of theirs (the core asks
 //! `Modules::royal_free`).
 //!
-//! Material ([`super::Hook::Material`]): the side with a king can always win while the other
-//! has a piece to take; a side without one can win while it has a piece. (lichess also calls
+//! Material ([`super::Hook::Material`]): the side with a king can always win, by taking
+//! everything; a side without one can win while it has a piece. (lichess also calls
 //! some Horde endings dead where the horde's few pieces can never mate; that finer reading
 //! is not made: a flag fall against them is a loss, not a draw.)
 
@@ -22,10 +22,10 @@ impl Position {
 
     /// Whether `side` can still win, as far as the material tells.
     pub(in crate::rules) fn kingless_can_win(&self, sides: u8, side: Color) -> bool {
-        let opponent = side.other();
-        if sides >> opponent.index() & 1 == 1 {
-            // Taking everything wins: there is something to take.
-            return self.squares_of(opponent).next().is_some();
+        // The side with a king can always win by taking everything (and has won where
+        // nothing is left to take).
+        if sides >> side.index() & 1 == 0 {
+            return true;
         }
         self.squares_of(side).next().is_some()
     }
