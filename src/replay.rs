@@ -1015,6 +1015,8 @@ pub fn check_suffix_in_turn(position: &mut Position, m: Move, ends: bool) -> &'s
     let ended = (ends && position.may_end_turn()).then(|| position.end_turn());
     let mark = match position.king_attacked(opponent) {
         false => "",
+        // (A royal piece blown up is lost, as a mated one is: Atomic.)
+        true if position.royal_lost(opponent) => "#",
         true if position.actions_done() != 0 || position.has_legal_move() || position.ended_by_module() => "+",
         true => "#",
     };
@@ -1869,7 +1871,9 @@ fn check_mark(
     if in_check && ends_turn && wait {
         return Checked::MateInQuestion;
     }
-    let mate = in_check && ends_turn && !position.has_legal_move() && !position.ended_by_module();
+    let mate = in_check
+        && ends_turn
+        && (position.royal_lost(at.color.other()) || (!position.has_legal_move() && !position.ended_by_module()));
     let actual = if mate {
         Check::Mate
     } else if action.check == Check::Mate && ends_turn && decided(position) {

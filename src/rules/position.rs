@@ -1737,6 +1737,16 @@ impl Position {
         })
     }
 
+    /// Whether `color` has lost a royal piece otherwise than by capture, where that loses
+    /// (a king blown up in Atomic, one a Deadly Pawns zone took).
+    pub fn royal_lost(&self, color: Color) -> bool {
+        let present = self.royals[color.index()].iter().flatten().count();
+        self.variant.has_royal
+            && present < usize::from(self.variant.spec.royals_per_side.max(1))
+            && !self.variant.modules.caps.royals_stay
+            && self.variant.modules.royal_free >> color.index() & 1 == 0
+    }
+
     /// Whether the side to move's king is attacked.
     pub fn in_check(&self) -> bool {
         self.is_attacked_by_royal_target(self.side)

@@ -156,3 +156,66 @@ impl Position {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::position::{Ending, Position};
+    use crate::rules::variant::Color;
+
+    fn atomic(fen: &str) -> Position {
+        let variant = crate::variants::find(Some("atomic")).unwrap_or_else(|e| panic!("{e}"));
+        Position::from_fen_text(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    fn legal(p: &mut Position) -> Vec<String> {
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let mut names: Vec<String> = moves.into_iter().map(|m| crate::replay::san(p, m)).collect();
+        names.sort();
+        names
+    }
+
+    /// Plays the move written `san` (as arbiter writes it).
+    fn play(p: &mut Position, san: &str) {
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let m = moves.into_iter().find(|&m| crate::replay::san(p, m) == san);
+        p.play(m.unwrap_or_else(|| panic!("{san} is no legal move")));
+    }
+
+    /// A capture removes the captor, its victim and the pieces round the square but pawns;
+    /// a king so blown up loses.
+    #[test]
+    fn a_capture_explodes() {
+        let mut p = atomic("4k3/8/8/2nrp3/8/8/8/3QK3 w - - 0 1");
+        play(&mut p, "Qxd5");
+        assert_eq!(p.fen().split(' ').next(), Some("4k3/8/8/4p3/8/8/8/4K3"));
+        assert_eq!(p.game_over(), None);
+        let mut p = atomic("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        play(&mut p, "Qxd8#");
+        assert_eq!(p.game_over(), Some(Ending::Explosion { winner: Color::White }));
+    }
+
+    /// Kings never capture; a king next to the enemy king stands unchecked, even on a line a
+    /// rook attacks; a capture that blows up one's own king is illegal (python-chess agrees
+    /// on every list).
+    #[test]
+    fn kings_touch_and_never_capture() {
+        let mut p = atomic("8/8/8/3k4/3K3r/8/8/8 w - - 0 1");
+        assert!(!p.in_check());
+        assert_eq!(legal(&mut p), ["Kc3", "Kc4", "Kc5", "Kd3", "Ke3", "Ke4", "Ke5"]);
+        let mut p = atomic("8/8/8/8/8/3k4/8/2rK3R w - - 0 1");
+        // The black king on d3 and the rook on c1 are next to the white king: Rxc1 would blow
+        // it up, and the king itself never takes.
+        assert!(!legal(&mut p).iter().any(|m| m.contains('x')));
+    }
+
+    /// The king may not castle over a square attacked through its own square, though it
+    /// stands unchecked beside the enemy king (lichess's and python-chess's rule).
+    #[test]
+    fn castling_through_the_kings_line() {
+        let mut p = atomic("r3kR2/5K2/8/8/8/8/8/6r1 b q - 2 2");
+        assert!(!p.in_check());
+        assert!(!legal(&mut p).iter().any(|m| m.starts_with("O-O")));
+    }
+}

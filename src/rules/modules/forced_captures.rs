@@ -74,3 +74,39 @@ impl Position {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::position::{Ending, Position};
+    use crate::rules::variant::Color;
+
+    fn antichess(fen: &str) -> Position {
+        let variant = crate::variants::find(Some("antichess")).unwrap_or_else(|e| panic!("{e}"));
+        Position::from_fen_text(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    /// Where a capture is possible, only captures are legal; without pieces, or without a
+    /// move, a player wins.
+    #[test]
+    fn captures_are_forced_and_losing_everything_wins() {
+        let mut p = antichess("8/8/8/3p4/4P3/8/8/7K w - - 0 1");
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(crate::replay::san(&mut p, moves[0]), "exd5");
+        let mut p = antichess("8/8/8/8/8/8/8/7K b - - 0 1");
+        assert_eq!(p.game_over(), Some(Ending::NoMoveWins { winner: Color::Black }));
+        // Blocked pawns: no move, and the blocked side wins.
+        let mut p = antichess("8/8/8/4p3/4P3/8/8/8 w - - 0 1");
+        assert_eq!(p.game_over(), Some(Ending::NoMoveWins { winner: Color::White }));
+    }
+
+    /// Bishops on squares of different colors never meet: a dead position.
+    #[test]
+    fn bishops_apart_are_a_draw() {
+        let p = antichess("8/8/8/8/8/8/B7/7b w - - 0 1");
+        assert!(!p.insufficient_material());
+        let p = antichess("8/8/8/8/8/8/1B6/7b w - - 0 1");
+        assert!(p.insufficient_material());
+    }
+}
