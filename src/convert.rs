@@ -654,9 +654,11 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     // leaves its target as it was: the target is named all the same, for it tells the move.
     let cell = |sq: Square| Some((position.board_of(sq), position.fen_square(sq)));
     let target = match m.kind {
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } | MoveKind::Cancel(_) => {
-            [cell(m.to), None]
-        }
+        MoveKind::Normal
+        | MoveKind::DoubleStep
+        | MoveKind::EnPassant { .. }
+        | MoveKind::Cancel(_)
+        | MoveKind::Gated(_) => [cell(m.to), None],
         // Two pieces of one kind swapped change no cell: both are named, for they tell the swap.
         MoveKind::Swap => [cell(m.from), cell(m.to)],
         // A piece placed anew where it stood, as what it was, changes nothing: its cell tells.
@@ -851,7 +853,7 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
             let named = |position: &Position, sq: Square| action.contains(&position.fen_square(sq).to_string());
             let found = moves.into_iter().find(|&m| {
                 let rook_cells = match m.kind {
-                    MoveKind::Castle { rook_from, rook_to } => [Some(rook_from), Some(rook_to)],
+                    MoveKind::Castle { rook_from, rook_to, .. } => [Some(rook_from), Some(rook_to)],
                     _ => [None, None],
                 };
                 let may_match =

@@ -36,18 +36,8 @@ mod embedded {
 /// written without the words "chess" and "variant" (and without spaces, hyphens and
 /// underscores, in any case), it begins with one: "Black Hole Chess - Swap variant" is Black
 /// Hole Chess's.
-pub const PLANNED: &[&str] = &[
-    "atomic",
-    "antichess",
-    "kingofthehill",
-    "threecheck",
-    "racingkings",
-    "horde",
-    "seirawan",
-    "seirawan960",
-    "aieirping",
-    "bughouse",
-];
+pub const PLANNED: &[&str] =
+    &["atomic", "antichess", "kingofthehill", "threecheck", "racingkings", "horde", "aieirping", "bughouse"];
 
 /// Whether `name` is one of the [`PLANNED`] variants (see there).
 fn is_planned(name: &str) -> bool {
@@ -590,6 +580,7 @@ const MODULES: &[&str] = &[
     "drop-rules",
     "sennichite",
     "no-move-loses",
+    "gating",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -717,6 +708,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             },
             "sennichite" => rules.sennichite = true,
             "no-move-loses" => rules.no_move_loses = true,
+            "gating" => rules.gating = true,
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());

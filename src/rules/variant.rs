@@ -341,6 +341,9 @@ pub struct Rules {
     pub sennichite: bool,
     /// Shogi: a player with no legal move loses, in check or not.
     pub no_move_loses: bool,
+    /// Seirawan chess: a piece's first move from its first rank may put a piece from hand on
+    /// the cell it left (castling: on the king's or the rook's).
+    pub gating: bool,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -743,6 +746,8 @@ pub enum VariantError {
     FlatBoardOnly(&'static str),
     /// Cancellation captures cannot be played with these values: why.
     Cancellation(String),
+    /// Gating without reserves or castling (the castling field carries its rights).
+    Gating,
 }
 
 impl fmt::Display for VariantError {
@@ -766,6 +771,9 @@ impl fmt::Display for VariantError {
                 write!(f, "the rule module {module} needs one flat board: no ring, no wrapped edges, no second board")
             }
             VariantError::Cancellation(why) => write!(f, "the rule module cancellation: {why}"),
+            VariantError::Gating => f.write_str(
+                "the rule module gating needs `reserves: true` (the pieces gated come from hand) and castling (its rights are written in the castling field)",
+            ),
             VariantError::Boards(n) => {
                 write!(f, "{n} boards: a game has one or two boards, and two boards no castling boards")
             }
