@@ -226,7 +226,22 @@ impl Position {
         let rook = v.kind_of_letter(b'R');
         let castler = v.castler;
         let mut rights = String::new();
-        for c in text.chars() {
+        // A side with nothing in hand gates no more: Fairy-Stockfish writes its castling
+        // rights alone, as chess does (`K`, or a rook's file in Chess960), and so reads them.
+        let holds = |color: Color| self.hand_on(color, on).iter().any(|&n| n > 0);
+        let empties = [!holds(Color::White), !holds(Color::Black)];
+        let empty = |color: Color| empties[color.index()];
+        let (plain, gating): (String, String) =
+            text.chars().partition(|c| empty(if c.is_ascii_uppercase() { Color::White } else { Color::Black }));
+        self.read_castling(&plain, on, lenient, dropped)?;
+        for color in [Color::White, Color::Black] {
+            let rooks: Vec<Square> = self.castling_rooks(color).collect();
+            let king = self.castling_king_of(color).filter(|_| !rooks.is_empty());
+            for sq in rooks.into_iter().chain(king) {
+                self.unmoved |= bit(sq);
+            }
+        }
+        for c in gating.chars() {
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
             let files = v.lateral_len(color);
             let cell = |file: u8| v.line_square_on(color, on, file, 0);
@@ -278,7 +293,7 @@ impl Position {
         }
         // The castling rights: for each side, the outermost unmoved rook on each hand of an
         // unmoved king, named by its file for the core's reading.
-        for color in [Color::White, Color::Black] {
+        for color in [Color::White, Color::Black].into_iter().filter(|&c| !empty(c)) {
             let files = v.lateral_len(color);
             let cell = |file: u8| v.line_square_on(color, on, file, 0);
             let own = |sq: Square, kind: Option<Kind>| {
@@ -315,6 +330,11 @@ impl Position {
         let mut text = String::new();
         for (color, written) in [(Color::White, white), (Color::Black, black)] {
             text.push_str(&written);
+            // (A side with nothing in hand: its castling rights alone, as Fairy-Stockfish
+            // writes them.)
+            if self.hand_on(color, on).iter().all(|&n| n == 0) {
+                continue;
+            }
             // The cells the rights cover: the king's, and each castling rook's.
             let mut covered = 0u64;
             for rook in self.castling_rooks(color) {
@@ -339,10 +359,16 @@ impl Position {
         text
     }
 
-    /// [`super::Hook::Setup`]: unmoved cells hold a piece of their side on its first rank
-    /// (the reading makes them so).
+    /// The part of the key the unmoved cells make: those of the sides that hold a piece in
+    /// hand (the others gate no more, and FEN leaves them out).
     pub(in crate::rules) fn unmoved_key(&self) -> u64 {
-        self.unmoved.wrapping_mul(0x9FB2_1C65_1E98_DF25).rotate_left(23)
+        let mut cells = 0;
+        for color in [Color::White, Color::Black] {
+            if self.hand_size(color) > 0 {
+                cells |= self.unmoved & self.sides[color.index()];
+            }
+        }
+        cells.wrapping_mul(0x9FB2_1C65_1E98_DF25).rotate_left(23)
     }
 }
 
