@@ -676,11 +676,12 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     // leaves its target as it was: the target is named all the same, for it tells the move.
     let cell = |sq: Square| Some((position.board_of(sq), position.fen_square(sq)));
     let target = match m.kind {
-        MoveKind::Normal
-        | MoveKind::DoubleStep
-        | MoveKind::EnPassant { .. }
-        | MoveKind::Cancel(_)
-        | MoveKind::Gated(_) => [cell(m.to), None],
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } | MoveKind::Cancel(_) => {
+            [cell(m.to), None]
+        }
+        // The piece gated may be of the kind that left (S-House): its cell is named, for it
+        // tells the gating from a drop on the target.
+        MoveKind::Gated(_) => [cell(m.to), cell(m.from)],
         // Two pieces of one kind swapped change no cell: both are named, for they tell the swap.
         MoveKind::Swap => [cell(m.from), cell(m.to)],
         // A piece placed anew where it stood, as what it was, changes nothing: its cell tells.

@@ -226,10 +226,9 @@ impl Position {
         let rook = v.kind_of_letter(b'R');
         let castler = v.castler;
         let mut rights = String::new();
-        // A side with nothing in hand gates no more: Fairy-Stockfish writes its castling
-        // rights alone, as chess does (`K`, or a rook's file in Chess960), and so reads them.
-        let holds = |color: Color| self.hand_on(color, on).iter().any(|&n| n > 0);
-        let empties = [!holds(Color::White), !holds(Color::Black)];
+        // A side that gates no more: Fairy-Stockfish writes its castling rights alone, as
+        // chess does (`K`, or a rook's file in Chess960), and so reads them.
+        let empties = [self.gates_no_more(Color::White, on), self.gates_no_more(Color::Black, on)];
         let empty = |color: Color| empties[color.index()];
         let (plain, gating): (String, String) =
             text.chars().partition(|c| empty(if c.is_ascii_uppercase() { Color::White } else { Color::Black }));
@@ -316,6 +315,12 @@ impl Position {
         self.read_castling(&rights, on, false, dropped)
     }
 
+    /// Whether `color` gates no more on board `on`: its hand is empty, and no capture fills it
+    /// again (in S-House one does).
+    fn gates_no_more(&self, color: Color, on: u8) -> bool {
+        !self.variant.spec.captures_to_hand && self.hand_on(color, on).iter().all(|&n| n == 0)
+    }
+
     /// Whether the piece on `sq` is fixed (a statue), which never castles.
     fn is_fixed(&self, sq: Square) -> bool {
         self.piece_at(sq).is_some_and(|p| p.fixed)
@@ -330,9 +335,9 @@ impl Position {
         let mut text = String::new();
         for (color, written) in [(Color::White, white), (Color::Black, black)] {
             text.push_str(&written);
-            // (A side with nothing in hand: its castling rights alone, as Fairy-Stockfish
+            // (A side that gates no more: its castling rights alone, as Fairy-Stockfish
             // writes them.)
-            if self.hand_on(color, on).iter().all(|&n| n == 0) {
+            if self.gates_no_more(color, on) {
                 continue;
             }
             // The cells the rights cover: the king's, and each castling rook's.
@@ -359,12 +364,12 @@ impl Position {
         text
     }
 
-    /// The part of the key the unmoved cells make: those of the sides that hold a piece in
-    /// hand (the others gate no more, and FEN leaves them out).
+    /// The part of the key the unmoved cells make: those of the sides that may still gate
+    /// (the others never will, and FEN leaves them out).
     pub(in crate::rules) fn unmoved_key(&self) -> u64 {
         let mut cells = 0;
         for color in [Color::White, Color::Black] {
-            if self.hand_size(color) > 0 {
+            if !self.gates_no_more(color, 0) {
                 cells |= self.unmoved & self.sides[color.index()];
             }
         }
