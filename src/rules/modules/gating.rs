@@ -176,7 +176,8 @@ impl Position {
             return Err("a pawn is never gated".to_owned());
         }
         if self.in_hand_on(self.side, 0, kind) == 0 {
-            return Err(format!("no {letter} in hand to gate"));
+            let name = &self.variant.kind(kind).spec.name;
+            return Err(format!("no {name} ({letter}) in hand to gate"));
         }
         Ok(Position::with_gate(m, Gate { kind, on_rook }))
     }
