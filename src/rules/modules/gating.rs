@@ -380,3 +380,94 @@ impl Position {
 
 /// A refusal's words for a gating written where the variant has none.
 pub const NOT_HERE: &str = "gating is not part of this variant";
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::rules::position::{Move, MoveKind, Position};
+    use crate::rules::variant::Variant;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        crate::variants::find(Some(name)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn position(name: &str, fen: &str) -> Position {
+        Position::from_fen_text(&variant(name), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    /// The SAN of the legal moves, sorted.
+    fn sans(p: &mut Position) -> Vec<String> {
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let mut texts: Vec<String> = moves.into_iter().map(|m: Move| crate::replay::san(p, m)).collect();
+        texts.sort();
+        texts
+    }
+
+    /// The castling field is read and written as Fairy-Stockfish writes it, whatever order
+    /// and form the letters come in (pychess writes the files of every piece).
+    #[test]
+    fn the_castling_field_lists_the_unmoved_squares() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+        assert_eq!(position("seirawan", start).fen(), start);
+        let pychess = "rnqkbnrb/pppppppp/8/8/8/8/PPPPPPPP/RNQKBNRB[HEhe] w HECBFQKhecbfqk - 0 1";
+        let read = position("seirawan960", pychess).fen();
+        assert_eq!(read, "rnqkbnrb/pppppppp/8/8/8/8/PPPPPPPP/RNQKBNRB[HEhe] w KQBCEFHkqbcefh - 0 1");
+        // The kings have moved: the rooks' files, and no castling.
+        let rooks = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w AHah - 0 1";
+        let mut p = position("seirawan", rooks);
+        assert_eq!(p.fen(), rooks);
+        assert!(!sans(&mut p).iter().any(|s| s.starts_with("O-O")));
+        // The king's square and a rook's, as files, make a castling right.
+        let mut files = position("seirawan", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w EHah - 0 1");
+        assert_eq!(files.fen().split(' ').nth(2), Some("Kah"));
+    }
+
+    /// A side that can never gate again has its castling rights alone, read and written as
+    /// chess reads them; in S-House, where captures fill the hand again, the squares stay.
+    #[test]
+    fn an_empty_hand_keeps_castling_rights_alone() {
+        let fen = "4k3/8/8/8/8/8/8/4K2R[] w H - 0 1";
+        let mut p = position("seirawan", fen);
+        assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K2R[] w K - 0 1");
+        assert!(sans(&mut p).contains(&"O-O".to_owned()));
+        let mut house = position("shouse", fen);
+        assert!(!sans(&mut house).contains(&"O-O".to_owned()));
+        assert_eq!(house.fen(), fen);
+    }
+
+    /// Each gating is a move of its own; castling gates on either square; a pinned piece
+    /// does not leave its line because the piece put in would block it.
+    #[test]
+    fn gatings_are_moves_of_their_own() {
+        let mut p = position("seirawan", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[He] w KQkq - 0 1");
+        let moves = sans(&mut p);
+        for castling in ["O-O", "O-O/He1", "O-O/Hh1", "O-O-O", "O-O-O/He1", "O-O-O/Ha1", "Kd1/H", "Rb1/H"] {
+            assert!(moves.contains(&castling.to_owned()), "{castling} in {moves:?}");
+        }
+        let mut pinned = position("seirawan", "4k3/8/8/8/8/8/8/r2BK3[HEhe] w De - 0 1");
+        assert_eq!(sans(&mut pinned), ["Kd2", "Ke2", "Kf1", "Kf2"]);
+    }
+
+    /// A gating's piece leaves the hand and stands on the square left; taking the move back
+    /// puts all back, the key too.
+    #[test]
+    fn a_gating_is_taken_back_whole() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+        let mut p = position("seirawan", start);
+        let key = p.key();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let gated = moves
+            .iter()
+            .copied()
+            .find(|m| matches!(m.kind, MoveKind::Gated(_)) && p.fen_square(m.to).to_string() == "c3")
+            .unwrap_or_else(|| panic!("no gating to c3"));
+        let undo = p.play(gated);
+        assert!(p.fen().starts_with("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R"));
+        assert!(p.fen().contains(" KQCDFGkqbcdfg "), "{}", p.fen());
+        p.undo(gated, undo);
+        assert_eq!((p.fen(), p.key()), (start.to_owned(), key));
+    }
+}
