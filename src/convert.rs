@@ -108,6 +108,28 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
     // An action on a board but the first carries the board's number (`2:e7e5`); SAN writes
     // its own.
     let board = crate::rules::position::board_prefix(position.board_of(m.from));
+    // A gating in coordinates, as Fairy-Stockfish writes it: the move with the piece's letter
+    // after it (`b1c3h`); castling gated on the rook's square from the rook's square to the
+    // king's (`h1e1h`). In long algebraic, the move and the piece as SAN writes it (`Ng1f3/H`).
+    if let Some((base, gate, at)) = position.addition_of(m)
+        && notation != Notation::San
+        && !matches!(m.kind, MoveKind::Castle { .. } if notation == Notation::Lan)
+    {
+        let lower = notation == Notation::Uci;
+        let letter = crate::rules::variant::letter_text(variant.kind(gate.kind).spec.letter, lower);
+        return match (notation, base.kind) {
+            (Notation::Uci, MoveKind::Castle { rook_from, .. }) if at == rook_from => {
+                format!("{board}{}{}{letter}", square(position, rook_from), square(position, base.from))
+            }
+            (Notation::Uci, _) => format!("{}{letter}", written(position, base, notation, ends)),
+            _ => {
+                let text = written(position, base, Notation::Lan, ends);
+                let mark = check_suffix_in_turn(position, m, ends);
+                let bare = text.trim_end_matches(['+', '#']);
+                format!("{bare}/{letter}{mark}")
+            }
+        };
+    }
     match (notation, m.kind) {
         (Notation::San, _)
         | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
@@ -657,6 +679,9 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
         MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } | MoveKind::Cancel(_) => {
             [cell(m.to), None]
         }
+        // The piece gated may be of the kind that left (S-House): its cell is named, for it
+        // tells the gating from a drop on the target.
+        MoveKind::Gated(_) => [cell(m.to), cell(m.from)],
         // Two pieces of one kind swapped change no cell: both are named, for they tell the swap.
         MoveKind::Swap => [cell(m.from), cell(m.to)],
         // A piece placed anew where it stood, as what it was, changes nothing: its cell tells.
@@ -851,7 +876,7 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
             let named = |position: &Position, sq: Square| action.contains(&position.fen_square(sq).to_string());
             let found = moves.into_iter().find(|&m| {
                 let rook_cells = match m.kind {
-                    MoveKind::Castle { rook_from, rook_to } => [Some(rook_from), Some(rook_to)],
+                    MoveKind::Castle { rook_from, rook_to, .. } => [Some(rook_from), Some(rook_to)],
                     _ => [None, None],
                 };
                 let may_match =

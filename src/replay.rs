@@ -119,16 +119,33 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         }
     };
     match &action.kind {
+        ActionKind::Move(m) if m.gate.is_some() || gated_coordinates(position, m, board) => {
+            resolve_gated(position, m, board, scratch)
+        }
         ActionKind::Move(m) if !position.variant().modules.hooks.promotion_instead.is_empty() => {
             let resolved = resolve_move(position, m, board, scratch)?;
             plus_not_a_promotion(position, m, action.check, resolved)
         }
         ActionKind::Move(m) => resolve_move(position, m, board, scratch),
-        ActionKind::Castle { side, gate } => {
-            if gate.is_some() {
-                return Err(Refusal::new("gating is not part of this variant"));
+        ActionKind::Castle { side, gate: None } => resolve_castle(position, *side, board),
+        ActionKind::Castle { side, gate: Some(gate) } => {
+            if position.variant().modules.hooks.additions.is_empty() {
+                return Err(Refusal::new(crate::rules::modules::gating::NOT_HERE));
             }
-            resolve_castle(position, *side, board)
+            let kind = kind_of(position, Some(gate.piece.ascii()))?;
+            let at = match gate.at {
+                Some(at) => Some(
+                    position
+                        .variant()
+                        .cell(board, at.file, at.rank)
+                        .ok_or_else(|| Refusal::new(format!("illegal: there is no square {at} on this board")))?,
+                ),
+                None => None,
+            };
+            let Resolved::Move(base) = resolve_castle(position, *side, board)? else {
+                return Err(Refusal::new("illegal: castling is no move here"));
+            };
+            added(position, base, kind, at)
         }
         ActionKind::Pass if position.variant().plan.has(turn::actions::PASS) => resolve_pass(position),
         ActionKind::Pass => Ok(Resolved::Pass),
@@ -511,6 +528,88 @@ fn resolve_castle(position: &mut Position, side: CastleSide, board: u8) -> Resul
         Ok(_) => Err(Refusal::new(format!("illegal: {name} would leave the king in check"))),
         Err(obstacle) => Err(Refusal::new(format!("illegal: {name}: {obstacle}"))),
     }
+}
+
+/// Whether `m` is a gating written in coordinates as Fairy-Stockfish writes it (`b1c3h`,
+/// `h1e1h`): the whole origin, a piece that is no pawn standing there, and a letter after the
+/// target, in a variant with gating.
+fn gated_coordinates(position: &Position, m: &crate::record::Move, board: u8) -> bool {
+    if m.becomes.is_none() || m.piece.is_some() || position.variant().modules.hooks.additions.is_empty() {
+        return false;
+    }
+    let (Some(file), Some(rank)) = (m.from_file, m.from_rank) else { return false };
+    let v = position.variant();
+    v.cell(board, file, rank)
+        .and_then(|sq| position.piece_at(sq))
+        .is_some_and(|p| p.color == position.mover() && !position.variant().kind(p.kind).spec.pawn)
+}
+
+/// The legal move `base` with a piece of `kind` from hand put on `at` (gating), or why not,
+/// the written action named `name` in the refusal.
+fn added(position: &Position, base: Move, kind: Kind, at: Option<Square>) -> Result<Resolved, Refusal> {
+    position.with_addition(base, kind, at).map(Resolved::Move).map_err(|why| Refusal::new(format!("illegal: {why}")))
+}
+
+/// A move with a piece put in from hand (gating): `Nc3/H`, `Qxd2/H`, or in coordinates
+/// `b1c3h`, `e1g1h` (castling, on the king's square) and `h1e1h` (castling, on the rook's
+/// square: the rook's square to the king's).
+fn resolve_gated(
+    position: &mut Position,
+    m: &crate::record::Move,
+    board: u8,
+    scratch: &mut Scratch,
+) -> Result<Resolved, Refusal> {
+    if position.variant().modules.hooks.additions.is_empty() {
+        return Err(Refusal::new(crate::rules::modules::gating::NOT_HERE));
+    }
+    let coordinates = m.gate.is_none();
+    let (letter, at) = match m.gate {
+        Some(gate) => (gate.piece, gate.at),
+        None => (m.becomes.unwrap_or(crate::record::PieceLetter::PAWN), None),
+    };
+    let kind = kind_of(position, Some(letter.ascii()))?;
+    let v = Arc::clone(position.variant());
+    let at = match at {
+        Some(at) => Some(
+            v.cell(board, at.file, at.rank)
+                .ok_or_else(|| Refusal::new(format!("illegal: there is no square {at} on this board")))?,
+        ),
+        None => None,
+    };
+    let origin = match (m.from_file, m.from_rank) {
+        (Some(file), Some(rank)) => v.cell(board, file, rank),
+        _ => None,
+    };
+    let target = v.cell(board, m.to.file, m.to.rank);
+    // The rook's square to the king's: castling, gated on the rook's square.
+    if coordinates
+        && let (Some(from), Some(to)) = (origin, target)
+        && position.piece_at(to).is_some_and(|p| p.color == position.mover() && Some(p.kind) == v.castler)
+        && let Some(c) = position
+            .castlings()
+            .into_iter()
+            .find(|c| c.from == to && matches!(c.kind, MoveKind::Castle { rook_from, .. } if rook_from == from))
+    {
+        if !position.is_legal(c) {
+            return Err(Refusal::new("illegal: the castling would leave the king in check"));
+        }
+        return added(position, c, kind, Some(from));
+    }
+    let plain = crate::record::Move {
+        gate: None,
+        becomes: if coordinates { None } else { m.becomes },
+        becomes_lower: false,
+        ..m.clone()
+    };
+    let Resolved::Move(base) = resolve_move(position, &plain, board, scratch)? else {
+        return Err(Refusal::new("illegal: no move of a piece here"));
+    };
+    // Castling in coordinates gates on the king's square.
+    let at = match base.kind {
+        MoveKind::Castle { .. } if coordinates => Some(base.from),
+        _ => at,
+    };
+    added(position, base, kind, at)
 }
 
 fn resolve_move(
@@ -1045,6 +1144,17 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
     }
     if m.kind == MoveKind::Pass {
         return "--".to_owned();
+    }
+    // A gating: the move, then the piece put in (`Nc3/H`; castling names the square,
+    // `O-O/Ee1`, as Fairy-Stockfish writes it).
+    if let Some((base, gate, at)) = position.addition_of(m) {
+        let mut text = san_on_board(position, base);
+        text.push('/');
+        text.push_str(&crate::rules::variant::letter_text(variant.kind(gate.kind).spec.letter, false));
+        if matches!(m.kind, MoveKind::Castle { .. }) {
+            text.push_str(&position.fen_square(at).to_string());
+        }
+        return text;
     }
     if let MoveKind::Castle { rook_from, .. } = m.kind {
         let side = position.mover();

@@ -36,7 +36,7 @@ mod embedded {
 /// written without the words "chess" and "variant" (and without spaces, hyphens and
 /// underscores, in any case), it begins with one: "Black Hole Chess - Swap variant" is Black
 /// Hole Chess's.
-pub const PLANNED: &[&str] = &["seirawan", "seirawan960", "aieirping", "bughouse"];
+pub const PLANNED: &[&str] = &["aieirping", "bughouse"];
 
 /// Whether `name` is one of the [`PLANNED`] variants (see there).
 fn is_planned(name: &str) -> bool {
@@ -595,6 +595,7 @@ const MODULES: &[&str] = &[
     "forced-captures",
     "explosions",
     "kingless",
+    "gating",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -787,6 +788,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
                 }
                 rules.kingless = bits;
             }
+            "gating" => rules.gating = true,
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());

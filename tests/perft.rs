@@ -89,6 +89,22 @@ fn cloak_chess_counts_are_orthodox() {
 }
 
 #[test]
+fn seirawan_counts_agree_with_fairy_stockfish() {
+    // Fairy-Stockfish's published start to depth 4 (782,599) and its second position's
+    // depth 4 (890,467) included; depth 5 in the ignored test.
+    run(&catalogue("seirawan"), "seirawan.txt", 1_000_000);
+    run(&catalogue("seirawan960"), "seirawan960.txt", 1_000_000);
+    run(&catalogue("shouse"), "shouse.txt", 1_000_000);
+}
+
+#[test]
+#[ignore = "minutes in a debug build; run with --release -- --ignored"]
+fn seirawan_counts_to_depth_five() {
+    run(&catalogue("seirawan"), "seirawan.txt", 100_000_000);
+    run(&catalogue("shouse"), "shouse.txt", 100_000_000);
+}
+
+#[test]
 fn crazyhouse_published_counts() {
     run(&catalogue("crazyhouse"), "crazyhouse.txt", 5_000_000);
 }

@@ -98,6 +98,11 @@ pub(in crate::rules) enum Change {
     Check,
     /// A color's tally raised by one (Three-check's checks given).
     Tally(Color),
+    /// A piece from its side's hand (first board) put on an empty cell besides the move, as
+    /// part of it (gating): no capture, so the fifty-move count goes on.
+    Entered(Square, Piece),
+    /// The position's unmoved cells ([`Position::unmoved`]) as they were before the action.
+    Unmoved(u64),
 }
 
 /// What a move does besides taking a piece from one square to another.
@@ -118,7 +123,13 @@ pub enum MoveKind {
         rook_from: Square,
         /// Where the rook goes.
         rook_to: Square,
+        /// A piece from the mover's hand entering on the king's cell or the rook's after it
+        /// (gating: [`super::modules::Gate`]).
+        gate: Option<super::modules::Gate>,
     },
+    /// A move of a piece from `from`, after which a piece from the mover's hand enters on
+    /// `from` in the same action (gating: [`super::modules::Gate`]).
+    Gated(super::modules::Gate),
     /// A piece of the reserve enters the board on `to` (`from` is `to`).
     Drop,
     /// Circular Chess: the pawns on `from` and `to`, enemies blocking each other head on,
@@ -602,6 +613,10 @@ pub struct Position {
     pub(in crate::rules) side: Color,
     /// Castling rook squares: White's on the h-side and a-side, then Black's.
     castling: [Option<Square>; CASTLING_SLOTS],
+    /// The cells whose piece has not moved since the game began, as bits (boards of at most
+    /// 64 cells), where a module keeps them ([`super::modules::Hook::CastlingField`]: FEN's
+    /// castling field lists them); 0 elsewhere. Part of the key.
+    pub(in crate::rules) unmoved: u64,
     /// The square a pawn passed over, and the pawn.
     pub(in crate::rules) en_passant: Option<(Square, Square)>,
     /// Whether a legal capture can use `en_passant`: only then is it part of the key, for
@@ -821,6 +836,7 @@ impl Position {
             hands,
             side,
             castling: [None; CASTLING_SLOTS],
+            unmoved: 0,
             en_passant: None,
             ep_live: false,
             halfmove: fen.halfmove_clock,
@@ -881,7 +897,11 @@ impl Position {
             module.refuse_setup(&position)?;
         }
         for b in 0..boards {
-            position.read_castling(fen.castling_on(usize::from(b)).unwrap_or(""), b, lenient, dropped)?;
+            let text = fen.castling_on(usize::from(b)).unwrap_or("");
+            match variant.modules.hooks.castling_field.first() {
+                Some(module) => module.read_castling_field(&mut position, text, b, lenient, dropped)?,
+                None => position.read_castling(text, b, lenient, dropped)?,
+            }
         }
         if position.variant.plan.extra == turn::Extra::Banked {
             position.read_banks(&fen.extra)?;
@@ -919,7 +939,13 @@ impl Position {
 
     /// Reads castling rights; with `lenient`, a right without its king and rook is left out
     /// and returned instead of refused (as python-chess and lichess read such FENs).
-    fn read_castling(&mut self, text: &str, on: u8, lenient: bool, dropped: &mut Vec<char>) -> Result<(), SetupError> {
+    pub(in crate::rules) fn read_castling(
+        &mut self,
+        text: &str,
+        on: u8,
+        lenient: bool,
+        dropped: &mut Vec<char>,
+    ) -> Result<(), SetupError> {
         if !self.variant.spec.castling {
             return Ok(());
         }
@@ -1228,6 +1254,9 @@ impl Position {
             key ^= (u64::from(self.tally[0]) << 8 | u64::from(self.tally[1]) | 1 << 16)
                 .wrapping_mul(0x94D0_49BB_1331_11EB)
                 .rotate_left(23);
+        }
+        if self.unmoved != 0 {
+            key ^= self.unmoved_key();
         }
         // (Where no fool stands, which piece moved last changes nothing that may be played.)
         if let Some(kind) = self.mimic.filter(|_| self.fool_stands()) {
@@ -1785,7 +1814,7 @@ impl Position {
         let (Some(king), None) = (royals.next(), royals.next()) else { return None };
         let touched = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => [m.from, m.to, victim, victim],
-            MoveKind::Castle { rook_from, rook_to } => [m.from, m.to, rook_from, rook_to],
+            MoveKind::Castle { rook_from, rook_to, .. } => [m.from, m.to, rook_from, rook_to],
             MoveKind::Normal
             | MoveKind::DoubleStep
             | MoveKind::Drop
@@ -1794,7 +1823,7 @@ impl Position {
             | MoveKind::Gift
             | MoveKind::Place
             | MoveKind::Leap => [m.from, m.to, m.to, m.to],
-            MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Cancel(_) => return None,
+            MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Cancel(_) | MoveKind::Gated(_) => return None,
         };
         let by = color.other();
         let frame = Variant::frame(by, false);
@@ -2761,7 +2790,7 @@ impl Position {
             to: king_to,
             piece: king_piece.kind,
             promotion: None,
-            kind: MoveKind::Castle { rook_from: rook, rook_to },
+            kind: MoveKind::Castle { rook_from: rook, rook_to, gate: None },
             capture: false,
         })
     }
@@ -2779,6 +2808,17 @@ impl Position {
             .filter_map(|l| v.line_square(color, l, 0))
             .filter(on_board)
             .find(|&s| self.piece_at(s).is_some_and(|p| p.color == color && p.kind == castler))
+    }
+
+    /// The rooks `color` may castle with.
+    pub(in crate::rules) fn castling_rooks(&self, color: Color) -> impl Iterator<Item = Square> + '_ {
+        let half = CASTLING_SLOTS / 2;
+        self.castling[color.index() * half..(color.index() + 1) * half].iter().flatten().copied()
+    }
+
+    /// The square of `color`'s castling king on the first castling board.
+    pub(in crate::rules) fn castling_king_of(&self, color: Color) -> Option<Square> {
+        self.castling_king(color, 0)
     }
 
     /// The index of a castling right: per color, per castling board, h-side then a-side.
@@ -2808,6 +2848,27 @@ impl Position {
             module.forbid_among(self, out, start);
             i += 1;
         }
+        for &module in self.variant.modules.hooks.additions.iter() {
+            module.additions(self, out, start);
+        }
+    }
+
+    /// [`super::modules::Hook::Additions`]: the legal move `m` of the side to move, with
+    /// what a module adds to it: a piece of `kind` from hand on `at` (gating), or why not.
+    pub fn with_addition(&self, m: Move, kind: Kind, at: Option<Square>) -> Result<Move, String> {
+        match self.variant.modules.hooks.additions.first() {
+            Some(module) => module.addition(self, m, kind, at),
+            None => Err(super::modules::gating::NOT_HERE.to_owned()),
+        }
+    }
+
+    /// The move `m` without what a module of [`super::modules::Hook::Additions`] adds to it,
+    /// with it (`None`: nothing added): its legality is the move's.
+    pub fn addition_of(&self, m: Move) -> Option<(Move, super::modules::Gate, Square)> {
+        if self.variant.modules.hooks.additions.is_empty() {
+            return None;
+        }
+        Position::gate_of(m).map(|(gate, at)| (Position::ungated(m), gate, at))
     }
 
     /// Whether the side to move has a legal move: what `legal_moves` would say by being
@@ -2891,6 +2952,12 @@ impl Position {
     /// knows it (a replay does: it has just looked, for the check mark of the move before).
     /// Most moves then need no trial (`Position::safe_without_trial`, private, says which).
     pub fn is_legal_knowing(&mut self, m: Move, in_check: Option<bool>) -> bool {
+        // A move with what a module adds (a gating) is legal where the move is and the
+        // module offers the addition.
+        if let Some((base, gate, at)) = self.addition_of(m) {
+            let added = self.with_addition(base, gate.kind, Some(at));
+            return added == Ok(m) && self.is_legal_knowing(base, in_check);
+        }
         self.settle();
         let safe = self.is_safe_knowing(m, in_check);
         if !safe || self.module_ending().is_some() {
@@ -3237,6 +3304,7 @@ impl Position {
             MoveKind::EnPassant { victim } if variant.modules.caps.moves_only_move => occupied &= !bit(victim),
             MoveKind::EnPassant { .. }
             | MoveKind::Cancel(_)
+            | MoveKind::Gated(_)
             | MoveKind::Castle { .. }
             | MoveKind::Remote { .. }
             | MoveKind::RemoveBlocked
@@ -3320,7 +3388,9 @@ impl Position {
     fn is_safe_in_turn(&mut self, m: Move, judge: Judge) -> bool {
         let victim = match m.kind {
             MoveKind::EnPassant { victim } | MoveKind::Remote { victim } => Some(victim),
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Cancel(_) if m.capture => Some(m.to),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Cancel(_) | MoveKind::Gated(_) if m.capture => {
+                Some(m.to)
+            }
             _ => None,
         };
         let royal_victim = || victim.and_then(|v| self.piece_at(v)).filter(|&p| self.is_royal(p));
@@ -3400,7 +3470,7 @@ impl Position {
             self.mimic = Some(m.piece);
         }
         let safe = match m.kind {
-            MoveKind::Castle { rook_from, rook_to } => {
+            MoveKind::Castle { rook_from, rook_to, .. } => {
                 let rook = self.board.get(at(rook_from)).copied().flatten();
                 let cells = [m.from, rook_from, m.to, rook_to].map(|s| self.board.get(at(s)).copied().flatten());
                 self.set(m.from, None);
@@ -3547,7 +3617,7 @@ impl Position {
         self.history.push(undo_key);
         let mut forfeited = 0;
         match m.kind {
-            MoveKind::Castle { rook_from, rook_to } => {
+            MoveKind::Castle { rook_from, rook_to, .. } => {
                 let rook = self.piece_at(rook_from);
                 self.put(m.from, None);
                 self.put(rook_from, None);
@@ -3627,7 +3697,7 @@ impl Position {
         let resets = |p: &Position| {
             p.changes[p.changes.len() - usize::from(changed)..].iter().any(|c| match c {
                 Change::Moved(_, _, piece) => p.is_pawn(*piece),
-                Change::Check | Change::Tally(_) => false,
+                Change::Check | Change::Tally(_) | Change::Entered(..) | Change::Unmoved(_) => false,
                 _ => true,
             })
         };
@@ -3841,7 +3911,7 @@ impl Position {
                 self.put(m.to, None);
                 self.change_hand_on(undo.moved.color, self.board_of(m.to), undo.moved.kind, 1);
             }
-            MoveKind::Castle { rook_from, rook_to } => {
+            MoveKind::Castle { rook_from, rook_to, .. } => {
                 let rook = self.piece_at(rook_to);
                 self.put(m.to, None);
                 self.put(rook_to, None);
@@ -3887,6 +3957,11 @@ impl Position {
                     self.checks.pop();
                 }
                 Some(Change::Tally(color)) => self.tally[color.index()] -= 1,
+                Some(Change::Entered(sq, piece)) => {
+                    self.put(sq, None);
+                    self.change_hand(piece.color, piece.kind, 1);
+                }
+                Some(Change::Unmoved(cells)) => self.unmoved = cells,
                 None => {}
             }
         }
@@ -4327,7 +4402,10 @@ impl Position {
                 bank: if marks.bank { reserve } else { None },
             });
             side_to_move.push(if shown(self.side) == Color::White { Side::White } else { Side::Black });
-            castling.push(self.castling_text(b));
+            castling.push(match self.variant.modules.hooks.castling_field.first() {
+                Some(module) => module.castling_field_text(self, b),
+                None => self.castling_text(b),
+            });
             en_passant.push(ep.filter(|&t| g.board(t) == b).map(|t| self.fen_square(t)));
         }
         Fen {
@@ -4636,6 +4714,11 @@ impl Position {
     /// rights on board `on` (all of them on a game of one board), White's as its board shows
     /// them first.
     fn castling_text(&self, on: u8) -> String {
+        self.rights_text(on)
+    }
+
+    /// The castling rights on board `on` as FEN writes them (`KQkq`, or the rook's file).
+    pub(in crate::rules) fn rights_text(&self, on: u8) -> String {
         let g = &self.variant.geometry;
         let mut text = String::new();
         let order = |i: usize| match self.variant.reversed(on) {

@@ -361,6 +361,9 @@ pub struct Rules {
     /// Horde: the sides (bit 0 White, bit 1 Black) that play without a royal piece, and lose
     /// when they have no piece left.
     pub kingless: u8,
+    /// Seirawan chess: a piece's first move from its first rank may put a piece from hand on
+    /// the cell it left (castling: on the king's or the rook's).
+    pub gating: bool,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.
@@ -765,6 +768,8 @@ pub enum VariantError {
     Cancellation(String),
     /// A module's parameters cannot be played on this board, or contradict another's: why.
     Module(String),
+    /// Gating without reserves or castling (the castling field carries its rights).
+    Gating,
 }
 
 impl fmt::Display for VariantError {
@@ -789,6 +794,9 @@ impl fmt::Display for VariantError {
             }
             VariantError::Cancellation(why) => write!(f, "the rule module cancellation: {why}"),
             VariantError::Module(why) => write!(f, "the rule modules: {why}"),
+            VariantError::Gating => f.write_str(
+                "the rule module gating needs `reserves: true` (the pieces gated come from hand) and castling (its rights are written in the castling field)",
+            ),
             VariantError::Boards(n) => {
                 write!(f, "{n} boards: a game has one or two boards, and two boards no castling boards")
             }

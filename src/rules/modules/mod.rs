@@ -9,7 +9,8 @@
 //! frozen by an attack, riders that turn on a pawn, pieces that drag another, captures that
 //! cancel, shogi's promotion zone, drop rules, repetition and loss without a move, and the
 //! archives' variants' goals, check counts, forced captures, explosions, a side without a
-//! king, a race without checks and winning without a move) is a
+//! king, a race without checks and winning without a move, and
+//! gating) is a
 //! [`Module`]: a closed enum,
 //! dispatched by an exhaustive `match`, whose parameters the YAML catalogue gives
 //! ([`super::variant::Rules`] and the reserve fields of [`super::variant::VariantSpec`]).
@@ -51,6 +52,15 @@
 //! - [`Hook::Outcomes`]: the choices a capture leaves to the players, each made a move of its
 //!   own (Cancellation Chess: which pieces of the remainder go where), so that legality and
 //!   perft judge each choice.
+//! - [`Hook::Additions`]: what a legal move may add in the same action, each choice a move of
+//!   its own (Seirawan's gating: a piece from hand on the cell a piece left on its first
+//!   move, [`Gate`]), added to the legal moves once they are judged: the move with its
+//!   addition is legal exactly where the move is (`Position::is_legal` judges the move, then
+//!   asks the module whether it offers the addition, `Position::with_addition`). At most one.
+//! - [`Hook::CastlingField`]: FEN's castling field read and written by a module instead of the
+//!   core, which still keeps the castling rights (gating: the field lists the cells whose
+//!   piece has not moved, `Position::unmoved`, a castling right being one where the king's
+//!   cell and the rook's are both listed). At most one.
 //! - [`Hook::Forbid`]: safe moves to refuse (Companion Chess: a move without a companion,
 //!   unless no piece with one can move; a written move of a piece the Immobile hook holds;
 //!   shogi's pawn dropped to mate, which may be a player's only safe move: such a module says
@@ -65,7 +75,8 @@
 //!   Pawns), a wall raised (Burnt Chess), a piece dragged along (Sticky Chess, which may
 //!   also take back the en passant right the move gave), pieces placed and hands put right
 //!   (cancellation), whether the next side stands in check (shogi's repetition, which looks
-//!   back at checks); taken back with it from the position's stack of changes.
+//!   back at checks), a piece put in from hand and the cells no longer unmoved (gating); taken
+//!   back with it from the position's stack of changes.
 //! - [`Hook::Landing`]: state an action leaves for what follows: the far rank's landing
 //!   cell, the piece that moved last in Freeze Chess. The core keys it (as the module says:
 //!   `Module::landing_key`) and FEN writes it (`last:e4`, after the sixth field).
@@ -157,6 +168,7 @@ mod extra_piece;
 mod far_rank;
 mod forced_captures;
 mod freeze;
+pub(crate) mod gating;
 mod goal;
 mod hades;
 mod kingless;
@@ -178,6 +190,7 @@ pub use cannibal::Compensation;
 pub use checkers::Jumps;
 pub use deflector::Deflector;
 pub use freeze::Freeze;
+pub use gating::Gate;
 pub use goal::Goal;
 pub use reserves::Reserves;
 pub use statue::Statue;
@@ -269,6 +282,9 @@ pub enum Module {
     /// These sides (bit 0 White, bit 1 Black) play without a royal piece and lose with their
     /// last piece (kingless.rs).
     Kingless(u8),
+    /// A piece's first move from its first rank may put a piece from hand on the cell it
+    /// left, castling on the king's or the rook's (gating.rs).
+    Gating,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -298,6 +314,10 @@ pub enum Hook {
     ExtraActions,
     /// The choices a capture leaves.
     Outcomes,
+    /// Choices a legal move leaves, added once it is judged.
+    Additions,
+    /// FEN's castling field, read and written.
+    CastlingField,
     /// Safe moves refused.
     Forbid,
     /// What a capture does.
@@ -441,6 +461,10 @@ pub struct Hooks {
     pub extra_actions: Box<[Module]>,
     /// [`Hook::Outcomes`].
     pub outcomes: Box<[Module]>,
+    /// [`Hook::Additions`].
+    pub additions: Box<[Module]>,
+    /// [`Hook::CastlingField`].
+    pub castling_field: Box<[Module]>,
     /// [`Hook::Forbid`].
     pub forbid: Box<[Module]>,
     /// [`Hook::Capture`].
@@ -479,6 +503,8 @@ impl Hooks {
             Hook::DropRules => &mut self.drop_rules,
             Hook::ExtraActions => &mut self.extra_actions,
             Hook::Outcomes => &mut self.outcomes,
+            Hook::Additions => &mut self.additions,
+            Hook::CastlingField => &mut self.castling_field,
             Hook::Forbid => &mut self.forbid,
             Hook::Capture => &mut self.capture,
             Hook::Arrival => &mut self.arrival,
@@ -709,6 +735,12 @@ impl Modules {
         if rules.kingless != 0 {
             list.push(Module::Kingless(rules.kingless));
         }
+        if rules.gating {
+            if !spec.reserves || !spec.castling {
+                return Err(VariantError::Gating);
+            }
+            list.push(Module::Gating);
+        }
         let stuck = if rules.zone_promotion.is_some() || rules.drop_rules.is_some() {
             let cells = usize::from(spec.files) * usize::from(spec.ranks) * spec.boards.len().max(1);
             Stuck::build(kinds, steps, cells)
@@ -735,7 +767,11 @@ impl Modules {
         let mut hooks = Hooks::default();
         for hook in HOOKS {
             let found: Vec<Module> = list.iter().copied().filter(|m| m.hooks(hook)).collect();
-            if matches!(hook, Hook::MovesInstead | Hook::AttackedInstead | Hook::Material) && found.len() > 1 {
+            let alone = matches!(
+                hook,
+                Hook::MovesInstead | Hook::AttackedInstead | Hook::Material | Hook::Additions | Hook::CastlingField
+            );
+            if alone && found.len() > 1 {
                 return Err(VariantError::ModuleClash(hook));
             }
             *hooks.list(hook) = found.into_boxed_slice();
@@ -795,7 +831,7 @@ fn hook_count(list: &[Module], hook: Hook) -> usize {
     list.iter().filter(|m| m.hooks(hook)).count()
 }
 
-const HOOKS: [Hook; 22] = [
+const HOOKS: [Hook; 24] = [
     Hook::MovesInstead,
     Hook::Immobile,
     Hook::PassThrough,
@@ -807,6 +843,8 @@ const HOOKS: [Hook; 22] = [
     Hook::DropRules,
     Hook::ExtraActions,
     Hook::Outcomes,
+    Hook::Additions,
+    Hook::CastlingField,
     Hook::Forbid,
     Hook::Capture,
     Hook::Arrival,
@@ -891,6 +929,7 @@ impl Module {
                 matches!(hook, H::AfterAction | H::AttackedInstead | H::Ending | H::Material | H::Forbid)
             }
             Module::Kingless(_) => matches!(hook, H::Ending | H::Material),
+            Module::Gating => matches!(hook, H::Additions | H::CastlingField | H::AfterAction),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -996,6 +1035,10 @@ impl Module {
             // White's pawns stand on their first rank, and a side without a king wins by
             // taking everything.
             Module::Kingless(_) => matches!(capability, C::OrthodoxMaterial | C::PawnsOffFirstRank),
+            // A hawk or an elephant (no orthodox piece) enters from hand; the hands are
+            // counted by the core as material that may come back. (The move's safety is its own:
+            // the piece put in is added once the move is judged.)
+            Module::Gating => capability == C::OrthodoxMaterial,
         }
     }
 
@@ -1033,6 +1076,7 @@ impl Module {
             | Module::ForcedCaptures
             | Module::Explosions
             | Module::Kingless(_)
+            | Module::Gating
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -1074,6 +1118,7 @@ impl Module {
             | Module::ForcedCaptures
             | Module::Explosions
             | Module::Kingless(_)
+            | Module::Gating
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             Module::Statue(_) => marks.statue = true,
@@ -1283,6 +1328,52 @@ impl Module {
         }
     }
 
+    /// [`Hook::Additions`]: after the legal moves `out[start..]`, the choices they leave.
+    #[inline]
+    pub(in crate::rules) fn additions(self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        if self == Module::Gating {
+            pos.gatings(out, start);
+        }
+    }
+
+    /// [`Hook::Additions`]: the legal move `m` with a piece of `kind` from hand added on `at`
+    /// (where written), or why not.
+    pub(in crate::rules) fn addition(
+        self,
+        pos: &Position,
+        m: Move,
+        kind: Kind,
+        at: Option<Square>,
+    ) -> Result<Move, String> {
+        match self {
+            Module::Gating => pos.gating(m, kind, at),
+            _ => Err(gating::NOT_HERE.to_owned()),
+        }
+    }
+
+    /// [`Hook::CastlingField`]: reads FEN's castling field on board `on`.
+    pub(in crate::rules) fn read_castling_field(
+        self,
+        pos: &mut Position,
+        text: &str,
+        on: u8,
+        lenient: bool,
+        dropped: &mut Vec<char>,
+    ) -> Result<(), SetupError> {
+        match self {
+            Module::Gating => pos.read_unmoved(text, on, lenient, dropped),
+            _ => pos.read_castling(text, on, lenient, dropped),
+        }
+    }
+
+    /// [`Hook::CastlingField`]: FEN's castling field on board `on`.
+    pub(in crate::rules) fn castling_field_text(self, pos: &Position, on: u8) -> String {
+        match self {
+            Module::Gating => pos.unmoved_text(on),
+            _ => pos.rights_text(on),
+        }
+    }
+
     /// [`Hook::Forbid`]: keeps in `out[start..]` (the safe moves) those the module allows.
     pub(in crate::rules) fn forbid_among(self, pos: &mut Position, out: &mut Vec<Move>, start: usize) {
         match self {
@@ -1382,6 +1473,7 @@ impl Module {
             }
             Module::CheckCount(_) => pos.count_check(),
             Module::Explosions => pos.explode(m),
+            Module::Gating => pos.gate_after(m),
             _ => 0,
         }
     }
