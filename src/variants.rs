@@ -46,7 +46,6 @@ pub const PLANNED: &[&str] = &[
     "seirawan",
     "seirawan960",
     "aieirping",
-    "bughouse",
 ];
 
 /// Whether `name` is one of the [`PLANNED`] variants (see there).
@@ -590,6 +589,8 @@ const MODULES: &[&str] = &[
     "drop-rules",
     "sennichite",
     "no-move-loses",
+    "partners",
+    "board-turns",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -717,6 +718,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             },
             "sennichite" => rules.sennichite = true,
             "no-move-loses" => rules.no_move_loses = true,
+            "partners" => rules.partners = true,
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());
@@ -956,6 +958,7 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
             "drop-captured" => TurnRule::DropCaptured,
             "place-extra" => TurnRule::PlaceExtra,
             "mirror" => TurnRule::Mirror,
+            "board-turns" => TurnRule::BoardTurns,
             "only-pieces" | "pairs" => {
                 let letters: Vec<u8> = params
                     .get("pieces")

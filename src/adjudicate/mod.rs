@@ -154,6 +154,7 @@ impl Decision {
                 Ending::NoLegalMove { .. } => "no-legal-move",
                 Ending::Sennichite => "sennichite",
                 Ending::PerpetualCheck { .. } => "perpetual-check",
+                Ending::BoardMate { .. } => "board-mate",
             },
             Decision::Time { .. } => "time-forfeit",
             Decision::Open => "open",
@@ -877,6 +878,11 @@ pub fn headline(verdict: &Verdict) -> String {
         Decision::Rules { ending, at } => {
             let rule = match ending {
                 Ending::Checkmate { winner } => format!("{} is checkmated", side(winner.other())),
+                Ending::BoardMate { board, winner } => format!(
+                    "{} is checkmated on board {} (no drop could block)",
+                    side(winner.other()),
+                    crate::rules::turn::board_turns::board_letter(*board)
+                ),
                 Ending::Stalemate => {
                     let to_move = verdict.end.to_move.map_or("the side to move", side);
                     format!("{to_move} has no legal move and is not in check (stalemate)")
@@ -933,6 +939,9 @@ impl Verdict {
                 let rule = match ending {
                     Ending::Checkmate { .. } if !self.fide => "checkmate ends the game",
                     Ending::Checkmate { .. } => "checkmate ends the game (FIDE 5.1.1)",
+                    Ending::BoardMate { .. } => {
+                        "in bughouse a mate on either board ends the match, where no drop could ever block the check (FICS); the result is written for the board where it stands"
+                    }
                     Ending::Stalemate => {
                         "a player without a legal move and not in check is stalemated: a draw (FIDE 5.2.1)"
                     }

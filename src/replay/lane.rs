@@ -113,7 +113,7 @@ fn mate_marked_as_check(
     let (start, _) = start_position_from(variant, fen).ok()?;
     let ply = u32::try_from(turns.checked_sub(1)?).ok()?;
     let (number, white) = move_number((start.side_to_move() == Color::White, start.fullmove()), ply);
-    let at = TurnRef { node, number, color: if white { Color::White } else { Color::Black } };
+    let at = TurnRef { node, number, color: if white { Color::White } else { Color::Black }, seat: None };
     Some(Problem::about(diag::Kind::MateMarkedAsCheck, action, at, MATE_MARKED_AS_CHECK))
 }
 

@@ -102,6 +102,7 @@ pub fn article(ending: Ending) -> &'static str {
         Ending::NoLegalMove { .. } => "the variant's rule that a player with no legal move loses",
         Ending::Sennichite => "the variant's fourfold repetition (sennichite)",
         Ending::PerpetualCheck { .. } => "the variant's rule on perpetual check",
+        Ending::BoardMate { .. } => "the variant's mate on either board (FICS)",
     }
 }
 

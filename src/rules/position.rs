@@ -220,6 +220,8 @@ pub struct Undo {
     halfmove: u32,
     key: u64,
     side: Color,
+    /// Per board, the side to move there, where boards keep their own ([`turn::board_turns`]).
+    board_sides: u8,
     fullmove: u32,
     turn: Turn,
     banked_moves: [u16; 2],
@@ -445,6 +447,15 @@ pub enum Ending {
         /// The side that was checked.
         winner: Color,
     },
+    /// The side to move on one board is mated there, where no drop could ever block the
+    /// check either (bughouse, as FICS judges it: `modules/partners.rs`).
+    BoardMate {
+        /// The board, from 0.
+        board: u8,
+        /// The color that gave mate, as that board shows it: FICS writes the result of the
+        /// board where the game ended (`1-0`: its White won).
+        winner: Color,
+    },
 }
 
 impl Ending {
@@ -456,7 +467,8 @@ impl Ending {
             | Ending::KingCaptured { winner }
             | Ending::Immobilised { winner }
             | Ending::NoLegalMove { winner }
-            | Ending::PerpetualCheck { winner } => Some(winner),
+            | Ending::PerpetualCheck { winner }
+            | Ending::BoardMate { winner, .. } => Some(winner),
             Ending::Stalemate
             | Ending::InsufficientMaterial
             | Ending::SeventyFiveMoves
@@ -488,6 +500,12 @@ impl fmt::Display for Ending {
             }
             Ending::NoLegalMove { winner } => write!(f, "{} has no legal move", winner.other().name()),
             Ending::Sennichite => f.write_str("the same position a fourth time (sennichite)"),
+            Ending::BoardMate { board, winner } => write!(
+                f,
+                "{} is checkmated on board {}, where no drop could block",
+                winner.other().name(),
+                super::turn::board_turns::board_letter(*board)
+            ),
             Ending::PerpetualCheck { winner } => write!(
                 f,
                 "the same position a fourth time, {} having given check with every move since the first",
@@ -555,6 +573,12 @@ pub struct Position {
     /// Pieces in hand, counted per kind, for each color.
     pub(in crate::rules) hands: [Vec<u16>; 2],
     pub(in crate::rules) side: Color,
+    /// Where each board keeps its own side to move ([`turn::board_turns`]): one bit a board,
+    /// set where Black (the core's) is to move there; else 0.
+    pub(in crate::rules) board_sides: u8,
+    /// Where boards keep their own sides: the board of the turn being judged or just played
+    /// (from 0), whose side to move is `side`; else 0.
+    pub(in crate::rules) focus: u8,
     /// Castling rook squares: White's on the h-side and a-side, then Black's.
     castling: [Option<Square>; CASTLING_SLOTS],
     /// The square a pawn passed over, and the pawn.
@@ -760,9 +784,15 @@ impl Position {
             variant.shown_color(b, shown)
         };
         let side = side_on(0);
-        if (1..boards).any(|b| side_on(b) != side) {
-            return Err(SetupError::Sides);
-        }
+        // Where each board keeps its own side to move (bughouse), the entries are apart.
+        let board_sides = if variant.plan.boards_apart {
+            (0..boards.min(8)).filter(|&b| side_on(b) == Color::Black).fold(0u8, |bits, b| bits | 1 << b)
+        } else {
+            if (1..boards).any(|b| side_on(b) != side) {
+                return Err(SetupError::Sides);
+            }
+            0
+        };
         let mut position = Position {
             variant: Arc::clone(variant),
             board: vec![None; board.len()],
@@ -772,6 +802,8 @@ impl Position {
             walls,
             hands,
             side,
+            board_sides,
+            focus: 0,
             castling: [None; CASTLING_SLOTS],
             en_passant: None,
             ep_live: false,
@@ -1148,7 +1180,16 @@ impl Position {
     /// The part of the key that is not pieces: side to move, castling, en passant (only
     /// when a capture could use it, so that positions compare as FIDE 9.2.3 says).
     fn state_key(&self) -> u64 {
-        let mut key = if self.side == Color::Black { self.variant.zobrist_side } else { 0 };
+        let mut key = if self.variant.plan.boards_apart {
+            // Each board's side to move, not the focus board's alone.
+            (0..8)
+                .filter(|b| self.board_sides >> b & 1 == 1)
+                .fold(0, |k, b| k ^ self.variant.zobrist_side.rotate_left(3 * b))
+        } else if self.side == Color::Black {
+            self.variant.zobrist_side
+        } else {
+            0
+        };
         for (i, rook) in self.castling.iter().enumerate() {
             if let Some(rook) = rook {
                 key ^= self.variant.key(*rook, Color::White, Kind(0)).rotate_left(7 + i as u32);
@@ -1187,6 +1228,7 @@ impl Position {
                 self.fullmove += 1;
             }
             self.side = self.side.other();
+            self.board_turn_ended();
             if self.turn.done != 0 {
                 self.turn = Turn::default();
             }
@@ -1207,6 +1249,7 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = self.side.other();
+        let plan = &self.variant.plan;
         let extra = match plan.extra {
             turn::Extra::None => 0,
             turn::Extra::AfterCapture => u8::from(ended.captured),
@@ -1215,6 +1258,7 @@ impl Position {
             turn::Extra::Round => 0,
         };
         self.turn = Turn { extra, ..Turn::default() };
+        self.board_turn_ended();
         if self.dice.is_some() {
             self.round_turn_ended();
         }
@@ -1748,6 +1792,13 @@ impl Position {
         if self.variant.has_royal && present < usize::from(self.variant.spec.royals_per_side.max(1)) {
             return !self.variant.modules.caps.royals_stay;
         }
+        if self.variant.plan.boards_apart {
+            // Only the focus board's king is the player's concern now (`turn::board_turns`).
+            return royals
+                .iter()
+                .flatten()
+                .any(|&k| self.board_of(k) == self.focus && self.king_square_threatened(k, color.other()));
+        }
         royals.iter().flatten().any(|&k| self.king_square_threatened(k, color.other()))
     }
 
@@ -1979,6 +2030,7 @@ impl Position {
             halfmove: self.halfmove,
             key,
             side: self.side,
+            board_sides: self.board_sides,
             fullmove: self.fullmove,
             turn: self.turn,
             banked_moves: self.banked_moves,
@@ -2105,6 +2157,7 @@ impl Position {
     /// Takes back [`Position::end_turn`].
     pub fn undo_end_turn(&mut self, undo: Undo) {
         self.side = undo.side;
+        self.board_sides = undo.board_sides;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -2118,6 +2171,7 @@ impl Position {
         self.landed = undo.landed;
         self.mimic = undo.mimic;
         self.side = undo.side;
+        self.board_sides = undo.board_sides;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -2714,6 +2768,9 @@ impl Position {
             }
         }
         out.truncate(keep);
+        if self.variant.plan.boards_apart {
+            self.keep_focus_board(out, start);
+        }
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.forbid.get(i) {
             module.forbid_among(self, out, start);
@@ -2730,6 +2787,14 @@ impl Position {
             return false;
         }
         let mut moves = std::mem::take(&mut self.scratch_moves);
+        if self.variant.plan.boards_apart {
+            // The focus board's moves only.
+            moves.clear();
+            self.legal_moves(&mut moves);
+            let found = !moves.is_empty();
+            self.scratch_moves = moves;
+            return found;
+        }
         let found = self.any_safe_move(&mut moves);
         self.scratch_moves = moves;
         found
@@ -3494,6 +3559,13 @@ impl Position {
                 let passed = self.variant.geometry.offset(m.from, fx, fy);
                 passed.map(|p| (p, m.to))
             }
+            // Where boards keep their own sides, a move on one board leaves the other's right
+            // to take en passant, which its next move there may use (`turn::board_turns`).
+            _ if self.variant.plan.boards_apart
+                && self.en_passant.is_some_and(|(target, _)| self.board_of(target) != self.board_of(m.to)) =>
+            {
+                self.en_passant
+            }
             _ => None,
         };
         let changed = forfeited + self.after_action(m);
@@ -3743,6 +3815,7 @@ impl Position {
         self.landed = undo.landed;
         self.mimic = undo.mimic;
         self.side = undo.side;
+        self.board_sides = undo.board_sides;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -3863,6 +3936,9 @@ impl Position {
             self.undo_cast(undo);
             return nodes;
         }
+        if self.variant.plan.boards_apart {
+            return self.perft_boards_apart(depth);
+        }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
         // A turn of several actions counts once, when it is complete.
@@ -3895,6 +3971,9 @@ impl Position {
 
     /// The moves of the position with the node count below each, for `perft --divide`.
     pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        if self.variant.plan.boards_apart {
+            return self.divide_boards_apart(depth);
+        }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         moves
@@ -3921,6 +4000,10 @@ impl Position {
                 return Some(Ending::KingCaptured { winner });
             }
             return (!self.may_end_turn() && !self.has_legal_move()).then_some(Ending::Stalemate);
+        }
+        if !self.variant.modules.caps.moveless_ends {
+            // A player without a move waits, or is mated only as a module says.
+            return None;
         }
         // A turn that may end now is no mate or stalemate, whether or not it could go on.
         if !self.may_end_turn() && !self.has_legal_move() {
@@ -4227,7 +4310,7 @@ impl Position {
                 holdings: if marks.holdings { reserve.clone() } else { None },
                 bank: if marks.bank { reserve } else { None },
             });
-            side_to_move.push(if shown(self.side) == Color::White { Side::White } else { Side::Black });
+            side_to_move.push(if shown(self.to_move_on(b)) == Color::White { Side::White } else { Side::Black });
             castling.push(self.castling_text(b));
             en_passant.push(ep.filter(|&t| g.board(t) == b).map(|t| self.fen_square(t)));
         }

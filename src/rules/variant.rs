@@ -341,6 +341,9 @@ pub struct Rules {
     pub sennichite: bool,
     /// Shogi: a player with no legal move loses, in check or not.
     pub no_move_loses: bool,
+    /// Bughouse: captured pieces go to the captor's partner on the other board (promoted
+    /// ones as pawns), and mate is judged as FICS does.
+    pub partners: bool,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.

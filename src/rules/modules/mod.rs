@@ -120,6 +120,10 @@
 //! - [`Capability::PawnsOffFirstRank`]: no pawn ever stands on its own first rank.
 //! - [`Capability::FideDraws`]: the draws of FIDE 9.2 to 9.6 apply (threefold and fifty-move
 //!   claims, fivefold and seventy-five moves); a module with draws of its own breaks it.
+//! - [`Capability::MovelessEnds`]: a player without a legal move has come to the end of the
+//!   game: mated where in check, else stalemated. Where a module breaks it (bughouse, whose
+//!   players wait for a piece from their partner), the core ends no game for want of a move,
+//!   and mate is the [`Hook::Ending`] modules' word.
 //! - [`Capability::StalemateDraws`]: a player without a legal move who is not in check is
 //!   stalemated, a draw (shogi: a loss).
 //!
@@ -143,6 +147,7 @@ mod far_rank;
 mod freeze;
 mod hades;
 mod onwards;
+mod partners;
 mod promotion;
 mod reserves;
 mod sennichite;
@@ -232,6 +237,10 @@ pub enum Module {
     /// A player with no legal move loses, in check or not (no stalemate): this file, in
     /// [`Module::breaks`].
     NoMoveLoses,
+    /// Bughouse's partners: a captured piece goes to the captor's partner on the other
+    /// board, a promoted one as a pawn; a player is mated only where no drop could ever
+    /// block the check (partners.rs).
+    Partners,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -312,6 +321,9 @@ pub enum Capability {
     FideDraws,
     /// A player with no legal move who is not in check is stalemated: a draw.
     StalemateDraws,
+    /// A player with no legal move has come to the end of the game: mated in check, else
+    /// stalemated (or as [`Capability::StalemateDraws`] says).
+    MovelessEnds,
 }
 
 /// The capabilities of a variant's modules: those no module breaks.
@@ -343,6 +355,8 @@ pub struct Capabilities {
     pub fide_draws: bool,
     /// [`Capability::StalemateDraws`].
     pub stalemate_draws: bool,
+    /// [`Capability::MovelessEnds`].
+    pub moveless_ends: bool,
 }
 
 impl Capabilities {
@@ -362,6 +376,7 @@ impl Capabilities {
             pawns_off_first_rank: holds(Capability::PawnsOffFirstRank),
             fide_draws: holds(Capability::FideDraws),
             stalemate_draws: holds(Capability::StalemateDraws),
+            moveless_ends: holds(Capability::MovelessEnds),
         }
     }
 }
@@ -583,6 +598,9 @@ impl Modules {
         if let Some(holds) = rules.transfer {
             list.push(Module::Transfer(Transfer { holds }));
         }
+        if rules.partners {
+            list.push(Module::Partners);
+        }
         if let Some(freeze) = rules.freeze {
             list.push(Module::Freeze(freeze));
         }
@@ -799,6 +817,7 @@ impl Module {
             Module::DropRules(_) => matches!(hook, H::DropRules | H::Forbid),
             Module::Sennichite => matches!(hook, H::Ending | H::AfterAction),
             Module::NoMoveLoses => false,
+            Module::Partners => matches!(hook, H::Capture | H::Ending),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -886,6 +905,9 @@ impl Module {
             Module::DropRules(_) => false,
             Module::Sennichite => capability == C::FideDraws,
             Module::NoMoveLoses => capability == C::StalemateDraws,
+            // A player without a move waits for a piece from the other board; mate is the
+            // module's (no drop could block); the FIDE draws are no part of the game.
+            Module::Partners => matches!(capability, C::MovelessEnds | C::StalemateDraws | C::FideDraws),
         }
     }
 
@@ -916,6 +938,7 @@ impl Module {
             | Module::DropRules(_)
             | Module::Sennichite
             | Module::NoMoveLoses
+            | Module::Partners
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -952,6 +975,8 @@ impl Module {
             | Module::NoMoveLoses
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
+            // A promoted piece goes to the partner as a pawn: FEN marks it (`Q~`).
+            Module::Partners => marks.promoted = true,
             Module::Statue(_) => marks.statue = true,
         }
     }
@@ -1205,6 +1230,7 @@ impl Module {
     ) -> u8 {
         match self {
             Module::Transfer(transfer) => return pos.captured_to_other_board(transfer, captor, victim, at, undo),
+            Module::Partners => pos.captured_to_partner(captor, victim, at, undo),
             Module::Reserves(_) => pos.capture_to_hand(captor, victim, undo),
             Module::Hades => pos.capture_to_owner(victim, undo),
             Module::Cannibal(_) => pos.eaten_to_reserve(captor, victim, undo),
@@ -1279,6 +1305,7 @@ impl Module {
                 pos.immobilised_loser().map(|loser| Ending::Immobilised { winner: loser.other() })
             }
             Module::Sennichite => pos.sennichite(),
+            Module::Partners => pos.partner_mate(),
             _ => None,
         }
     }

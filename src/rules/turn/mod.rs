@@ -15,7 +15,8 @@
 //! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
 //! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`], and the turns of
 //! 20-chess's faces: [`two_pieces`], [`only_pieces`], [`backward`], [`pairs`], [`swap`],
-//! [`gift`], [`drop_then_move`], [`drop_captured`], [`place_extra`], [`mirror`]. The core (`position.rs`) asks the plan
+//! [`gift`], [`drop_then_move`], [`drop_captured`], [`place_extra`], [`mirror`]; and
+//! [`board_turns`], where each board of the game keeps its own side to move (bughouse). The core (`position.rs`) asks the plan
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
 //!
@@ -35,6 +36,7 @@
 //! answers that (`Position::may_end_turn`).
 
 pub mod backward;
+pub mod board_turns;
 pub mod borrowed;
 pub mod chains;
 pub mod double_move;
@@ -330,6 +332,10 @@ pub struct Plan {
     /// Per step: whether its actions are constrained beyond their kinds (a rule, or the
     /// opponent's pieces), so that moves generated for it must be sifted.
     pub constrained: Vec<bool>,
+    /// Whether each board keeps its own side to move ([`board_turns`]: bughouse): a turn is
+    /// taken on one board, by the side to move there, and turns on the boards come in any
+    /// order, the record's.
+    pub boards_apart: bool,
 }
 
 /// What grants a turn extra actions, when it begins.
@@ -381,6 +387,7 @@ impl Plan {
             over: None,
             unfinished: None,
             constrained: vec![false],
+            boards_apart: false,
         }
     }
 
@@ -989,6 +996,8 @@ pub enum TurnRule {
     DropCaptured,
     /// `place-extra`: [`place_extra`].
     PlaceExtra,
+    /// `board-turns`: [`board_turns`].
+    BoardTurns,
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -1043,6 +1052,7 @@ impl Plan {
                 TurnRule::Mirror => mirror::extend(&mut plan),
                 TurnRule::DropCaptured => drop_captured::extend(&mut plan),
                 TurnRule::PlaceExtra => place_extra::extend(&mut plan),
+                TurnRule::BoardTurns => board_turns::extend(&mut plan),
             }
         }
         // (First: what follows reads it.)

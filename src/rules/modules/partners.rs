@@ -1,0 +1,92 @@
+//! Bughouse's partners: two teams of two, each player's partner across the table with the
+//! other color on the other board.
+//!
+//! The boards, and who has which color on each, are the core's (`VariantSpec::boards`,
+//! `Variant::reversed`), as in Transfer Chess: inside the core a team is one color on both
+//! boards (White is board A's White and board B's Black), so a piece captured on one board
+//! goes to the same core color's hand for the other board, which is the captor's partner's.
+//! Whose turn it is on each board is the turn plan's (`turn::board_turns`).
+//!
+//! This module says two things:
+//!
+//! - a captured piece joins the partner's hand, a promoted piece as a pawn (FICS: pieces
+//!   that had been promoted revert to pawns when passed on);
+//! - mate, as FICS judges it: a player in check is mated only where no move gets out of
+//!   check *and* no drop on a cell between the checking piece and the king could ever block
+//!   it, whatever the hand holds now, since the partner may yet pass the piece. So only a
+//!   check by an adjacent piece or a leaper (or a double check that no single drop blocks)
+//!   mates. Otherwise a player without a legal move waits for a piece: no game ends for want
+//!   of a move (the module breaks `Capability::MovelessEnds`).
+//!
+//! The ending names the board where the mate stands and the color that won there, as FICS
+//! writes a bughouse result: the board's `1-0` or `0-1`.
+
+use crate::rules::geometry::Square;
+use crate::rules::position::{Ending, Move, MoveKind, Piece, Position};
+use crate::rules::variant::{Color, Kind};
+
+impl Position {
+    /// `victim`, captured on `at` by `captor`'s side, joins the captor's partner's hand for
+    /// the other board, a promoted piece as a pawn; with `undo`, it leaves it again.
+    pub(in crate::rules) fn captured_to_partner(&mut self, captor: Color, victim: Piece, at: Square, undo: bool) {
+        let boards = self.variant.geometry.boards().max(1);
+        let board = (self.board_of(at) + 1) % boards;
+        let kind = if victim.promoted { self.pawn_kind().unwrap_or(victim.kind) } else { victim.kind };
+        self.change_hand_on(captor, board, kind, if undo { -1 } else { 1 });
+    }
+
+    /// Whether the side to move on some board is mated there as FICS judges it: in check,
+    /// without a legal move, and no drop could ever block the check. The ending names the
+    /// board and the color that won on it.
+    pub(in crate::rules) fn partner_mate(&mut self) -> Option<Ending> {
+        let (focus, side) = (self.focus, self.side);
+        let mut found = None;
+        for board in 0..self.variant.geometry.boards().max(1) {
+            self.focus = board;
+            self.side = self.to_move_on(board);
+            if self.in_check() && !self.any_legal_on_focus() && !self.drop_could_block() {
+                let winner = self.variant.shown_color(board, self.side.other());
+                found = Some(Ending::BoardMate { board, winner });
+                break;
+            }
+        }
+        (self.focus, self.side) = (focus, side);
+        found
+    }
+
+    /// Whether the side to move has a legal move on the focus board (asked while the
+    /// modules' ending is being found, so without asking it again).
+    fn any_legal_on_focus(&mut self) -> bool {
+        let mut moves = Vec::new();
+        self.pseudo_legal_moves(&mut moves);
+        self.keep_focus_board(&mut moves, 0);
+        moves.into_iter().any(|m| self.is_safe(m))
+    }
+
+    /// Whether some drop on an empty cell of the focus board, of a piece the side to move
+    /// may not hold yet, would leave its king safe: a blocker on the checking line.
+    fn drop_could_block(&mut self) -> bool {
+        let Some(blocker) = self.blocker_kind() else { return false };
+        let focus = self.focus;
+        (0..self.variant.geometry.cells()).map(|i| Square(i as u16)).any(|sq| {
+            self.board_of(sq) == focus
+                && self.piece_at(sq).is_none()
+                && !self.is_wall(sq)
+                && self.is_safe(Move::drop(blocker, sq))
+        })
+    }
+
+    /// A kind that may be dropped on any empty cell and blocks whatever it stands on: a
+    /// piece that is neither royal nor a pawn (pawns may not go on the first or last rank,
+    /// where a rook's check along the back rank would want one).
+    fn blocker_kind(&self) -> Option<Kind> {
+        self.variant.kinds.iter().position(|k| !k.spec.royal && !k.spec.pawn).map(|i| Kind(i as u8))
+    }
+}
+
+impl Move {
+    /// A drop of `piece` on `to`, for a trial of what it would block.
+    pub(in crate::rules) fn drop(piece: Kind, to: Square) -> Move {
+        Move { from: to, to, piece, kind: MoveKind::Drop, capture: false, promotion: None }
+    }
+}
