@@ -850,6 +850,17 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
         {
             position.cast(cast).map_err(|e| format!("<{cast}>: {e}"))?;
         }
+        // Where each board keeps its own side to move (bughouse), the seat the turn names.
+        if let Some(text) = turn.seat.as_deref() {
+            let seat = text
+                .bytes()
+                .next()
+                .filter(|_| text.len() == 1)
+                .and_then(crate::record::Seat::from_letter)
+                .ok_or_else(|| format!("seat {text:?} is none of A, a, B, b"))?;
+            let turn = crate::record::Turn { seat: Some(seat), ..Default::default() };
+            crate::replay::seat_before(&mut position, &turn)?;
+        }
         let count = turn.actions.len();
         for (i, action) in turn.actions.iter_mut().enumerate() {
             let mut moves = Vec::new();

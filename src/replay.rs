@@ -1755,26 +1755,34 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
 fn take_seat(position: &mut Position, game: &Game, node: NodeId, at: &mut TurnRef) -> Result<(), Problem> {
     let n = game.node(node);
     let turn = |at: TurnRef| n.turn.actions.iter().map(|a| written_at(a, at)).collect::<Vec<_>>().join(",");
-    let Some(seat) = n.turn.seat else {
-        let message = format!(
-            "a turn of {} names its board and color in its move number (BPGN: 1A. 1a. for board A, 1B. 1b. for board B)",
-            position.variant().spec.name
-        );
-        return Err(Problem::of_turn(n.span, *at, turn(*at), message, position.fen()).with_kind(diag::Kind::TurnPlan));
-    };
-    at.seat = Some(seat);
-    at.number = game.seat_number(node).unwrap_or(1);
-    let shown = if seat.white { Color::White } else { Color::Black };
-    let board = seat.board.saturating_sub(1);
-    match position.take_seat(board, shown) {
+    at.seat = n.turn.seat;
+    at.number = game.seat_number(node).unwrap_or(at.number);
+    match seat_before(position, &n.turn) {
         Ok(()) => {
             at.color = position.side_to_move();
             Ok(())
         }
-        Err(e) => {
-            Err(Problem::of_turn(n.span, *at, turn(*at), e.to_string(), position.fen()).with_kind(diag::Kind::TurnPlan))
+        Err(message) => {
+            Err(Problem::of_turn(n.span, *at, turn(*at), message, position.fen()).with_kind(diag::Kind::TurnPlan))
         }
     }
+}
+
+/// Where each board keeps its own side to move (bughouse), takes the seat `turn` names:
+/// its board comes into focus, its player to move. What is wrong, in a message: a turn
+/// without a seat, a board the game does not have, a player out of turn. Elsewhere nothing.
+pub fn seat_before(position: &mut Position, turn: &crate::record::Turn) -> Result<(), String> {
+    if !position.boards_apart() {
+        return Ok(());
+    }
+    let Some(seat) = turn.seat else {
+        return Err(format!(
+            "a turn of {} names its board and color in its move number (BPGN: 1A. 1a. for board A, 1B. 1b. for board B)",
+            position.variant().spec.name
+        ));
+    };
+    let shown = if seat.white { Color::White } else { Color::Black };
+    position.take_seat(seat.board.saturating_sub(1), shown).map_err(|e| e.to_string())
 }
 
 /// Casts the die where the record writes a cast (`<7>`) before `turn`, and says what is wrong

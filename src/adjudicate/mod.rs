@@ -49,12 +49,22 @@ pub struct Ply {
     pub text: String,
     /// Where it is in the game's text.
     pub span: Span,
+    /// The board and color its move number names (bughouse), where it names them.
+    pub seat: Option<crate::record::Seat>,
 }
 
 impl Ply {
-    /// `23.` or `23...`.
+    /// `23.` or `23...`; `23B.` where the record names the turn's seat.
     pub fn label(&self) -> String {
-        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+        label(self.number, self.color, self.seat)
+    }
+}
+
+/// `23.`, `23...` or, where the record names the turn's seat (bughouse), `23B.`.
+fn label(number: u32, color: Color, seat: Option<crate::record::Seat>) -> String {
+    match seat {
+        Some(seat) => format!("{number}{}.", seat.letter()),
+        None => format!("{}{}", number, if color == Color::White { "." } else { "..." }),
     }
 }
 
@@ -71,18 +81,27 @@ struct At {
     number: u32,
     color: Color,
     node: NodeId,
+    seat: Option<crate::record::Seat>,
 }
 
 impl At {
     fn label(self) -> String {
-        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+        label(self.number, self.color, self.seat)
     }
 
     fn ply(self, game: &Game) -> Ply {
         let node = game.node(self.node);
         let mut text = String::new();
-        write_turn(&mut text, &node.turn.actions);
-        Ply { index: self.index, number: self.number, color: self.color, text, span: node.span }
+        match node.turn.seat {
+            // The seat's letter names the board.
+            Some(_) => {
+                let unseated: Vec<_> =
+                    node.turn.actions.iter().map(|a| crate::record::Action { board: None, ..a.clone() }).collect();
+                write_turn(&mut text, &unseated);
+            }
+            None => write_turn(&mut text, &node.turn.actions),
+        }
+        Ply { index: self.index, number: self.number, color: self.color, text, span: node.span, seat: self.seat }
     }
 }
 
@@ -594,7 +613,13 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         let node = game.node(node_id);
         let (number, white) = move_number(start, index as u32);
         let color = if white { Color::White } else { Color::Black };
-        let at = At { index: index as u32, number, color, node: node_id };
+        let (number, color) = match node.turn.seat {
+            Some(seat) => {
+                (game.seat_number(node_id).unwrap_or(number), if seat.white { Color::White } else { Color::Black })
+            }
+            None => (number, color),
+        };
+        let at = At { index: index as u32, number, color, node: node_id, seat: node.turn.seat };
         let open = decision == Decision::Open;
         // The claims of the position before the turn; they stand once the turn is played
         // (a position without a legal move ends the game instead).
@@ -785,6 +810,13 @@ fn play_turn(position: &mut Position, game: &Game, node: NodeId, scratch: &mut S
     // A die cast opens its round (20-chess).
     crate::replay::cast_before(position, &game.node(node).turn).map_err(|(kind, message)| Unplayed {
         kind,
+        span: game.node(node).span,
+        message,
+        candidates: Vec::new(),
+    })?;
+    // Where each board keeps its own side to move (bughouse), the turn's player.
+    crate::replay::seat_before(position, &game.node(node).turn).map_err(|message| Unplayed {
+        kind: crate::diag::Kind::TurnPlan,
         span: game.node(node).span,
         message,
         candidates: Vec::new(),
