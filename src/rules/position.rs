@@ -222,6 +222,8 @@ pub struct Undo {
     side: Color,
     /// Per board, the side to move there, where boards keep their own ([`turn::board_turns`]).
     board_sides: u8,
+    /// Where boards keep their own sides, the other board's en passant square.
+    en_passant_parked: Option<(Square, Square)>,
     fullmove: u32,
     turn: Turn,
     banked_moves: [u16; 2],
@@ -579,6 +581,9 @@ pub struct Position {
     /// Where boards keep their own sides: the board of the turn being judged or just played
     /// (from 0), whose side to move is `side`; else 0.
     pub(in crate::rules) focus: u8,
+    /// Where boards keep their own sides: the en passant square of a board out of focus,
+    /// which its next move may use (`en_passant` is the focus board's).
+    pub(in crate::rules) en_passant_parked: Option<(Square, Square)>,
     /// Castling rook squares: White's on the h-side and a-side, then Black's.
     castling: [Option<Square>; CASTLING_SLOTS],
     /// The square a pawn passed over, and the pawn.
@@ -804,6 +809,7 @@ impl Position {
             side,
             board_sides,
             focus: 0,
+            en_passant_parked: None,
             castling: [None; CASTLING_SLOTS],
             en_passant: None,
             ep_live: false,
@@ -871,7 +877,25 @@ impl Position {
         // (After the turn: whose pieces act next says whose pawn may be taken.)
         // Only the last move makes an en passant square, so at most one board has one.
         let mut passed = (0..boards).filter_map(|b| fen.en_passant_on(usize::from(b)).flatten().map(|ep| (b, ep)));
-        if let Some((b, ep)) = passed.next() {
+        if position.variant.plan.boards_apart {
+            // Each board its own (`turn::board_turns`): each read with its side to move.
+            let mut rights = Vec::new();
+            for (b, ep) in passed {
+                position.focus_on(b);
+                position.read_en_passant(ep, b)?;
+                rights.extend(position.en_passant.take());
+            }
+            position.en_passant_parked = rights.iter().copied().find(|&(t, _)| position.board_of(t) != 0);
+            position.en_passant = rights.iter().copied().find(|&(t, _)| position.board_of(t) == 0);
+            position.focus_on(0);
+            for b in 0..boards {
+                position.focus_on(b);
+                if position.is_attacked_by_royal_target(position.side.other()) {
+                    return Err(SetupError::OpponentInCheck);
+                }
+            }
+            position.focus_on(0);
+        } else if let Some((b, ep)) = passed.next() {
             if let Some((b, ep)) = passed.next() {
                 return Err(SetupError::EnPassant(SquareLabel { board: b, square: ep }.to_string()));
             }
@@ -1195,7 +1219,9 @@ impl Position {
                 key ^= self.variant.key(*rook, Color::White, Kind(0)).rotate_left(7 + i as u32);
             }
         }
-        if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live) {
+        // (Where boards keep their own sides, no draw looks at repetitions: the right, which
+        // changes with the focus, is left out.)
+        if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live && !self.variant.plan.boards_apart) {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
         if let Some(landed) = self.landed {
@@ -2031,6 +2057,7 @@ impl Position {
             key,
             side: self.side,
             board_sides: self.board_sides,
+            en_passant_parked: self.en_passant_parked,
             fullmove: self.fullmove,
             turn: self.turn,
             banked_moves: self.banked_moves,
@@ -2158,6 +2185,7 @@ impl Position {
     pub fn undo_end_turn(&mut self, undo: Undo) {
         self.side = undo.side;
         self.board_sides = undo.board_sides;
+        self.en_passant_parked = undo.en_passant_parked;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -2172,6 +2200,7 @@ impl Position {
         self.mimic = undo.mimic;
         self.side = undo.side;
         self.board_sides = undo.board_sides;
+        self.en_passant_parked = undo.en_passant_parked;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -3559,15 +3588,18 @@ impl Position {
                 let passed = self.variant.geometry.offset(m.from, fx, fy);
                 passed.map(|p| (p, m.to))
             }
-            // Where boards keep their own sides, a move on one board leaves the other's right
-            // to take en passant, which its next move there may use (`turn::board_turns`).
-            _ if self.variant.plan.boards_apart
-                && self.en_passant.is_some_and(|(target, _)| self.board_of(target) != self.board_of(m.to)) =>
-            {
-                self.en_passant
-            }
             _ => None,
         };
+        if self.variant.plan.boards_apart {
+            // A move on one board leaves the other's right to take en passant, which its next
+            // move there may use (`turn::board_turns`).
+            let board = self.board_of(m.to);
+            let other = [undo.en_passant, self.en_passant_parked]
+                .into_iter()
+                .flatten()
+                .find(|&(target, _)| self.board_of(target) != board);
+            self.en_passant_parked = other;
+        }
         let changed = forfeited + self.after_action(m);
         let gone = &self.changes[self.changes.len() - usize::from(changed)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
@@ -3816,6 +3848,7 @@ impl Position {
         self.mimic = undo.mimic;
         self.side = undo.side;
         self.board_sides = undo.board_sides;
+        self.en_passant_parked = undo.en_passant_parked;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -4256,6 +4289,8 @@ impl Position {
     /// text (see [`Position::fen`]).
     pub fn to_fen(&self) -> Fen {
         let ep = self.legal_en_passant();
+        // Where boards keep their own sides, each board's square as it stands.
+        let ep_apart = [self.en_passant, self.en_passant_parked].map(|e| e.map(|(target, _)| target));
         let v = &*self.variant;
         let g = &v.geometry;
         let marks = &v.modules.marks;
@@ -4312,7 +4347,12 @@ impl Position {
             });
             side_to_move.push(if shown(self.to_move_on(b)) == Color::White { Side::White } else { Side::Black });
             castling.push(self.castling_text(b));
-            en_passant.push(ep.filter(|&t| g.board(t) == b).map(|t| self.fen_square(t)));
+            let ep = if self.variant.plan.boards_apart {
+                ep_apart.into_iter().flatten().find(|&t| g.board(t) == b)
+            } else {
+                ep.filter(|&t| g.board(t) == b)
+            };
+            en_passant.push(ep.map(|t| self.fen_square(t)));
         }
         Fen {
             boards,

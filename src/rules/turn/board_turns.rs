@@ -104,10 +104,17 @@ impl Position {
         Ok(())
     }
 
-    /// Brings `board` into focus, its side to move the position's.
+    /// Brings `board` into focus, its side to move the position's, and its en passant square
+    /// the one a capture may use.
     pub(in crate::rules) fn focus_on(&mut self, board: u8) {
         self.focus = board;
         self.side = self.to_move_on(board);
+        let on = |right: Option<(crate::rules::geometry::Square, crate::rules::geometry::Square)>| {
+            right.is_some_and(|(target, _)| self.board_of(target) == board)
+        };
+        if !on(self.en_passant) && on(self.en_passant_parked) {
+            std::mem::swap(&mut self.en_passant, &mut self.en_passant_parked);
+        }
     }
 
     /// The turn of the focus board ends: the other side is to move there.
