@@ -1649,7 +1649,14 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 Some(ending) => {
                                     (diag::Kind::MovesAfterEnd, format!("the game is already over ({ending})"))
                                 }
-                                None => (refusal.kind, under_rule(&position, refusal.message)),
+                                None => {
+                                    // (A move of a turn whose seat names the board is shown without it.)
+                                    let message = match at.seat {
+                                        Some(_) => refusal.message.replace(&written(action), &written_at(action, at)),
+                                        None => refusal.message,
+                                    };
+                                    (refusal.kind, under_rule(&position, message))
+                                }
                             };
                             report.problems.push(Problem {
                                 severity: Severity::Error,
@@ -1659,7 +1666,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 written: Some(written_at(action, at)),
                                 message,
                                 fen: Some(position.fen()),
-                                candidates: refusal.candidates,
+                                candidates: unseated(refusal.candidates, at),
                             });
                             failed = true;
                             break;
@@ -1830,6 +1837,21 @@ fn under_rule(position: &Position, message: String) -> String {
 
 /// `action` as written, for messages: its first 100 characters and an ellipsis where it is
 /// longer (a cancellation capture may name thousands of placements).
+/// The candidates of a refusal, for a turn `at`: without their board, where the record
+/// names the turn's seat (they are all on its board).
+fn unseated(candidates: Vec<String>, at: TurnRef) -> Vec<String> {
+    if at.seat.is_none() {
+        return candidates;
+    }
+    candidates
+        .into_iter()
+        .map(|c| match c.split_once(':') {
+            Some((board, rest)) if !board.is_empty() && board.bytes().all(|b| b.is_ascii_digit()) => rest.to_owned(),
+            _ => c,
+        })
+        .collect()
+}
+
 /// [`written`], for a turn `at`: without the board, where the record names the turn's seat
 /// (BPGN's number names the board).
 fn written_at(action: &Action, at: TurnRef) -> String {
