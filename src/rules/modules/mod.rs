@@ -5,7 +5,8 @@
 //! passant. What a particular variant adds (pieces that pass through others, captures from
 //! afar, jumps, deadly pawns, pieces that turn round, promotion of pieces or on a side file,
 //! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
-//! hole, pieces that eat their own side, statues, pieces that go to another board, pieces
+//! hole, pieces that eat their own side, statues, pieces that go to another board or to a
+//! partner there (bughouse), pieces
 //! frozen by an attack, riders that turn on a pawn, pieces that drag another, captures that
 //! cancel, shogi's promotion zone, drop rules, repetition and loss without a move) is a
 //! [`Module`]: a closed enum,
@@ -55,7 +56,8 @@
 //!   so, [`Module::forbids_alone`], and the search for any legal move asks it too).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
 //!   hand, or weaker to its owner's: Hades; an eaten piece to its player's: Cannibal
-//!   Chess; to the captor's reserve for another board: Transfer Chess), and its taking
+//!   Chess; to the captor's reserve for another board: Transfer Chess; to the captor's
+//!   partner on the other board, a promoted piece as a pawn: bughouse), and its taking
 //!   back. The hook is told the cell of the capture.
 //! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell, moved (Onwards: it turns
 //!   round) or dropped (Statue Chess: it is a statue).
@@ -68,8 +70,10 @@
 //!   cell, the piece that moved last in Freeze Chess. The core keys it (as the module says:
 //!   `Module::landing_key`) and FEN writes it (`last:e4`, after the sixth field).
 //! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank, shogi's
-//!   fourth repetition); while a module says the game is over, no move is legal, and no one
-//!   is mated (`Position::ended_by_module`).
+//!   fourth repetition; bughouse's mate on either board, where no drop could block the
+//!   check, which replaces the core's mate there: see [`Capability::MovelessEnds`]); while a
+//!   module says the game is over, no move is legal, and no one is mated
+//!   (`Position::ended_by_module`) but as the module's ending says.
 //! - [`Hook::AttackedInstead`]: whether a cell is attacked, replacing the walk along attack
 //!   lines (Cross-eyed; in Freeze and Deepfreeze Chess, attacked by a piece that is free to
 //!   move when its side's turn comes, which is what check means there). At most one.
