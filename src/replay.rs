@@ -1499,7 +1499,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 let mut failed = false;
                 // Where each board keeps its own side to move (bughouse), the record names the
                 // board and the color of each turn, and the player must be the one to move there.
-                if variant.plan.boards_apart
+                if (variant.plan.boards_apart || n.turn.seat.is_some())
                     && let Err(problem) = take_seat(&mut position, game, node, &mut at)
                 {
                     report.problems.push(problem);
@@ -1780,7 +1780,15 @@ fn take_seat(position: &mut Position, game: &Game, node: NodeId, at: &mut TurnRe
 /// without a seat, a board the game does not have, a player out of turn. Elsewhere nothing.
 pub fn seat_before(position: &mut Position, turn: &crate::record::Turn) -> Result<(), String> {
     if !position.boards_apart() {
-        return Ok(());
+        return match turn.seat {
+            // (BPGN's numbers name a player of bughouse: no other game has them.)
+            Some(seat) => Err(format!(
+                "the move number names board {} and a color, as bughouse records do (BPGN); {} has no such players",
+                crate::rules::turn::board_turns::board_letter(seat.board.saturating_sub(1)),
+                position.variant().spec.name
+            )),
+            None => Ok(()),
+        };
     }
     let Some(seat) = turn.seat else {
         return Err(format!(

@@ -40,7 +40,12 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     let mut next = game.root().main_child();
     while let Some(id) = next {
         let node = game.node(id);
-        if node.next_sibling().is_some() || node.turn.cast.is_some() || node.turn.actions.len() > turn.len() {
+        // (A turn whose number names its seat, as bughouse's do, is the generic replay's to judge.)
+        if node.next_sibling().is_some()
+            || node.turn.cast.is_some()
+            || node.turn.seat.is_some()
+            || node.turn.actions.len() > turn.len()
+        {
             return None;
         }
         for (slot, action) in turn.iter_mut().zip(node.turn.actions.iter()) {

@@ -20,6 +20,18 @@
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
 //!
+//! # Whose turn it is
+//!
+//! One side moves on every board, and the sides alternate: the core's `side` is whose turn
+//! it is. A plan with [`Plan::boards_apart`] ([`board_turns`], bughouse) changes that, not
+//! what a turn consists of: each board keeps its own side to move, a turn is taken on one
+//! board by the side to move there, and the order of the boards' turns is the record's. The
+//! position keeps the per-board sides and the board in focus (the turn's), whose side is the
+//! side to move; a turn that ends turns the focus board's side. The core asks the plan for
+//! it where the board matters: which royal pieces a move must leave safe (the focus board's),
+//! which moves are legal (the focus board's), what FEN and the key hold (every board's side
+//! and en passant square), and how perft walks (each board's side in turn).
+//!
 //! # Where a turn stands
 //!
 //! A [`Turn`] is the step the turn is at, how many actions that step has taken, how many the
