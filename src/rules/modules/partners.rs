@@ -90,3 +90,51 @@ impl Move {
         Move { from: to, to, piece, kind: MoveKind::Drop, capture: false, promotion: None }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::position::{Ending, Position};
+    use crate::rules::variant::Color;
+
+    /// Plays `moves` in bughouse from `fen`, each as (board from 0, the color the board
+    /// shows, SAN as arbiter writes it, board prefix included), and returns the position.
+    fn after(fen: &str, moves: &[(u8, Color, &str)]) -> Position {
+        let variant = crate::variants::find(Some("bughouse")).unwrap_or_else(|e| panic!("{e}"));
+        let mut p = Position::from_fen_text(&variant, fen).unwrap_or_else(|e| panic!("{e}"));
+        for &(board, color, text) in moves {
+            p.take_seat(board, color).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let mut legal = Vec::new();
+            p.legal_moves(&mut legal);
+            let found = legal.into_iter().find(|&m| crate::replay::san(&mut p, m) == text);
+            let m = found.unwrap_or_else(|| panic!("{text} is no legal move"));
+            p.play(m);
+        }
+        p
+    }
+
+    const KINGS: &str = "4k3/8/8/8/8/8/8/4K3[]";
+
+    /// A capture on board A puts the piece in the hand of the captor's partner, who has the
+    /// other color on board B; a promoted piece goes as a pawn.
+    #[test]
+    fn a_captured_piece_goes_to_the_partner_a_promoted_one_as_a_pawn() {
+        let fen = format!("r3k3/1P6/8/8/8/8/8/4K3[]|{KINGS} w|w -|- -|- 0 1");
+        let mut p = after(&fen, &[(0, Color::White, "b8=Q+"), (0, Color::Black, "Rxb8")]);
+        assert_eq!(p.fen(), "1r2k3/8/8/8/8/8/8/4K3[]|4k3/8/8/8/8/8/8/4K3[P] w|w -|- -|- 0 2");
+        let mut p2 = after(&fen, &[(0, Color::White, "bxa8=N")]);
+        assert!(p2.fen().contains("4K3[r] "), "{}", p2.fen());
+    }
+
+    /// A back-rank check that a drop could block is no mate: the player waits. A knight's
+    /// smothered mate is one, and names its board and the color that won there.
+    #[test]
+    fn mate_only_where_no_drop_could_block() {
+        let mut waits = after(&format!("R6k/6pp/8/8/8/8/8/6K1[]|{KINGS} b|w -|- -|- 0 1"), &[]);
+        assert_eq!(waits.game_over(), None);
+        let mut smothered = after(&format!("6rk/5Npp/8/8/8/8/8/6K1[]|{KINGS} b|w -|- -|- 0 1"), &[]);
+        assert_eq!(smothered.game_over(), Some(Ending::BoardMate { board: 0, winner: Color::White }));
+        // On board B, where the core's colors are turned round, the color is the board's.
+        let mut on_b = after(&format!("{KINGS}|6rk/5Npp/8/8/8/8/8/6K1[] w|b -|- -|- 0 1"), &[]);
+        assert_eq!(on_b.game_over(), Some(Ending::BoardMate { board: 1, winner: Color::White }));
+    }
+}

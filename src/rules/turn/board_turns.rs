@@ -176,3 +176,37 @@ impl Position {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SeatError;
+    use crate::rules::position::Position;
+    use crate::rules::variant::Color;
+
+    fn start() -> Position {
+        let variant = crate::variants::find(Some("bughouse")).unwrap_or_else(|e| panic!("{e}"));
+        Position::start(&variant).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Each board has its own side to move: White on both at the start; a move on one board
+    /// turns that board's side only.
+    #[test]
+    fn each_board_keeps_its_own_side_to_move() {
+        let mut p = start();
+        assert_eq!(p.take_seat(1, Color::Black), Err(SeatError::OutOfTurn { board: 1, to_move: Color::White }));
+        assert_eq!(p.take_seat(2, Color::White), Err(SeatError::NoBoard(2)));
+        p.take_seat(1, Color::White).unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 20, "board B's moves only");
+        let first = moves[0];
+        p.play(first);
+        assert!(p.fen().contains(" w|b "), "{}", p.fen());
+        assert_eq!(p.take_seat(0, Color::White), Ok(()));
+        assert!(p.take_seat(1, Color::Black).is_ok());
+        assert_eq!(
+            SeatError::OutOfTurn { board: 0, to_move: Color::Black }.to_string(),
+            "out of turn: on board A it is Black's move"
+        );
+    }
+}
