@@ -42,15 +42,16 @@ impl Position {
         let (focus, side) = (self.focus, self.side);
         let mut found = None;
         for board in 0..self.variant.geometry.boards().max(1) {
-            self.focus = board;
-            self.side = self.to_move_on(board);
+            // (With the board's en passant square: a capture en passant may answer the check.)
+            self.focus_on(board);
             if self.in_check() && !self.any_legal_on_focus() && !self.drop_could_block() {
                 let winner = self.variant.shown_color(board, self.side.other());
                 found = Some(Ending::BoardMate { board, winner });
                 break;
             }
         }
-        (self.focus, self.side) = (focus, side);
+        self.focus_on(focus);
+        self.side = side;
         found
     }
 
