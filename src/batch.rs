@@ -128,7 +128,7 @@ fn whole(
     };
     if let Some(game) = parsed.game {
         checked.players = Some(players(&game));
-        match catalogue.find(game.tag("Variant")) {
+        match catalogue.find(game.variant_name()) {
             Ok(variant) => checked.replay = Some(replay(&variant, &game)),
             Err(e) => {
                 checked.refused = Some((e.kind(), e.to_string()));

@@ -381,6 +381,10 @@ pub struct RecordFile {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TurnFile {
+    /// The board and color a bughouse record's move number names (`A`, `a`, `B`, `b`: BPGN's
+    /// `12B.` is White's on board B).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<String>,
     /// The die cast written before the turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cast: Option<u16>,
@@ -504,7 +508,10 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
                 .iter()
                 .map(|a| {
                     let mut text = String::new();
-                    crate::dialect::write_action(&mut text, a);
+                    crate::dialect::write_action(
+                        &mut text,
+                        &Action { board: a.board.filter(|_| node.turn.seat.is_none()), ..a.clone() },
+                    );
                     text
                 })
                 .collect();
@@ -519,6 +526,7 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
                 }
             }
             out.push(TurnFile {
+                seat: node.turn.seat.map(|seat| seat.letter().to_string()),
                 cast: node.turn.cast,
                 actions,
                 comments_before: texts(&node.comments_before),
@@ -617,7 +625,19 @@ fn game_of_record(record: &RecordFile) -> Result<Game, String> {
             for text in &turn.actions {
                 actions.push(action_of(text).ok_or_else(|| format!("{text:?} is not one action"))?);
             }
-            let id = game.add_turn(parent, crate::record::Turn { cast: turn.cast, actions: actions.into() });
+            let seat = match turn.seat.as_deref() {
+                None => None,
+                Some(text) => Some(
+                    text.bytes()
+                        .next()
+                        .filter(|_| text.len() == 1)
+                        .and_then(crate::record::Seat::from_letter)
+                        .ok_or_else(|| format!("seat {text:?} is none of A, a, B, b"))?,
+                ),
+            };
+            let mut turn_read = crate::record::Turn { cast: turn.cast, actions: actions.into(), seat };
+            turn_read.seat_actions();
+            let id = game.add_turn(parent, turn_read);
             let node = game.node_mut(id);
             node.comments_before = comments(&turn.comments_before).into();
             node.nags = turn.nags.iter().map(|&n| crate::record::Nag(n)).collect();
@@ -854,6 +874,17 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
             && position.awaits_cast()
         {
             position.cast(cast).map_err(|e| format!("<{cast}>: {e}"))?;
+        }
+        // Where each board keeps its own side to move (bughouse), the seat the turn names.
+        if let Some(text) = turn.seat.as_deref() {
+            let seat = text
+                .bytes()
+                .next()
+                .filter(|_| text.len() == 1)
+                .and_then(crate::record::Seat::from_letter)
+                .ok_or_else(|| format!("seat {text:?} is none of A, a, B, b"))?;
+            let turn = crate::record::Turn { seat: Some(seat), ..Default::default() };
+            crate::replay::seat_before(&mut position, &turn)?;
         }
         let count = turn.actions.len();
         for (i, action) in turn.actions.iter_mut().enumerate() {

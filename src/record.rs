@@ -332,12 +332,51 @@ pub struct Turn {
     pub cast: Option<u16>,
     /// The actions, in order (at least one in a well-formed record).
     pub actions: Actions,
+    /// The board and color the move number names, where it names them (a bughouse record's
+    /// `12B.`, `12b.`); `None` where the turn's player follows from the order of the turns.
+    pub seat: Option<Seat>,
 }
 
 impl Turn {
     /// A turn of one action.
     pub fn single(action: Action) -> Turn {
-        Turn { cast: None, actions: Actions::from(vec![action]) }
+        Turn { cast: None, actions: Actions::from(vec![action]), seat: None }
+    }
+
+    /// Gives the turn's actions the board its seat names (none for the first board, as the
+    /// dialect writes a move there), where it has a seat.
+    pub fn seat_actions(&mut self) {
+        if let Some(seat) = self.seat {
+            let board = (seat.board > 1).then_some(seat.board);
+            for action in &mut self.actions {
+                action.board = board;
+            }
+        }
+    }
+}
+
+/// Who plays a turn, as a bughouse record (BPGN) numbers it: `12B.` is the twelfth move of
+/// White on board B, `12b.` Black's. Syntax only: whether that player may move is the rules'
+/// question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seat {
+    /// The board, from 1 (`A`).
+    pub board: u8,
+    /// White (an uppercase letter) or Black (lowercase).
+    pub white: bool,
+}
+
+impl Seat {
+    /// The letter BPGN writes: `A`, `a`, `B`, `b`, ...
+    pub fn letter(self) -> char {
+        let letter = char::from(b'A' + self.board.saturating_sub(1).min(25));
+        if self.white { letter } else { letter.to_ascii_lowercase() }
+    }
+
+    /// The seat a BPGN letter names.
+    pub fn from_letter(letter: u8) -> Option<Seat> {
+        matches!(letter, b'A' | b'a' | b'B' | b'b')
+            .then(|| Seat { board: letter.to_ascii_uppercase() - b'A' + 1, white: letter.is_ascii_uppercase() })
     }
 }
 
@@ -724,6 +763,28 @@ impl Game {
     /// The value of the first tag called `name` (names compare exactly, as PGN says).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+
+    /// The variant the game names: its Variant tag, or, for a record without one whose moves
+    /// are numbered by board and color as a bughouse record's are (BPGN's `1A.` `1a.`),
+    /// `bughouse`, the only game written so.
+    pub fn variant_name(&self) -> Option<&str> {
+        self.tag("Variant").or_else(|| self.main_line_seats().then_some("bughouse"))
+    }
+
+    /// The number BPGN writes before the turn `id`, where it has a seat (`12B.`: 12): how
+    /// many turns of that seat its line has up to it, itself included.
+    pub fn seat_number(&self, id: NodeId) -> Option<u32> {
+        let seat = self.node(id).turn.seat?;
+        let count = std::iter::successors(Some(id), |&n| self.node(n).parent())
+            .filter(|&n| self.node(n).turn.seat == Some(seat))
+            .count();
+        Some(u32::try_from(count).unwrap_or(u32::MAX))
+    }
+
+    /// Whether the main line's first turn names its board and color (BPGN).
+    fn main_line_seats(&self) -> bool {
+        self.root().main_child().is_some_and(|first| self.node(first).turn.seat.is_some())
     }
 
     /// Adds the tags of the seven tag roster that are missing, with the standard's values for

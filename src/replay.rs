@@ -1340,7 +1340,7 @@ impl Problem {
             kind,
             span: action.span,
             at: Some(at),
-            written: Some(written(action)),
+            written: Some(written_at(action, at)),
             message: message.into(),
             fen: None,
             candidates: Vec::new(),
@@ -1355,14 +1355,28 @@ pub struct TurnRef {
     pub node: NodeId,
     /// The move number.
     pub number: u32,
-    /// Who played it.
+    /// Who played it (the rules core's color: where boards keep their own sides, a team).
     pub color: Color,
+    /// The board and color the record names, where it names them (bughouse).
+    pub seat: Option<crate::record::Seat>,
 }
 
 impl TurnRef {
-    /// `23.` or `23...`.
+    /// `23.` or `23...`; `23B.` where the record names the seat.
     pub fn label(&self) -> String {
-        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+        match self.seat {
+            Some(seat) => format!("{}{}.", self.number, seat.letter()),
+            None => format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." }),
+        }
+    }
+
+    /// The color of the player, as the board shows it.
+    pub fn shown_color(&self) -> Color {
+        match self.seat {
+            Some(seat) if seat.white => Color::White,
+            Some(_) => Color::Black,
+            None => self.color,
+        }
     }
 }
 
@@ -1592,9 +1606,17 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 let n = game.node(node);
                 let (number, white) = move_number(start, ply);
                 let color = if white { Color::White } else { Color::Black };
-                let at = TurnRef { node, number, color };
+                let mut at = TurnRef { node, number, color, seat: None };
                 let mut undo = std::mem::take(&mut spare);
                 let mut failed = false;
+                // Where each board keeps its own side to move (bughouse), the record names the
+                // board and the color of each turn, and the player must be the one to move there.
+                if (variant.plan.boards_apart || n.turn.seat.is_some())
+                    && let Err(problem) = take_seat(&mut position, game, node, &mut at)
+                {
+                    report.problems.push(problem);
+                    failed = true;
+                }
                 // A die cast opens the round it governs (20-chess); a turn of another
                 // variant has none.
                 if n.turn.cast.is_some() || position.awaits_cast() {
@@ -1608,7 +1630,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         Err((kind, message)) => {
                             let written = match n.turn.cast {
                                 Some(c) => format!("<{c}>"),
-                                None => n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
+                                None => n.turn.actions.iter().map(|a| written_at(a, at)).collect::<Vec<_>>().join(","),
                             };
                             let fen = position.fen();
                             report.problems.push(Problem::of_turn(n.span, at, written, message, fen).with_kind(kind));
@@ -1632,7 +1654,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                     report.problems.push(Problem::of_turn(
                         n.span,
                         at,
-                        n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
+                        n.turn.actions.iter().map(|a| written_at(a, at)).collect::<Vec<_>>().join(","),
                         under_rule(
                             &position,
                             match plan {
@@ -1660,7 +1682,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                         report.problems.push(Problem::of_turn(
                             action.span,
                             at,
-                            written(action),
+                            written_at(action, at),
                             under_rule(
                                 &position,
                                 format!(
@@ -1739,17 +1761,24 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                 Some(ending) => {
                                     (diag::Kind::MovesAfterEnd, format!("the game is already over ({ending})"))
                                 }
-                                None => (refusal.kind, under_rule(&position, refusal.message)),
+                                None => {
+                                    // (A move of a turn whose seat names the board is shown without it.)
+                                    let message = match at.seat {
+                                        Some(_) => refusal.message.replace(&written(action), &written_at(action, at)),
+                                        None => refusal.message,
+                                    };
+                                    (refusal.kind, under_rule(&position, message))
+                                }
                             };
                             report.problems.push(Problem {
                                 severity: Severity::Error,
                                 kind,
                                 span: action.span,
                                 at: Some(at),
-                                written: Some(written(action)),
+                                written: Some(written_at(action, at)),
                                 message,
                                 fen: Some(position.fen()),
-                                candidates: refusal.candidates,
+                                candidates: unseated(refusal.candidates, at),
                             });
                             failed = true;
                             break;
@@ -1760,7 +1789,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                     report.problems.push(Problem::of_turn(
                         n.span,
                         at,
-                        n.turn.actions.iter().map(written).collect::<Vec<_>>().join(","),
+                        n.turn.actions.iter().map(|a| written_at(a, at)).collect::<Vec<_>>().join(","),
                         under_rule(&position, position.variant().plan.about_unfinished(&variant.spec.name)),
                         position.fen(),
                     ));
@@ -1798,7 +1827,7 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                     && let Some(draw) = laws.draw(&position)
                     && position.game_over().is_none()
                 {
-                    let turn = n.turn.actions.iter().map(written).collect::<Vec<_>>().join(",");
+                    let turn = n.turn.actions.iter().map(|a| written_at(a, at)).collect::<Vec<_>>().join(",");
                     drawn = Some((draw, Some(format!("{} {turn}", at.label()))));
                     if n.main_child().is_some() {
                         report.problems.push(Problem {
@@ -1837,6 +1866,50 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
     check_result_tag(game, &mut report);
     report.problems.sort_by_key(|p| p.span.start);
     report
+}
+
+/// Takes the seat the record names for the turn at `node` (`12b.`: Black on board B), where
+/// each board keeps its own side to move; `at` then names it. What is wrong: a turn without
+/// a seat, a board the game does not have, a player out of turn.
+fn take_seat(position: &mut Position, game: &Game, node: NodeId, at: &mut TurnRef) -> Result<(), Problem> {
+    let n = game.node(node);
+    let turn = |at: TurnRef| n.turn.actions.iter().map(|a| written_at(a, at)).collect::<Vec<_>>().join(",");
+    at.seat = n.turn.seat;
+    at.number = game.seat_number(node).unwrap_or(at.number);
+    match seat_before(position, &n.turn) {
+        Ok(()) => {
+            at.color = position.side_to_move();
+            Ok(())
+        }
+        Err(message) => {
+            Err(Problem::of_turn(n.span, *at, turn(*at), message, position.fen()).with_kind(diag::Kind::TurnPlan))
+        }
+    }
+}
+
+/// Where each board keeps its own side to move (bughouse), takes the seat `turn` names:
+/// its board comes into focus, its player to move. What is wrong, in a message: a turn
+/// without a seat, a board the game does not have, a player out of turn. Elsewhere nothing.
+pub fn seat_before(position: &mut Position, turn: &crate::record::Turn) -> Result<(), String> {
+    if !position.boards_apart() {
+        return match turn.seat {
+            // (BPGN's numbers name a player of bughouse: no other game has them.)
+            Some(seat) => Err(format!(
+                "the move number names board {} and a color, as bughouse records do (BPGN); {} has no such players",
+                crate::rules::turn::board_turns::board_letter(seat.board.saturating_sub(1)),
+                position.variant().spec.name
+            )),
+            None => Ok(()),
+        };
+    }
+    let Some(seat) = turn.seat else {
+        return Err(format!(
+            "a turn of {} names its board and color in its move number (BPGN: 1A. 1a. for board A, 1B. 1b. for board B)",
+            position.variant().spec.name
+        ));
+    };
+    let shown = if seat.white { Color::White } else { Color::Black };
+    position.take_seat(seat.board.saturating_sub(1), shown).map_err(|e| e.to_string())
 }
 
 /// Casts the die where the record writes a cast (`<7>`) before `turn`, and says what is wrong
@@ -1884,6 +1957,30 @@ fn under_rule(position: &Position, message: String) -> String {
 
 /// `action` as written, for messages: its first 100 characters and an ellipsis where it is
 /// longer (a cancellation capture may name thousands of placements).
+/// The candidates of a refusal, for a turn `at`: without their board, where the record
+/// names the turn's seat (they are all on its board).
+fn unseated(candidates: Vec<String>, at: TurnRef) -> Vec<String> {
+    if at.seat.is_none() {
+        return candidates;
+    }
+    candidates
+        .into_iter()
+        .map(|c| match c.split_once(':') {
+            Some((board, rest)) if !board.is_empty() && board.bytes().all(|b| b.is_ascii_digit()) => rest.to_owned(),
+            _ => c,
+        })
+        .collect()
+}
+
+/// [`written`], for a turn `at`: without the board, where the record names the turn's seat
+/// (BPGN's number names the board).
+fn written_at(action: &Action, at: TurnRef) -> String {
+    if at.seat.is_some() && action.board.is_some() {
+        return written(&Action { board: None, ..action.clone() });
+    }
+    written(action)
+}
+
 fn written(action: &Action) -> String {
     let mut text = String::new();
     crate::dialect::write_action(&mut text, action);
@@ -1978,6 +2075,19 @@ fn check_mark(
         None => position.king_attacked(at.color.other()),
     };
     let ends_turn = position.actions_done() == 0;
+    if !position.variant().modules.caps.moveless_ends {
+        // No game ends for want of a move (bughouse): mate is the rules' word, here and now.
+        let mate = in_check && ends_turn && position.game_over().is_some_and(|e| e.winner().is_some());
+        let actual = if mate {
+            Check::Mate
+        } else if in_check {
+            Check::Check
+        } else {
+            Check::None
+        };
+        judge_check_mark(action, at, actual, marks, report);
+        return if in_check { Checked::Yes } else { Checked::No };
+    }
     if in_check && ends_turn && wait {
         return Checked::MateInQuestion;
     }

@@ -367,7 +367,7 @@ impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: {}[{}]: {}", self.line, self.col, self.severity, self.kind, self.game)?;
         if let Some(turn) = &self.turn {
-            write!(f, ", move {} ({})", turn.label(), turn.color)?;
+            write!(f, ", move {} ({})", turn.label(), turn.shown_color())?;
         }
         if let Some(written) = &self.written {
             write!(f, ": {written}")?;

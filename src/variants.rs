@@ -36,7 +36,7 @@ mod embedded {
 /// written without the words "chess" and "variant" (and without spaces, hyphens and
 /// underscores, in any case), it begins with one: "Black Hole Chess - Swap variant" is Black
 /// Hole Chess's.
-pub const PLANNED: &[&str] = &["aieirping", "bughouse"];
+pub const PLANNED: &[&str] = &["aieirping"];
 
 /// Whether `name` is one of the [`PLANNED`] variants (see there).
 fn is_planned(name: &str) -> bool {
@@ -596,6 +596,8 @@ const MODULES: &[&str] = &[
     "explosions",
     "kingless",
     "gating",
+    "partners",
+    "board-turns",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -789,6 +791,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
                 rules.kingless = bits;
             }
             "gating" => rules.gating = true,
+            "partners" => rules.partners = true,
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());
@@ -1028,6 +1031,7 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
             "drop-captured" => TurnRule::DropCaptured,
             "place-extra" => TurnRule::PlaceExtra,
             "mirror" => TurnRule::Mirror,
+            "board-turns" => TurnRule::BoardTurns,
             "only-pieces" | "pairs" => {
                 let letters: Vec<u8> = params
                     .get("pieces")

@@ -328,6 +328,13 @@ fn transfer_counts_agree_with_an_independent_implementation() {
     run(&catalogue("transfer parallel"), "transfer-parallel.txt", 500_000);
 }
 
+/// Bughouse: every count agrees with bench/bughouse_pyffish.py, which joins two boards of
+/// Fairy-Stockfish's one-board bughouse.
+#[test]
+fn bughouse_counts_agree_with_fairy_stockfish_on_two_boards() {
+    run(&catalogue("bughouse"), "bughouse.txt", 500_000);
+}
+
 /// Deflector Chess: every count agrees with bench/deflector_sticky_reference.py, written from
 /// the readings alone.
 #[test]

@@ -123,3 +123,51 @@ fn the_automatic_draws_of_real_games_are_judged_alike() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(drawn + unapplied > 0, "no game reaches an automatic draw");
 }
+
+/// The five FICS bughouse games of the pychess-variants archive (BPGN, no Variant tag): each
+/// reads without an error as a bughouse record, validates without an error, agrees with
+/// `adjudicate` on its result (two end in a mate the rules find, on board B and on board A;
+/// one is aborted, two lost on time), and its canonical text, BPGN numbering and clock
+/// comments included, reads back as the same record.
+#[test]
+fn the_fics_bughouse_games_read_and_validate() {
+    use arbiter::adjudicate::{Decision, Settings, adjudicate};
+    use arbiter::diag::Severity;
+
+    let Some(root) = common::shared_corpus("the_fics_bughouse_games_read_and_validate") else { return };
+    let mut files = common::files_with_extension(&root.join("bughouse"), "bpgn");
+    files.sort();
+    let catalogue = arbiter::variants::Catalogue::builtin();
+    let (mut games, mut mates, mut failures) = (0, 0, Vec::new());
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let at = file.display().to_string();
+        let parsed = parse_game(&text);
+        let Some(game) = parsed.game.filter(|_| !parsed.diagnostics.iter().any(|d| d.is_error())) else {
+            failures.push(format!("{at}: {:?}", parsed.diagnostics));
+            continue;
+        };
+        games += 1;
+        let variant = catalogue.find(game.variant_name()).unwrap_or_else(|e| panic!("{at}: {e}"));
+        assert_eq!(variant.spec.name, "bughouse", "{at}");
+        let report = arbiter::replay::replay(&variant, &game);
+        let errors: Vec<_> = report.problems.iter().filter(|p| p.severity == Severity::Error).collect();
+        if !errors.is_empty() {
+            failures.push(format!("{at}: {errors:?}"));
+        }
+        let verdict = adjudicate(&variant, &game, Settings::default()).unwrap_or_else(|e| panic!("{at}: {e:?}"));
+        if !verdict.mismatches.is_empty() {
+            failures.push(format!("{at}: adjudicate {:?}", verdict.mismatches));
+        }
+        if matches!(verdict.decision, Decision::Rules { .. }) {
+            mates += 1;
+        }
+        let written = write_game(&game);
+        match parse_game(&written).game {
+            Some(again) if again == game && write_game(&again) == written => {}
+            _ => failures.push(format!("{at}: the canonical text does not read back the same")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!((games, mates), (5, 2), "games read, games the rules end");
+}

@@ -49,12 +49,22 @@ pub struct Ply {
     pub text: String,
     /// Where it is in the game's text.
     pub span: Span,
+    /// The board and color its move number names (bughouse), where it names them.
+    pub seat: Option<crate::record::Seat>,
 }
 
 impl Ply {
-    /// `23.` or `23...`.
+    /// `23.` or `23...`; `23B.` where the record names the turn's seat.
     pub fn label(&self) -> String {
-        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+        label(self.number, self.color, self.seat)
+    }
+}
+
+/// `23.`, `23...` or, where the record names the turn's seat (bughouse), `23B.`.
+fn label(number: u32, color: Color, seat: Option<crate::record::Seat>) -> String {
+    match seat {
+        Some(seat) => format!("{number}{}.", seat.letter()),
+        None => format!("{}{}", number, if color == Color::White { "." } else { "..." }),
     }
 }
 
@@ -71,18 +81,27 @@ struct At {
     number: u32,
     color: Color,
     node: NodeId,
+    seat: Option<crate::record::Seat>,
 }
 
 impl At {
     fn label(self) -> String {
-        format!("{}{}", self.number, if self.color == Color::White { "." } else { "..." })
+        label(self.number, self.color, self.seat)
     }
 
     fn ply(self, game: &Game) -> Ply {
         let node = game.node(self.node);
         let mut text = String::new();
-        write_turn(&mut text, &node.turn.actions);
-        Ply { index: self.index, number: self.number, color: self.color, text, span: node.span }
+        match node.turn.seat {
+            // The seat's letter names the board.
+            Some(_) => {
+                let unseated: Vec<_> =
+                    node.turn.actions.iter().map(|a| crate::record::Action { board: None, ..a.clone() }).collect();
+                write_turn(&mut text, &unseated);
+            }
+            None => write_turn(&mut text, &node.turn.actions),
+        }
+        Ply { index: self.index, number: self.number, color: self.color, text, span: node.span, seat: self.seat }
     }
 }
 
@@ -159,6 +178,7 @@ impl Decision {
                 Ending::Annihilated { .. } => "annihilated",
                 Ending::Sennichite => "sennichite",
                 Ending::PerpetualCheck { .. } => "perpetual-check",
+                Ending::BoardMate { .. } => "board-mate",
             },
             Decision::Time { .. } => "time-forfeit",
             Decision::Open => "open",
@@ -598,7 +618,13 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         let node = game.node(node_id);
         let (number, white) = move_number(start, index as u32);
         let color = if white { Color::White } else { Color::Black };
-        let at = At { index: index as u32, number, color, node: node_id };
+        let (number, color) = match node.turn.seat {
+            Some(seat) => {
+                (game.seat_number(node_id).unwrap_or(number), if seat.white { Color::White } else { Color::Black })
+            }
+            None => (number, color),
+        };
+        let at = At { index: index as u32, number, color, node: node_id, seat: node.turn.seat };
         let open = decision == Decision::Open;
         // The claims of the position before the turn; they stand once the turn is played
         // (a position without a legal move ends the game instead).
@@ -793,6 +819,13 @@ fn play_turn(position: &mut Position, game: &Game, node: NodeId, scratch: &mut S
         message,
         candidates: Vec::new(),
     })?;
+    // Where each board keeps its own side to move (bughouse), the turn's player.
+    crate::replay::seat_before(position, &game.node(node).turn).map_err(|message| Unplayed {
+        kind: crate::diag::Kind::TurnPlan,
+        span: game.node(node).span,
+        message,
+        candidates: Vec::new(),
+    })?;
     for (i, action) in actions.iter().enumerate() {
         if i > 0 && position.actions_done() == 0 && !position.must_move() {
             return Err(Unplayed::turn(action.span, "the turn is over before this action"));
@@ -882,6 +915,11 @@ pub fn headline(verdict: &Verdict) -> String {
         Decision::Rules { ending, at } => {
             let rule = match ending {
                 Ending::Checkmate { winner } => format!("{} is checkmated", side(winner.other())),
+                Ending::BoardMate { board, winner } => format!(
+                    "{} is checkmated on board {} (no drop could block)",
+                    side(winner.other()),
+                    crate::rules::turn::board_turns::board_letter(*board)
+                ),
                 Ending::Stalemate => {
                     let to_move = verdict.end.to_move.map_or("the side to move", side);
                     format!("{to_move} has no legal move and is not in check (stalemate)")
@@ -944,6 +982,9 @@ impl Verdict {
                 let rule = match ending {
                     Ending::Checkmate { .. } if !self.fide => "checkmate ends the game",
                     Ending::Checkmate { .. } => "checkmate ends the game (FIDE 5.1.1)",
+                    Ending::BoardMate { .. } => {
+                        "in bughouse a mate on either board ends the match, where no drop could ever block the check (FICS); the result is written for the board where it stands"
+                    }
                     Ending::Stalemate => {
                         "a player without a legal move and not in check is stalemated: a draw (FIDE 5.2.1)"
                     }

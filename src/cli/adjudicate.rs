@@ -158,7 +158,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
         return judged;
     };
     judged.players = Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
-    let variant = match catalogue.find(game.tag("Variant")) {
+    let variant = match catalogue.find(game.variant_name()) {
         Ok(v) => v,
         Err(e) => {
             let span = game.tags.iter().find(|t| t.name == "Variant").map(|t| t.span).unwrap_or_default();

@@ -383,7 +383,7 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
     {
         as_read = line;
     }
-    let variant = match catalogue.find(game.tag("Variant")) {
+    let variant = match catalogue.find(game.variant_name()) {
         Ok(v) => v,
         Err(_) if structural => arbiter::rules::variant::Variant::orthodox(),
         Err(e) => {

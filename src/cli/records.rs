@@ -122,7 +122,14 @@ pub fn game_of(text: &str, kind: Kind, catalogue: &Catalogue) -> Result<RecordGa
     }
     // An explicit record is read with the rules of its variant.
     if record.notation.as_deref() == Some("explicit") {
-        let variant_tag = record.tags.iter().find(|(n, _)| n == "Variant").map(|(_, v)| v.as_str());
+        // (A record without a Variant tag whose turns name their seat is bughouse's, as the
+        // dialect reads one: `Game::variant_name`.)
+        let variant_tag = record
+            .tags
+            .iter()
+            .find(|(n, _)| n == "Variant")
+            .map(|(_, v)| v.as_str())
+            .or_else(|| record.moves.first().and_then(|turn| turn.seat.as_ref()).map(|_| "bughouse"));
         let variant = catalogue.find(variant_tag).map_err(|e| e.to_string())?;
         Ok(RecordGame::Game(convert::from_explicit_record(&variant, &record)?))
     } else {

@@ -59,7 +59,7 @@ impl Located {
     pub fn of_located(l: &arbiter::validate::Located) -> Located {
         Located {
             severity: l.severity,
-            turn: l.turn.map(|t| format!("{} ({})", t.label(), t.color)),
+            turn: l.turn.map(|t| format!("{} ({})", t.label(), t.shown_color())),
             written: l.written.clone(),
             fen: l.fen.clone(),
             candidates: l.candidates.clone(),

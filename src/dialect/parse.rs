@@ -10,7 +10,7 @@ use super::Limits;
 use super::chars;
 use super::lex::{self, Leniency, LexError};
 use crate::diag::{Diagnostic, Kind};
-use crate::record::{Comment, EscapeLine, Game, Nag, NodeId, Outcome, Span, Tag, Turn, fold_white_space};
+use crate::record::{Comment, EscapeLine, Game, Nag, NodeId, Outcome, Seat, Span, Tag, Turn, fold_white_space};
 
 /// The outcome of parsing one game's text.
 #[derive(Clone, Debug)]
@@ -89,6 +89,17 @@ fn is_bughouse_number(at: &str) -> bool {
     digits > 0 && matches!(at.as_bytes().get(digits..digits + 2), Some([b'A' | b'a' | b'B' | b'b', b'.']))
 }
 
+/// A bughouse move number (`12B.`, as [`is_bughouse_number`]): what follows it, the number
+/// (`None` where too large) and the seat it names.
+fn bughouse_number(at: &str) -> Option<(&str, Option<u32>, Seat)> {
+    if !is_bughouse_number(at) {
+        return None;
+    }
+    let digits = at.bytes().take_while(u8::is_ascii_digit).count();
+    let seat = Seat::from_letter(*at.as_bytes().get(digits)?)?;
+    Some((&at[digits + 2..], at[..digits].parse::<u32>().ok(), seat))
+}
+
 /// At a digit or `*` in plain movetext: a standard result marker that ends its token
 /// (its length and outcome), or a move number of up to nine digits followed directly by one
 /// to three periods (its length, number and periods), as [`result_marker`] and
@@ -135,6 +146,14 @@ pub(super) enum PlainNumber {
 
 /// The parse stopped; the error is in the diagnostics.
 struct Stop;
+
+/// A move number read before a turn: the number, whether it is a white move's (one period),
+/// and where.
+type Numbered = (u32, bool, Span);
+
+/// A bughouse move number read before a turn (`12B.`): the number, the seat it names, and
+/// where.
+type Seated = (u32, Seat, Span);
 
 /// One open line of play: the main line or a variation.
 struct Line {
@@ -208,15 +227,6 @@ impl<'a> GameParser<'a> {
         let len =
             at.find(|c: char| c.is_whitespace()).unwrap_or(at.len()).max(at.chars().next().map_or(0, char::len_utf8));
         let span = self.span(at, len);
-        if is_bughouse_number(at) {
-            // A record of two boards' moves, which no variant of the catalogue plays yet.
-            let message = format!(
-                "{found} numbers a move of a bughouse record (BPGN: 1A. 1a. for board A, 1B. 1b. for board B); \
-                 bughouse is not supported yet: the game is not validated"
-            );
-            self.diagnostics.push(Diagnostic::new(Kind::UnsupportedVariant, span, message));
-            return Stop;
-        }
         let expected = if expected.is_empty() { what } else { expected };
         self.error(span, format!("expected {expected}, found {found}"))
     }
@@ -534,7 +544,8 @@ impl<'a> GameParser<'a> {
             opened_at: 0,
         }];
         let mut cast: Option<(u16, Span)> = None;
-        let mut numbered: Option<(u32, bool, Span)> = None;
+        let mut numbered: Option<Numbered> = None;
+        let mut seated: Option<Seated> = None;
         loop {
             let at = skip_blank(rest);
             let c = match at.as_bytes().first() {
@@ -646,7 +657,7 @@ impl<'a> GameParser<'a> {
                 c if lex::is_filler(c) => self.skip_filler(at),
                 // A letter starts a move (or `e.p.`): nothing else need be tried.
                 c if c.is_ascii_alphabetic() && !at.starts_with("e.p.") => {
-                    self.numbered_turn(at, &mut lines, cast.take(), numbered.take(), start)?
+                    self.numbered_turn(at, &mut lines, cast.take(), (numbered.take(), seated.take()), start)?
                 }
                 _ => {
                     // Glyphs are tried only where no move can start, to keep moves fast.
@@ -670,6 +681,16 @@ impl<'a> GameParser<'a> {
                             );
                         }
                         return self.finish(lines, cast, outcome, span, after);
+                    } else if let Some((after, number, seat)) = bughouse_number(at) {
+                        // BPGN: the number names the board and the color (`12B.`, `12b.`).
+                        let span = self.span(at, at.len() - after.len());
+                        let Some(number) = number else {
+                            let written = shorten(&at[..at.len() - after.len()]);
+                            return Err(self.error(span, format!("move number {written} is too large")));
+                        };
+                        seated = Some((number, seat, span));
+                        numbered = None;
+                        after
                     } else if let Some((after, number, dots)) = move_number_token(at) {
                         let span = self.span(at, at.len() - after.len());
                         let Some(number) = number else {
@@ -698,7 +719,7 @@ impl<'a> GameParser<'a> {
                         );
                         after
                     } else {
-                        self.numbered_turn(at, &mut lines, cast.take(), numbered.take(), start)?
+                        self.numbered_turn(at, &mut lines, cast.take(), (numbered.take(), seated.take()), start)?
                     }
                 }
             };
@@ -711,11 +732,18 @@ impl<'a> GameParser<'a> {
         at: &'a str,
         lines: &mut [Line],
         cast: Option<(u16, Span)>,
-        numbered: Option<(u32, bool, Span)>,
+        (numbered, seated): (Option<Numbered>, Option<Seated>),
         start: (bool, u32),
     ) -> Result<&'a str, Stop> {
-        let (after, turn) = self.turn(at, cast)?;
-        self.check_move_number(numbered, start, lines.last().map_or(0, |l| l.ply));
+        let (after, mut turn) = self.turn(at, cast)?;
+        match seated {
+            Some((_, seat, _)) => {
+                // The board is the number's: a board prefix of the action's own gives way.
+                turn.seat = Some(seat);
+                turn.seat_actions();
+            }
+            None => self.check_move_number(numbered, start, lines.last().map_or(0, |l| l.ply)),
+        }
         self.add_turn(lines, turn, Span::new(self.offset(at), self.offset(after)), after)
     }
 
@@ -759,7 +787,7 @@ impl<'a> GameParser<'a> {
 
     /// One turn: actions joined by `,`.
     fn turn(&mut self, at: &'a str, cast: Option<(u16, Span)>) -> Result<(&'a str, Turn), Stop> {
-        let mut turn = Turn { cast: cast.map(|(n, _)| n), actions: crate::record::Actions::new() };
+        let mut turn = Turn { cast: cast.map(|(n, _)| n), actions: crate::record::Actions::new(), seat: None };
         let mut rest = at;
         loop {
             let (after, (mut action, leniencies)) = lex::action(rest)
@@ -1357,17 +1385,22 @@ mod tests {
         assert_eq!(warnings(&format!("{ROSTER}1. e4 \u{0} e5 1-0\u{0}\u{0}")).len(), 2);
     }
 
-    /// A bughouse record (BPGN) is refused as a variant arbiter does not play yet, not as
-    /// broken PGN.
+    /// A bughouse record (BPGN) reads as turns that name their board and color, the clock
+    /// readings after them kept as comments, and names the variant bughouse.
     #[test]
-    fn bughouse_records_are_refused_by_name() {
+    fn bughouse_numbers_name_the_board_and_the_color() {
         let text = "[Event \"FICS rated bughouse match\"]\n[WhiteA \"p\"][WhiteAElo \"1\"]\n\n1A. e3{58.6} 1a. Nf6{59.9} 1B. d4 *";
         let parsed = parse_game(text);
-        assert!(parsed.game.is_none());
-        let refused: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
-        assert_eq!(refused.len(), 1, "{refused:?}");
-        assert_eq!(refused[0].kind, Kind::UnsupportedVariant);
-        assert!(refused[0].message.contains("bughouse is not supported yet"), "{}", refused[0].message);
+        let game = parsed.game.unwrap_or_else(|| panic!("{:?}", parsed.diagnostics));
+        assert!(!parsed.diagnostics.iter().any(|d| d.is_error()), "{:?}", parsed.diagnostics);
+        let seats: Vec<_> = game.mainline().map(|id| game.node(id).turn.seat).collect();
+        let seat = |board, white| Some(Seat { board, white });
+        assert_eq!(seats, [seat(1, true), seat(1, false), seat(2, true)]);
+        let last = game.mainline().last().map(|id| game.node(id).turn.actions[0].board);
+        assert_eq!(last, Some(Some(2)));
+        let first = game.mainline().next().map(|id| game.node(id).comments[0].text.clone());
+        assert_eq!(first.as_deref(), Some("58.6"));
+        assert_eq!(game.variant_name(), Some("bughouse"));
         assert!(is_bughouse_number("12b. Nf3") && !is_bughouse_number("12. b4") && !is_bughouse_number("1e4"));
     }
 

@@ -239,7 +239,11 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines) {
         }
         let (number, white) = move_number(start, ply);
         text.clear();
-        if white {
+        if let Some(seat) = node.turn.seat {
+            // BPGN: every turn numbered by its board and color, the count of that player's
+            // turns along the line.
+            let _ = write!(text, "{}{}. ", game.seat_number(id).unwrap_or(1), seat.letter());
+        } else if white {
             let _ = write!(text, "{number}. ");
         } else if interrupted || first_in_line || node.turn.cast.is_some() || !node.comments_before.is_empty() {
             let _ = write!(text, "{number}... ");
@@ -247,7 +251,13 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines) {
         if let Some(cast) = node.turn.cast {
             let _ = write!(text, "<{cast}> ");
         }
-        write_turn_as(&mut text, &node.turn.actions, style);
+        if node.turn.seat.is_some() {
+            // The seat names the board: no action carries its prefix.
+            let unseated: Vec<Action> = node.turn.actions.iter().map(|a| Action { board: None, ..a.clone() }).collect();
+            write_turn_as(&mut text, &unseated, style);
+        } else {
+            write_turn_as(&mut text, &node.turn.actions, style);
+        }
         lines.unit(&text);
         interrupted = false;
         for nag in &node.nags {

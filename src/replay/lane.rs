@@ -40,7 +40,12 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     let mut next = game.root().main_child();
     while let Some(id) = next {
         let node = game.node(id);
-        if node.next_sibling().is_some() || node.turn.cast.is_some() || node.turn.actions.len() > turn.len() {
+        // (A turn whose number names its seat, as bughouse's do, is the generic replay's to judge.)
+        if node.next_sibling().is_some()
+            || node.turn.cast.is_some()
+            || node.turn.seat.is_some()
+            || node.turn.actions.len() > turn.len()
+        {
             return None;
         }
         for (slot, action) in turn.iter_mut().zip(node.turn.actions.iter()) {
@@ -113,7 +118,7 @@ fn mate_marked_as_check(
     let (start, _) = start_position_from(variant, fen).ok()?;
     let ply = u32::try_from(turns.checked_sub(1)?).ok()?;
     let (number, white) = move_number((start.side_to_move() == Color::White, start.fullmove()), ply);
-    let at = TurnRef { node, number, color: if white { Color::White } else { Color::Black } };
+    let at = TurnRef { node, number, color: if white { Color::White } else { Color::Black }, seat: None };
     Some(Problem::about(diag::Kind::MateMarkedAsCheck, action, at, MATE_MARKED_AS_CHECK))
 }
 

@@ -107,6 +107,7 @@ pub fn article(ending: Ending) -> &'static str {
         Ending::Annihilated { .. } => "the variant's rule that a side without a king loses with its last piece",
         Ending::Sennichite => "the variant's fourfold repetition (sennichite)",
         Ending::PerpetualCheck { .. } => "the variant's rule on perpetual check",
+        Ending::BoardMate { .. } => "the variant's mate on either board (FICS)",
     }
 }
 

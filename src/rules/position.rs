@@ -233,6 +233,10 @@ pub struct Undo {
     halfmove: u32,
     key: u64,
     side: Color,
+    /// Per board, the side to move there, where boards keep their own ([`turn::board_turns`]).
+    board_sides: u8,
+    /// Where boards keep their own sides, the other board's en passant square.
+    en_passant_parked: Option<(Square, Square)>,
     fullmove: u32,
     turn: Turn,
     banked_moves: [u16; 2],
@@ -488,6 +492,15 @@ pub enum Ending {
         /// The side to move.
         winner: Color,
     },
+    /// The side to move on one board is mated there, where no drop could ever block the
+    /// check either (bughouse, as FICS judges it: `modules/partners.rs`).
+    BoardMate {
+        /// The board, from 0.
+        board: u8,
+        /// The color that gave mate, as that board shows it: FICS writes the result of the
+        /// board where the game ended (`1-0`: its White won).
+        winner: Color,
+    },
 }
 
 impl Ending {
@@ -505,6 +518,7 @@ impl Ending {
             | Ending::Annihilated { winner }
             | Ending::NoMoveWins { winner } => Some(winner),
             Ending::Goal { winner } => winner,
+            Ending::BoardMate { winner, .. } => Some(winner),
             Ending::Stalemate
             | Ending::InsufficientMaterial
             | Ending::SeventyFiveMoves
@@ -544,6 +558,12 @@ impl fmt::Display for Ending {
             Ending::Explosion { winner } => write!(f, "the {} king has been blown up", winner.other().name()),
             Ending::Annihilated { winner } => write!(f, "{} has lost every piece", winner.other().name()),
             Ending::Sennichite => f.write_str("the same position a fourth time (sennichite)"),
+            Ending::BoardMate { board, winner } => write!(
+                f,
+                "{} is checkmated on board {}, where no drop could block",
+                winner.other().name(),
+                super::turn::board_turns::board_letter(*board)
+            ),
             Ending::PerpetualCheck { winner } => write!(
                 f,
                 "the same position a fourth time, {} having given check with every move since the first",
@@ -611,6 +631,15 @@ pub struct Position {
     /// Pieces in hand, counted per kind, for each color.
     pub(in crate::rules) hands: [Vec<u16>; 2],
     pub(in crate::rules) side: Color,
+    /// Where each board keeps its own side to move ([`turn::board_turns`]): one bit a board,
+    /// set where Black (the core's) is to move there; else 0.
+    pub(in crate::rules) board_sides: u8,
+    /// Where boards keep their own sides: the board of the turn being judged or just played
+    /// (from 0), whose side to move is `side`; else 0.
+    pub(in crate::rules) focus: u8,
+    /// Where boards keep their own sides: the en passant square of a board out of focus,
+    /// which its next move may use (`en_passant` is the focus board's).
+    pub(in crate::rules) en_passant_parked: Option<(Square, Square)>,
     /// Castling rook squares: White's on the h-side and a-side, then Black's.
     castling: [Option<Square>; CASTLING_SLOTS],
     /// The cells whose piece has not moved since the game began, as bits (boards of at most
@@ -823,9 +852,15 @@ impl Position {
             variant.shown_color(b, shown)
         };
         let side = side_on(0);
-        if (1..boards).any(|b| side_on(b) != side) {
-            return Err(SetupError::Sides);
-        }
+        // Where each board keeps its own side to move (bughouse), the entries are apart.
+        let board_sides = if variant.plan.boards_apart {
+            (0..boards.min(8)).filter(|&b| side_on(b) == Color::Black).fold(0u8, |bits, b| bits | 1 << b)
+        } else {
+            if (1..boards).any(|b| side_on(b) != side) {
+                return Err(SetupError::Sides);
+            }
+            0
+        };
         let mut position = Position {
             variant: Arc::clone(variant),
             board: vec![None; board.len()],
@@ -835,6 +870,9 @@ impl Position {
             walls,
             hands,
             side,
+            board_sides,
+            focus: 0,
+            en_passant_parked: None,
             castling: [None; CASTLING_SLOTS],
             unmoved: 0,
             en_passant: None,
@@ -917,7 +955,25 @@ impl Position {
         // (After the turn: whose pieces act next says whose pawn may be taken.)
         // Only the last move makes an en passant square, so at most one board has one.
         let mut passed = (0..boards).filter_map(|b| fen.en_passant_on(usize::from(b)).flatten().map(|ep| (b, ep)));
-        if let Some((b, ep)) = passed.next() {
+        if position.variant.plan.boards_apart {
+            // Each board its own (`turn::board_turns`): each read with its side to move.
+            let mut rights = Vec::new();
+            for (b, ep) in passed {
+                position.focus_on(b);
+                position.read_en_passant(ep, b)?;
+                rights.extend(position.en_passant.take());
+            }
+            position.en_passant_parked = rights.iter().copied().find(|&(t, _)| position.board_of(t) != 0);
+            position.en_passant = rights.iter().copied().find(|&(t, _)| position.board_of(t) == 0);
+            position.focus_on(0);
+            for b in 0..boards {
+                position.focus_on(b);
+                if position.is_attacked_by_royal_target(position.side.other()) {
+                    return Err(SetupError::OpponentInCheck);
+                }
+            }
+            position.focus_on(0);
+        } else if let Some((b, ep)) = passed.next() {
             if let Some((b, ep)) = passed.next() {
                 return Err(SetupError::EnPassant(SquareLabel { board: b, square: ep }.to_string()));
             }
@@ -1238,13 +1294,24 @@ impl Position {
     /// The part of the key that is not pieces: side to move, castling, en passant (only
     /// when a capture could use it, so that positions compare as FIDE 9.2.3 says).
     fn state_key(&self) -> u64 {
-        let mut key = if self.side == Color::Black { self.variant.zobrist_side } else { 0 };
+        let mut key = if self.variant.plan.boards_apart {
+            // Each board's side to move, not the focus board's alone.
+            (0..8)
+                .filter(|b| self.board_sides >> b & 1 == 1)
+                .fold(0, |k, b| k ^ self.variant.zobrist_side.rotate_left(3 * b))
+        } else if self.side == Color::Black {
+            self.variant.zobrist_side
+        } else {
+            0
+        };
         for (i, rook) in self.castling.iter().enumerate() {
             if let Some(rook) = rook {
                 key ^= self.variant.key(*rook, Color::White, Kind(0)).rotate_left(7 + i as u32);
             }
         }
-        if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live) {
+        // (Where boards keep their own sides, no draw looks at repetitions: the right, which
+        // changes with the focus, is left out.)
+        if let Some((target, _)) = self.en_passant.filter(|_| self.ep_live && !self.variant.plan.boards_apart) {
             key ^= self.variant.key(target, Color::Black, Kind(0)).rotate_left(31);
         }
         if let Some(landed) = self.landed {
@@ -1285,6 +1352,7 @@ impl Position {
                 self.fullmove += 1;
             }
             self.side = self.side.other();
+            self.board_turn_ended();
             if self.turn.done != 0 {
                 self.turn = Turn::default();
             }
@@ -1305,6 +1373,7 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = self.side.other();
+        let plan = &self.variant.plan;
         let extra = match plan.extra {
             turn::Extra::None => 0,
             turn::Extra::AfterCapture => u8::from(ended.captured),
@@ -1313,6 +1382,7 @@ impl Position {
             turn::Extra::Round => 0,
         };
         self.turn = Turn { extra, ..Turn::default() };
+        self.board_turn_ended();
         if self.dice.is_some() {
             self.round_turn_ended();
         }
@@ -1857,6 +1927,13 @@ impl Position {
         if self.variant.has_royal && present < usize::from(self.variant.spec.royals_per_side.max(1)) {
             return !self.variant.modules.caps.royals_stay && self.variant.modules.royal_free >> color.index() & 1 == 0;
         }
+        if self.variant.plan.boards_apart {
+            // Only the focus board's king is the player's concern now (`turn::board_turns`).
+            return royals
+                .iter()
+                .flatten()
+                .any(|&k| self.board_of(k) == self.focus && self.king_square_threatened(k, color.other()));
+        }
         royals.iter().flatten().any(|&k| self.king_square_threatened(k, color.other()))
     }
 
@@ -2096,6 +2173,8 @@ impl Position {
             halfmove: self.halfmove,
             key,
             side: self.side,
+            board_sides: self.board_sides,
+            en_passant_parked: self.en_passant_parked,
             fullmove: self.fullmove,
             turn: self.turn,
             banked_moves: self.banked_moves,
@@ -2222,6 +2301,8 @@ impl Position {
     /// Takes back [`Position::end_turn`].
     pub fn undo_end_turn(&mut self, undo: Undo) {
         self.side = undo.side;
+        self.board_sides = undo.board_sides;
+        self.en_passant_parked = undo.en_passant_parked;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -2235,6 +2316,8 @@ impl Position {
         self.landed = undo.landed;
         self.mimic = undo.mimic;
         self.side = undo.side;
+        self.board_sides = undo.board_sides;
+        self.en_passant_parked = undo.en_passant_parked;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -2843,6 +2926,9 @@ impl Position {
             }
         }
         out.truncate(keep);
+        if self.variant.plan.boards_apart {
+            self.keep_focus_board(out, start);
+        }
         let mut i = 0;
         while let Some(&module) = self.variant.modules.hooks.forbid.get(i) {
             module.forbid_among(self, out, start);
@@ -2880,6 +2966,14 @@ impl Position {
             return false;
         }
         let mut moves = std::mem::take(&mut self.scratch_moves);
+        if self.variant.plan.boards_apart {
+            // The focus board's moves only.
+            moves.clear();
+            self.legal_moves(&mut moves);
+            let found = !moves.is_empty();
+            self.scratch_moves = moves;
+            return found;
+        }
         let found = self.any_safe_move(&mut moves);
         self.scratch_moves = moves;
         found
@@ -3655,6 +3749,16 @@ impl Position {
             }
             _ => None,
         };
+        if self.variant.plan.boards_apart {
+            // A move on one board leaves the other's right to take en passant, which its next
+            // move there may use (`turn::board_turns`).
+            let board = self.board_of(m.to);
+            let other = [undo.en_passant, self.en_passant_parked]
+                .into_iter()
+                .flatten()
+                .find(|&(target, _)| self.board_of(target) != board);
+            self.en_passant_parked = other;
+        }
         let changed = forfeited + self.after_action(m);
         let gone = &self.changes[self.changes.len() - usize::from(changed)..];
         // Castling rights: a king that moves or is taken (where kings are not royal) loses both;
@@ -3902,6 +4006,8 @@ impl Position {
         self.landed = undo.landed;
         self.mimic = undo.mimic;
         self.side = undo.side;
+        self.board_sides = undo.board_sides;
+        self.en_passant_parked = undo.en_passant_parked;
         self.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.restore_round(undo.round);
@@ -4028,6 +4134,9 @@ impl Position {
             self.undo_cast(undo);
             return nodes;
         }
+        if self.variant.plan.boards_apart {
+            return self.perft_boards_apart(depth);
+        }
         let mut moves = Vec::with_capacity(64);
         self.legal_moves(&mut moves);
         // A turn of several actions counts once, when it is complete.
@@ -4060,6 +4169,9 @@ impl Position {
 
     /// The moves of the position with the node count below each, for `perft --divide`.
     pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        if self.variant.plan.boards_apart {
+            return self.divide_boards_apart(depth);
+        }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         moves
@@ -4086,6 +4198,10 @@ impl Position {
                 return Some(Ending::KingCaptured { winner });
             }
             return (!self.may_end_turn() && !self.has_legal_move()).then_some(Ending::Stalemate);
+        }
+        if !self.variant.modules.caps.moveless_ends {
+            // A player without a move waits, or is mated only as a module says.
+            return None;
         }
         // A turn that may end now is no mate or stalemate, whether or not it could go on.
         if !self.may_end_turn() && !self.has_legal_move() {
@@ -4347,6 +4463,8 @@ impl Position {
     /// text (see [`Position::fen`]).
     pub fn to_fen(&self) -> Fen {
         let ep = self.legal_en_passant();
+        // Where boards keep their own sides, each board's square as it stands.
+        let ep_apart = [self.en_passant, self.en_passant_parked].map(|e| e.map(|(target, _)| target));
         let v = &*self.variant;
         let g = &v.geometry;
         let marks = &v.modules.marks;
@@ -4401,12 +4519,17 @@ impl Position {
                 holdings: if marks.holdings { reserve.clone() } else { None },
                 bank: if marks.bank { reserve } else { None },
             });
-            side_to_move.push(if shown(self.side) == Color::White { Side::White } else { Side::Black });
+            side_to_move.push(if shown(self.to_move_on(b)) == Color::White { Side::White } else { Side::Black });
             castling.push(match self.variant.modules.hooks.castling_field.first() {
                 Some(module) => module.castling_field_text(self, b),
                 None => self.castling_text(b),
             });
-            en_passant.push(ep.filter(|&t| g.board(t) == b).map(|t| self.fen_square(t)));
+            let ep = if self.variant.plan.boards_apart {
+                ep_apart.into_iter().flatten().find(|&t| g.board(t) == b)
+            } else {
+                ep.filter(|&t| g.board(t) == b)
+            };
+            en_passant.push(ep.map(|t| self.fen_square(t)));
         }
         Fen {
             boards,

@@ -364,6 +364,9 @@ pub struct Rules {
     /// Seirawan chess: a piece's first move from its first rank may put a piece from hand on
     /// the cell it left (castling: on the king's or the rook's).
     pub gating: bool,
+    /// Bughouse: captured pieces go to the captor's partner on the other board (promoted
+    /// ones as pawns), and mate is judged as FICS does.
+    pub partners: bool,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.

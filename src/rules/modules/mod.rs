@@ -5,7 +5,8 @@
 //! passant. What a particular variant adds (pieces that pass through others, captures from
 //! afar, jumps, deadly pawns, pieces that turn round, promotion of pieces or on a side file,
 //! companions, the far rank, a reserve of pieces in hand, banks, burnt squares, a black
-//! hole, pieces that eat their own side, statues, pieces that go to another board, pieces
+//! hole, pieces that eat their own side, statues, pieces that go to another board or to a
+//! partner there (bughouse), pieces
 //! frozen by an attack, riders that turn on a pawn, pieces that drag another, captures that
 //! cancel, shogi's promotion zone, drop rules, repetition and loss without a move, and the
 //! archives' variants' goals, check counts, forced captures, explosions, a side without a
@@ -67,7 +68,8 @@
 //!   so, [`Module::forbids_alone`], and the search for any legal move asks it too).
 //! - [`Hook::Capture`]: what a capture does besides removing the piece (to the captor's
 //!   hand, or weaker to its owner's: Hades; an eaten piece to its player's: Cannibal
-//!   Chess; to the captor's reserve for another board: Transfer Chess), and its taking
+//!   Chess; to the captor's reserve for another board: Transfer Chess; to the captor's
+//!   partner on the other board, a promoted piece as a pawn: bughouse), and its taking
 //!   back. The hook is told the cell of the capture.
 //! - [`Hook::Arrival`]: what a piece becomes on arriving on a cell, moved (Onwards: it turns
 //!   round) or dropped (Statue Chess: it is a statue).
@@ -82,8 +84,10 @@
 //!   `Module::landing_key`) and FEN writes it (`last:e4`, after the sixth field).
 //! - [`Hook::Ending`]: how the game ends besides mate and stalemate (the far rank, shogi's
 //!   fourth repetition, a king on its goal, the third check, a king blown up, a side without a
-//!   king that has lost every piece); while a module says the game is over, no move is legal,
-//!   and no one is mated (`Position::ended_by_module`).
+//!   king that has lost every piece; bughouse's mate on either board, where no drop could
+//!   block the check, which replaces the core's mate there: see
+//!   [`Capability::MovelessEnds`]); while a module says the game is over, no move is legal,
+//!   and no one is mated (`Position::ended_by_module`) but as the module's ending says.
 //! - [`Hook::AttackedInstead`]: whether a cell is attacked, replacing the walk along attack
 //!   lines (Cross-eyed; in Freeze and Deepfreeze Chess, attacked by a piece that is free to
 //!   move when its side's turn comes, which is what check means there). At most one.
@@ -138,6 +142,10 @@
 //! - [`Capability::PawnsOffFirstRank`]: no pawn ever stands on its own first rank.
 //! - [`Capability::FideDraws`]: the draws of FIDE 9.2 to 9.6 apply (threefold and fifty-move
 //!   claims, fivefold and seventy-five moves); a module with draws of its own breaks it.
+//! - [`Capability::MovelessEnds`]: a player without a legal move has come to the end of the
+//!   game: mated where in check, else stalemated. Where a module breaks it (bughouse, whose
+//!   players wait for a piece from their partner), the core ends no game for want of a move,
+//!   and mate is the [`Hook::Ending`] modules' word.
 //! - [`Capability::StalemateDraws`]: a player without a legal move who is not in check is
 //!   stalemated, a draw (shogi: a loss; Antichess: a win, [`Modules::no_move_winner`]).
 //!
@@ -174,6 +182,7 @@ mod hades;
 mod kingless;
 mod no_checks;
 mod onwards;
+mod partners;
 mod promotion;
 mod reserves;
 mod sennichite;
@@ -285,6 +294,10 @@ pub enum Module {
     /// A piece's first move from its first rank may put a piece from hand on the cell it
     /// left, castling on the king's or the rook's (gating.rs).
     Gating,
+    /// Bughouse's partners: a captured piece goes to the captor's partner on the other
+    /// board, a promoted one as a pawn; a player is mated only where no drop could ever
+    /// block the check (partners.rs).
+    Partners,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
 }
@@ -371,6 +384,9 @@ pub enum Capability {
     FideDraws,
     /// A player with no legal move who is not in check is stalemated: a draw.
     StalemateDraws,
+    /// A player with no legal move has come to the end of the game: mated in check, else
+    /// stalemated (or as [`Capability::StalemateDraws`] says).
+    MovelessEnds,
 }
 
 /// The capabilities of a variant's modules: those no module breaks.
@@ -402,6 +418,8 @@ pub struct Capabilities {
     pub fide_draws: bool,
     /// [`Capability::StalemateDraws`].
     pub stalemate_draws: bool,
+    /// [`Capability::MovelessEnds`].
+    pub moveless_ends: bool,
 }
 
 impl Capabilities {
@@ -421,6 +439,7 @@ impl Capabilities {
             pawns_off_first_rank: holds(Capability::PawnsOffFirstRank),
             fide_draws: holds(Capability::FideDraws),
             stalemate_draws: holds(Capability::StalemateDraws),
+            moveless_ends: holds(Capability::MovelessEnds),
         }
     }
 }
@@ -656,6 +675,9 @@ impl Modules {
         }
         if let Some(holds) = rules.transfer {
             list.push(Module::Transfer(Transfer { holds }));
+        }
+        if rules.partners {
+            list.push(Module::Partners);
         }
         if let Some(freeze) = rules.freeze {
             list.push(Module::Freeze(freeze));
@@ -930,6 +952,7 @@ impl Module {
             }
             Module::Kingless(_) => matches!(hook, H::Ending | H::Material),
             Module::Gating => matches!(hook, H::Additions | H::CastlingField | H::AfterAction),
+            Module::Partners => matches!(hook, H::Capture | H::Ending),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
         }
     }
@@ -1039,6 +1062,9 @@ impl Module {
             // counted by the core as material that may come back. (The move's safety is its own:
             // the piece put in is added once the move is judged.)
             Module::Gating => capability == C::OrthodoxMaterial,
+            // A player without a move waits for a piece from the other board; mate is the
+            // module's (no drop could block); the FIDE draws are no part of the game.
+            Module::Partners => matches!(capability, C::MovelessEnds | C::StalemateDraws | C::FideDraws),
         }
     }
 
@@ -1077,6 +1103,7 @@ impl Module {
             | Module::Explosions
             | Module::Kingless(_)
             | Module::Gating
+            | Module::Partners
             | Module::Hades => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
@@ -1121,6 +1148,8 @@ impl Module {
             | Module::Gating
             | Module::Hades => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
+            // A promoted piece goes to the partner as a pawn: FEN marks it (`Q~`).
+            Module::Partners => marks.promoted = true,
             Module::Statue(_) => marks.statue = true,
         }
     }
@@ -1429,6 +1458,7 @@ impl Module {
     ) -> u8 {
         match self {
             Module::Transfer(transfer) => return pos.captured_to_other_board(transfer, captor, victim, at, undo),
+            Module::Partners => pos.captured_to_partner(captor, victim, at, undo),
             Module::Reserves(_) => pos.capture_to_hand(captor, victim, undo),
             Module::Hades => pos.capture_to_owner(victim, undo),
             Module::Cannibal(_) => pos.eaten_to_reserve(captor, victim, undo),
@@ -1510,6 +1540,7 @@ impl Module {
             Module::CheckCount(checks) => pos.checks_ending(checks),
             Module::Explosions => pos.explosion_ending(),
             Module::Kingless(sides) => pos.annihilation(sides),
+            Module::Partners => pos.partner_mate(),
             _ => None,
         }
     }

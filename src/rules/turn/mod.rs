@@ -15,9 +15,22 @@
 //! directory: [`fastpawn`], [`chains`], [`removals`], [`double_move`], [`twin`],
 //! [`borrowed`], [`passes`], [`penalty`], [`hungry`], [`sacrifice`], and the turns of
 //! 20-chess's faces: [`two_pieces`], [`only_pieces`], [`backward`], [`pairs`], [`swap`],
-//! [`gift`], [`drop_then_move`], [`drop_captured`], [`place_extra`], [`mirror`]. The core (`position.rs`) asks the plan
+//! [`gift`], [`drop_then_move`], [`drop_captured`], [`place_extra`], [`mirror`]; and
+//! [`board_turns`], where each board of the game keeps its own side to move (bughouse). The core (`position.rs`) asks the plan
 //! and the turn state only through [`Plan::open`], [`Plan::allows`], [`Turn::after`] and the
 //! plan's [`Judge`]; it names no mechanic.
+//!
+//! # Whose turn it is
+//!
+//! One side moves on every board, and the sides alternate: the core's `side` is whose turn
+//! it is. A plan with [`Plan::boards_apart`] ([`board_turns`], bughouse) changes that, not
+//! what a turn consists of: each board keeps its own side to move, a turn is taken on one
+//! board by the side to move there, and the order of the boards' turns is the record's. The
+//! position keeps the per-board sides and the board in focus (the turn's), whose side is the
+//! side to move; a turn that ends turns the focus board's side. The core asks the plan for
+//! it where the board matters: which royal pieces a move must leave safe (the focus board's),
+//! which moves are legal (the focus board's), what FEN and the key hold (every board's side
+//! and en passant square), and how perft walks (each board's side in turn).
 //!
 //! # Where a turn stands
 //!
@@ -35,6 +48,7 @@
 //! answers that (`Position::may_end_turn`).
 
 pub mod backward;
+pub mod board_turns;
 pub mod borrowed;
 pub mod chains;
 pub mod double_move;
@@ -330,6 +344,10 @@ pub struct Plan {
     /// Per step: whether its actions are constrained beyond their kinds (a rule, or the
     /// opponent's pieces), so that moves generated for it must be sifted.
     pub constrained: Vec<bool>,
+    /// Whether each board keeps its own side to move ([`board_turns`]: bughouse): a turn is
+    /// taken on one board, by the side to move there, and turns on the boards come in any
+    /// order, the record's.
+    pub boards_apart: bool,
 }
 
 /// What grants a turn extra actions, when it begins.
@@ -381,6 +399,7 @@ impl Plan {
             over: None,
             unfinished: None,
             constrained: vec![false],
+            boards_apart: false,
         }
     }
 
@@ -989,6 +1008,8 @@ pub enum TurnRule {
     DropCaptured,
     /// `place-extra`: [`place_extra`].
     PlaceExtra,
+    /// `board-turns`: [`board_turns`].
+    BoardTurns,
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -1043,6 +1064,7 @@ impl Plan {
                 TurnRule::Mirror => mirror::extend(&mut plan),
                 TurnRule::DropCaptured => drop_captured::extend(&mut plan),
                 TurnRule::PlaceExtra => place_extra::extend(&mut plan),
+                TurnRule::BoardTurns => board_turns::extend(&mut plan),
             }
         }
         // (First: what follows reads it.)
