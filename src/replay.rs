@@ -1524,7 +1524,9 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
             return report;
         }
     };
-    if game.tag("FEN").and_then(|f| f.split_whitespace().nth(5)) == Some("0") {
+    // (Read as FEN reads it: Three-check's `3+3` counters may stand before the clocks.)
+    let fen = game.tag("FEN").and_then(|f| f.parse::<crate::rules::fen::Fen>().ok());
+    if fen.is_some_and(|fen| fen.fullmove_number == 0) {
         let span = game.tags.iter().find(|t| t.name == "FEN").map(|t| t.span).unwrap_or_default();
         report.problems.push(Problem::at(
             diag::Kind::FenFullmove,

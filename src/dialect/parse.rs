@@ -32,7 +32,14 @@ pub(super) fn start_of_fen(fen: Option<&str>) -> (bool, u32) {
     let Some(fen) = fen else {
         return (true, 1);
     };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    // Three-check's counters of checks still to give (`3+3`) may stand before the clocks.
+    let counters = |f: &str| {
+        f.split_once('+').is_some_and(|(w, b)| !w.is_empty() && !b.is_empty() && !w.contains('+') && !b.contains('+'))
+    };
+    if fields.get(4).is_some_and(|f| counters(f)) {
+        fields.remove(4);
+    }
     let white = !fields.get(1).is_some_and(|side| side.starts_with('b'));
     let fullmove = fields.get(5).and_then(|n| n.parse::<u32>().ok()).filter(|&n| n >= 1).unwrap_or(1);
     (white, fullmove)

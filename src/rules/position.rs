@@ -1293,12 +1293,36 @@ impl Position {
 
     /// The part of the key that is not pieces: side to move, castling, en passant (only
     /// when a capture could use it, so that positions compare as FIDE 9.2.3 says).
+    /// What modules keep besides the board in the key: the tallies (Three-check's checks
+    /// given), the unmoved cells (gating rights), where the variant's modules keep them
+    /// (`Modules::keyed_state`).
+    #[inline(never)]
+    fn module_state_key(&self) -> u64 {
+        let mut key = 0;
+        if self.tally != [0, 0] {
+            key ^= (u64::from(self.tally[0]) << 8 | u64::from(self.tally[1]) | 1 << 16)
+                .wrapping_mul(0x94D0_49BB_1331_11EB)
+                .rotate_left(23);
+        }
+        if self.unmoved != 0 {
+            key ^= self.unmoved_key();
+        }
+        key
+    }
+
+    /// Where boards keep their own turns: each board's side to move, not the focus board's
+    /// alone, in the key.
+    #[cold]
+    #[inline(never)]
+    fn board_sides_key(&self) -> u64 {
+        (0..8)
+            .filter(|b| self.board_sides >> b & 1 == 1)
+            .fold(0, |k, b| k ^ self.variant.zobrist_side.rotate_left(3 * b))
+    }
+
     fn state_key(&self) -> u64 {
         let mut key = if self.variant.plan.boards_apart {
-            // Each board's side to move, not the focus board's alone.
-            (0..8)
-                .filter(|b| self.board_sides >> b & 1 == 1)
-                .fold(0, |k, b| k ^ self.variant.zobrist_side.rotate_left(3 * b))
+            self.board_sides_key()
         } else if self.side == Color::Black {
             self.variant.zobrist_side
         } else {
@@ -1317,13 +1341,8 @@ impl Position {
         if let Some(landed) = self.landed {
             key ^= self.landing_key(landed);
         }
-        if self.tally != [0, 0] {
-            key ^= (u64::from(self.tally[0]) << 8 | u64::from(self.tally[1]) | 1 << 16)
-                .wrapping_mul(0x94D0_49BB_1331_11EB)
-                .rotate_left(23);
-        }
-        if self.unmoved != 0 {
-            key ^= self.unmoved_key();
+        if self.variant.modules.keyed_state {
+            key ^= self.module_state_key();
         }
         // (Where no fool stands, which piece moved last changes nothing that may be played.)
         if let Some(kind) = self.mimic.filter(|_| self.fool_stands()) {
@@ -1928,13 +1947,20 @@ impl Position {
             return !self.variant.modules.caps.royals_stay && self.variant.modules.royal_free >> color.index() & 1 == 0;
         }
         if self.variant.plan.boards_apart {
-            // Only the focus board's king is the player's concern now (`turn::board_turns`).
-            return royals
-                .iter()
-                .flatten()
-                .any(|&k| self.board_of(k) == self.focus && self.king_square_threatened(k, color.other()));
+            return self.focus_royal_attacked(color);
         }
         royals.iter().flatten().any(|&k| self.king_square_threatened(k, color.other()))
+    }
+
+    /// [`Position::is_attacked_by_royal_target`] where boards keep their own turns: only the
+    /// focus board's king is the player's concern now (`turn::board_turns`).
+    #[cold]
+    #[inline(never)]
+    fn focus_royal_attacked(&self, color: Color) -> bool {
+        self.royals[color.index()]
+            .iter()
+            .flatten()
+            .any(|&k| self.board_of(k) == self.focus && self.king_square_threatened(k, color.other()))
     }
 
     /// Whether `piece` stands where a piece of its kind and color starts in this variant:

@@ -596,6 +596,9 @@ pub struct Modules {
     /// Whether losing a royal piece ends the game at once ([`Module::Explosions`]), so that a
     /// setup may show the side to move without one.
     pub royal_lost_ends: bool,
+    /// Whether a module keeps state of its own in the position's key (Three-check's tallies,
+    /// gating's unmoved cells): the core hashes it only then.
+    pub keyed_state: bool,
 }
 
 impl Default for Capabilities {
@@ -806,6 +809,7 @@ impl Modules {
         let forbids_alone = hooks.forbid.iter().any(|m| m.forbids_alone());
         let royal_free = list.iter().fold(0, |sides, m| sides | if let Module::Kingless(s) = m { *s } else { 0 });
         let royal_lost_ends = list.contains(&Module::Explosions);
+        let keyed_state = list.iter().any(|m| matches!(m, Module::CheckCount(_) | Module::Gating));
         Ok(Modules {
             caps: Capabilities::of(&list),
             list,
@@ -822,6 +826,7 @@ impl Modules {
             forbids_alone,
             royal_free,
             royal_lost_ends,
+            keyed_state,
         })
     }
 
