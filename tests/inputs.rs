@@ -195,7 +195,10 @@ fn each_zip_member_is_named_after_its_archive() {
     write(&dir, "docs.zip", &zip(&[("readme.txt", b"no games\n")]));
     let (code, _, stderr) = arbiter(&dir, &["validate", "docs.zip"], b"");
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("docs.zip: error[io]: cannot read: the zip archive holds no *.pgn file"), "{stderr}");
+    assert!(
+        stderr.contains("docs.zip: error[io]: cannot read: the zip archive holds no *.pgn or *.bpgn file"),
+        "{stderr}"
+    );
     // A member that is not PGN is refused by name; the others are read.
     write(&dir, "mixed.zip", &zip(&[("a.pgn", b"<html><body>gone</body></html>"), ("b.pgn", GAMES.as_bytes())]));
     let (code, stdout, stderr) = arbiter(&dir, &["validate", "mixed.zip"], b"");

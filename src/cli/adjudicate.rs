@@ -40,7 +40,7 @@ Exit code: 0 when every game has a verdict the record agrees with, 1 when a game
 or its result disagrees, 2 on a usage or I/O error. notation/SPEC.md, \"Adjudication\", has
 the rules.")]
 pub struct AdjudicateArgs {
-    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
+    /// Files, directories (searched for *.pgn and *.bpgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
     /// patterns, or `-` for standard input; with none, standard input unless it is a
     /// terminal. Compressed or zipped input is read as it is.
     pub paths: Vec<PathBuf>,

@@ -30,7 +30,7 @@ use super::report::{Judging, Located, Reporter, game_label};
   arbiter convert --to fen game.pgn           # the FEN after every turn of the main line
   arbiter convert --to uci --check games.pgn  # converts there and back, shows any difference")]
 pub struct ConvertArgs {
-    /// Files, directories (searched for *.pgn, or with --from, for *.json, *.jsonl and
+    /// Files, directories (searched for *.pgn and *.bpgn, or with --from, for *.json, *.jsonl and
     /// *.ndjson, or *.yaml and *.yml; compressed or not, and *.zip), glob patterns, or `-` for
     /// standard input; with none, standard input unless it is a terminal.
     pub paths: Vec<PathBuf>,

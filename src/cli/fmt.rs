@@ -31,7 +31,7 @@ use super::report::{Judging, Reporter, game_label};
   arbiter fmt --write archive/          # rewrite changed files in place, atomically
   cat games.pgn | arbiter fmt -")]
 pub struct FmtArgs {
-    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip) or `-`
+    /// Files, directories (searched for *.pgn and *.bpgn, *.pgn.gz, .zst, .bz2, .xz and *.zip) or `-`
     /// for standard input; with none, standard input unless it is a terminal. Compressed or
     /// zipped input is read as it is.
     pub paths: Vec<PathBuf>,

@@ -155,8 +155,9 @@ impl Iterator for Sources<'_> {
     }
 }
 
-/// The extensions of the game files a directory walk picks up: records in the dialect.
-pub const PGN: &[&str] = &["pgn"];
+/// The extensions of the game files a directory walk picks up: records in the dialect, and
+/// bughouse records in BPGN (FICS writes `.bpgn`).
+pub const PGN: &[&str] = &["pgn", "bpgn"];
 
 /// Whether `path` names a file of records: it ends in one of `extensions` (in any case),
 /// perhaps followed by a compression's extension (`.pgn.gz`), or it is a zip archive.
@@ -418,7 +419,9 @@ mod tests {
 
     #[test]
     fn game_files_plain_compressed_and_zipped() {
-        for name in ["a.pgn", "a.PGN", "a.pgn.gz", "a.Pgn.ZST", "a.pgn.bz2", "a.pgn.xz", "twic.zip", "a.b.pgn"] {
+        for name in
+            ["a.pgn", "a.PGN", "a.pgn.gz", "a.Pgn.ZST", "a.pgn.bz2", "a.pgn.xz", "twic.zip", "a.b.pgn", "fics.bpgn"]
+        {
             assert!(is_game_file(Path::new(name), PGN), "{name}");
         }
         for name in ["pgn", ".pgn", "a.gz", "a.txt.gz", "a.pgn.7z", "a.zip.txt", "a.pgnx"] {

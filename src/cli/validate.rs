@@ -26,7 +26,7 @@ use super::report::{Judging, Located, plural, write_located};
   arbiter validate -j 1 'archive/**/*.pgn'  # one thread; the output is the same with any number
   arbiter validate --valid-out good.pgn --invalid-out broken.pgn archive/   # sort the games")]
 pub struct ValidateArgs {
-    /// Files, directories (searched for *.pgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
+    /// Files, directories (searched for *.pgn and *.bpgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
     /// patterns, or `-` for standard input; with none, standard input unless it is a
     /// terminal. Compressed or zipped input is read as it is.
     pub paths: Vec<PathBuf>,
