@@ -185,7 +185,7 @@ fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
 }
 
 fn players(game: &Game) -> (String, String) {
-    (game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned())
+    game.players()
 }
 
 /// Validates every game read from `reader` within `limits`, calling `done` with each game's

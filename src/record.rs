@@ -790,8 +790,12 @@ impl Game {
     /// Adds the tags of the seven tag roster that are missing, with the standard's values for
     /// "unknown" (the Result from the termination marker), so that the game can be written in
     /// export format and read back the same; returns their names.
+    ///
+    /// A bughouse record that names its four players as BPGN does (`WhiteA`, `BlackA`,
+    /// `WhiteB`, `BlackB`) lacks no player: White and Black are filled, but not returned.
     pub fn fill_roster(&mut self) -> Vec<&'static str> {
-        let missing: Vec<&'static str> = SEVEN_TAG_ROSTER.iter().copied().filter(|&n| self.tag(n).is_none()).collect();
+        let mut missing: Vec<&'static str> =
+            SEVEN_TAG_ROSTER.iter().copied().filter(|&n| self.tag(n).is_none()).collect();
         for &name in &missing {
             let value = match name {
                 "Date" => "????.??.??",
@@ -800,7 +804,23 @@ impl Game {
             };
             self.tags.push(Tag { name: name.to_owned(), value: value.to_owned(), span: Span::default() });
         }
+        if self.tag("WhiteA").is_some() && self.tag("BlackA").is_some() {
+            missing.retain(|&n| n != "White" && n != "Black");
+        }
         missing
+    }
+
+    /// The players as a game's label names them: White and Black, or in a bughouse record
+    /// without them, the two boards' Whites and Blacks (`Ann & Cid`, `Bob & Dee`).
+    pub fn players(&self) -> (String, String) {
+        let tag = |name: &str| self.tag(name).filter(|v| !v.is_empty() && *v != "?");
+        match (tag("White"), tag("Black"), tag("WhiteA"), tag("BlackA")) {
+            (None, None, Some(white_a), Some(black_a)) => {
+                let pair = |a: &str, b: Option<&str>| b.map_or_else(|| a.to_owned(), |b| format!("{a} & {b}"));
+                (pair(white_a, tag("WhiteB")), pair(black_a, tag("BlackB")))
+            }
+            _ => (self.tag("White").unwrap_or("?").to_owned(), self.tag("Black").unwrap_or("?").to_owned()),
+        }
     }
 
     /// Sets tag `name` to `value`, replacing the first tag of that name or adding one.

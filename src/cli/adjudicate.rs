@@ -157,7 +157,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
         }
         return judged;
     };
-    judged.players = Some((game.tag("White").unwrap_or("?").to_owned(), game.tag("Black").unwrap_or("?").to_owned()));
+    judged.players = Some(game.players());
     let variant = match catalogue.find(game.variant_name()) {
         Ok(v) => v,
         Err(e) => {
