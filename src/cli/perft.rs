@@ -77,8 +77,10 @@ pub fn run(args: &PerftArgs) -> Status {
     let nodes = if args.divide {
         let mut total = 0;
         for (m, n) in position.divide(args.depth) {
-            // UCI notation; castling as the king's move (e1g1).
-            // A removal of blocked pawns is no move: written as the dialect writes it.
+            // UCI notation, castling as `arbiter convert --to uci` writes it (e1g1; the king
+            // taking its rook, g1h1, in Chess960 and where the king's square would read as
+            // another move). A removal of blocked pawns is no move: written as the dialect
+            // writes it.
             let joint = if m.kind == arbiter::rules::position::MoveKind::RemoveBlocked { "><" } else { "" };
             // A move on a board but the first carries the board's number (`2:e7e5`).
             let board = arbiter::rules::position::board_prefix(position.board_of(m.from));
@@ -87,7 +89,10 @@ pub fn run(args: &PerftArgs) -> Status {
                     let letter = arbiter::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false);
                     format!("{board}{letter}@{}", position.fen_square(m.to))
                 }
-                _ => format!("{board}{}{joint}{}", position.fen_square(m.from), position.fen_square(m.to)),
+                _ => {
+                    let to = arbiter::replay::coordinate_target(&position, m);
+                    format!("{board}{}{joint}{}", position.fen_square(m.from), position.fen_square(to))
+                }
             };
             if let Some(p) = m.promotion {
                 uci.push_str(&arbiter::rules::variant::letter_text(variant.kind(p).spec.letter, true));
