@@ -733,24 +733,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "forced-captures" => rules.forced_captures = true,
             "explosions" => rules.explosions = true,
             "goal" => {
-                let names: Vec<&str> = match params.get("cells").and_then(|v| v.as_sequence()) {
-                    Some(list) => list.iter().filter_map(|v| v.as_str()).collect(),
-                    None => Vec::new(),
-                };
-                let cells: Option<Vec<(u8, u8)>> = names
-                    .iter()
-                    .map(|name| crate::rules::fen::FenSquare::parse(name).map(|sq| (sq.file, sq.rank)))
-                    .collect();
-                let cells = match cells {
-                    Some(cells) if !cells.is_empty() => cells,
-                    _ => {
-                        return Err((
-                            "goal".to_owned(),
-                            "module goal needs `cells`: the squares a royal piece wins on, by name (`[d4, e4, d5, e5]`)"
-                                .to_owned(),
-                        ));
-                    }
-                };
+                let cells = read_cells(params, "goal", "the squares a royal piece wins on")?;
                 let reply = match params.get("reply").map(|v| v.as_bool()) {
                     None | Some(Some(false)) => false,
                     Some(Some(true)) => true,
@@ -858,24 +841,7 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
                 })
             }
             "black-hole" => {
-                let names: Vec<&str> = match params.get("cells").and_then(|v| v.as_sequence()) {
-                    Some(list) => list.iter().filter_map(|v| v.as_str()).collect(),
-                    None => Vec::new(),
-                };
-                let cells: Option<Vec<(u8, u8)>> = names
-                    .iter()
-                    .map(|name| crate::rules::fen::FenSquare::parse(name).map(|sq| (sq.file, sq.rank)))
-                    .collect();
-                let cells = match cells {
-                    Some(cells) if !cells.is_empty() => cells,
-                    _ => {
-                        return Err((
-                            "black-hole".to_owned(),
-                            "module black-hole needs `cells`: the squares of the hole, by name (`[d4, d5, e4, e5]`)"
-                                .to_owned(),
-                        ));
-                    }
-                };
+                let cells = read_cells(params, "black-hole", "the squares of the hole")?;
                 let holds = read_holds(params, "black-hole", "a bank")?;
                 rules.black_hole = Some(crate::rules::variant::HoleSpec { cells, holds });
             }
@@ -952,6 +918,21 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
         }
     }
     Ok(rules)
+}
+
+/// A module's `cells`: square names (`[d4, e4, d5, e5]`), at least one, as file and rank from
+/// 0; `what` says in the refusal what they are.
+fn read_cells(params: &serde_yaml::Value, module: &str, what: &str) -> Result<Vec<(u8, u8)>, (String, String)> {
+    let names = params.get("cells").and_then(|v| v.as_sequence());
+    let cells: Option<Vec<(u8, u8)>> = names
+        .into_iter()
+        .flatten()
+        .map(|v| v.as_str().and_then(crate::rules::fen::FenSquare::parse).map(|sq| (sq.file, sq.rank)))
+        .collect();
+    match cells {
+        Some(cells) if !cells.is_empty() => Ok(cells),
+        _ => Err((module.to_owned(), format!("module {module} needs `cells`: {what}, by name (`[d4, e4, d5, e5]`)"))),
+    }
 }
 
 /// A module's `holds`: left out (a reserve of any size) or 1 (a reserve of one piece, the

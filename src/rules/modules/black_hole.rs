@@ -106,13 +106,5 @@ pub(super) fn compile(
     spec: &crate::rules::variant::VariantSpec,
     hole: &crate::rules::variant::HoleSpec,
 ) -> Result<BlackHole, VariantError> {
-    let mut mask = 0u64;
-    for &(file, rank) in &hole.cells {
-        let index = u32::from(rank) * u32::from(spec.files) + u32::from(file);
-        if file >= spec.files || rank >= spec.ranks || index >= 64 {
-            return Err(VariantError::ModuleCell { file, rank });
-        }
-        mask |= 1 << index;
-    }
-    Ok(BlackHole { cells: mask, holds: hole.holds })
+    Ok(BlackHole { cells: super::cell_mask(spec, &hole.cells)?, holds: hole.holds })
 }

@@ -30,15 +30,10 @@ impl Goal {
 
 /// The goal of the catalogue's cells (file and rank, from 0).
 pub(super) fn compile(spec: &VariantSpec, cells: &[(u8, u8)], reply: bool) -> Result<Goal, VariantError> {
-    let mut mask = 0u64;
-    for &(file, rank) in cells {
-        let index = u32::from(rank) * u32::from(spec.files) + u32::from(file);
-        if file >= spec.files || rank >= spec.ranks || index >= 64 || spec.boards.len() > 1 {
-            return Err(VariantError::ModuleCell { file, rank });
-        }
-        mask |= 1 << index;
+    if let (Some(&(file, rank)), true) = (cells.first(), spec.boards.len() > 1) {
+        return Err(VariantError::ModuleCell { file, rank });
     }
-    Ok(Goal { cells: mask, reply })
+    Ok(Goal { cells: super::cell_mask(spec, cells)?, reply })
 }
 
 impl Position {

@@ -853,6 +853,20 @@ impl Modules {
     }
 }
 
+/// The bits of `cells` (file and rank, from 0) on a board of at most 64 cells: a module's
+/// cells (a black hole, goals).
+fn cell_mask(spec: &VariantSpec, cells: &[(u8, u8)]) -> Result<u64, VariantError> {
+    let mut mask = 0u64;
+    for &(file, rank) in cells {
+        let index = u32::from(rank) * u32::from(spec.files) + u32::from(file);
+        if file >= spec.files || rank >= spec.ranks || index >= 64 {
+            return Err(VariantError::ModuleCell { file, rank });
+        }
+        mask |= 1 << index;
+    }
+    Ok(mask)
+}
+
 /// How many of `list` answer `hook`.
 fn hook_count(list: &[Module], hook: Hook) -> usize {
     list.iter().filter(|m| m.hooks(hook)).count()
