@@ -178,6 +178,7 @@ pub mod batch;
 pub mod convert;
 pub mod diag;
 pub mod dialect;
+pub mod picture;
 pub mod record;
 pub mod replay;
 pub mod rules;
