@@ -6,5 +6,6 @@
 //! symbols drawn by arbiter itself, under arbiter's licence; no font of the machine is used,
 //! so a diagram looks the same everywhere.
 
+pub mod font;
 pub mod pieces;
 pub mod scene;
