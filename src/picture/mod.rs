@@ -6,4 +6,5 @@
 //! symbols drawn by arbiter itself, under arbiter's licence; no font of the machine is used,
 //! so a diagram looks the same everywhere.
 
+pub mod path;
 pub mod scene;
