@@ -7,4 +7,5 @@
 //! so a diagram looks the same everywhere.
 
 pub mod path;
+pub mod raster;
 pub mod scene;
