@@ -7,5 +7,6 @@
 //! so a diagram looks the same everywhere.
 
 pub mod path;
+pub mod png;
 pub mod raster;
 pub mod scene;
