@@ -10,3 +10,4 @@ pub mod path;
 pub mod png;
 pub mod raster;
 pub mod scene;
+pub mod svg;
