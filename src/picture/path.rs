@@ -410,7 +410,8 @@ const MAX_PIECES: u32 = 4096;
 /// its chord. A subpath that is only a move is left out; one with segments of no length (`M 1
 /// 1 Z`, `M 1 1 L 1 1`) is kept, since its round caps make a dot.
 pub fn flatten(commands: &[Command], tolerance: f32) -> Vec<Polyline> {
-    let tolerance = if tolerance.is_finite() && tolerance > 0.0 { f64::from(tolerance) } else { 0.1 };
+    // An infinite tolerance (a symbol placed at a vanishing size) makes every curve a chord.
+    let tolerance = if tolerance > 0.0 { f64::from(tolerance) } else { 0.1 };
     let mut out = Vec::new();
     let mut line = Polyline::default();
     let mut current = Point::default();

@@ -698,6 +698,24 @@ mod tests {
     }
 
     #[test]
+    fn edges_are_small() {
+        // The rasterizer walks every active edge sixteen times a pixel row.
+        assert_eq!(std::mem::size_of::<Edge>(), 20);
+    }
+
+    #[test]
+    fn vanishing_and_huge_placements() {
+        let library = library(&[(
+            "dot",
+            vec![path("M50 50a40 40 0 1 1 0 1Z", Style::both(Paint::Current, Paint::Current, 5.0))],
+        )]);
+        for size in [1e-30, f32::MIN_POSITIVE, 1e-3, 1e6, 1e30] {
+            let scene = scene(10.0, 10.0, None, vec![place("dot", 0.0, 0.0, size, RED)]);
+            assert!(render(&scene, &library, 1.0).is_ok(), "{size}");
+        }
+    }
+
+    #[test]
     fn filled_rectangle_is_exact_inside_and_outside() {
         let image =
             paint(&scene(10.0, 8.0, Some(WHITE), vec![rect(2.0, 2.0, 4.0, 3.0, Style::fill(Paint::Color(RED)))]));
