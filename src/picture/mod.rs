@@ -7,5 +7,9 @@
 //! so a diagram looks the same everywhere.
 
 pub mod font;
+pub mod path;
 pub mod pieces;
+pub mod png;
+pub mod raster;
 pub mod scene;
+pub mod svg;
