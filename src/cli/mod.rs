@@ -9,6 +9,8 @@
 mod adjudicate;
 mod convert;
 mod fmt;
+mod gallery;
+mod html;
 mod inputs;
 mod kinds;
 mod limits;
@@ -16,6 +18,7 @@ mod output;
 mod perft;
 mod records;
 mod report;
+mod show;
 mod validate;
 mod variants;
 
@@ -34,6 +37,7 @@ use arbiter::variants::{Catalogue, CatalogueError};
   arbiter fmt --check archive/    # report every broken game and what the canonical form changes
   arbiter convert --to uci game.pgn   # the record in coordinates (also lan, pgn, fen, epd)
   arbiter adjudicate games.pgn        # a verdict with its grounds for every game
+  arbiter show --move 23b game.pgn    # a diagram of the position after Black's 23rd move
 
 The notation is specified in notation/SPEC.md.")]
 struct Cli {
@@ -47,6 +51,7 @@ enum Command {
     Convert(convert::ConvertArgs),
     Validate(validate::ValidateArgs),
     Adjudicate(adjudicate::AdjudicateArgs),
+    Show(show::ShowArgs),
     Perft(perft::PerftArgs),
     Variants(variants::VariantsArgs),
     Kinds(kinds::KindsArgs),
@@ -156,6 +161,7 @@ pub fn run() -> ExitCode {
         Command::Adjudicate(args) => {
             no_input_named("adjudicate", &args.paths).unwrap_or_else(|| adjudicate::run(&args))
         }
+        Command::Show(args) => show::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Variants(args) => variants::run(&args),
         Command::Kinds(args) => kinds::run(&args),

@@ -12,6 +12,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::Status;
+use super::html;
 use super::inputs::{self, Input};
 use super::kinds::LevelArgs;
 use super::limits::CountedLimitArgs;
@@ -24,7 +25,8 @@ use super::report::{Judging, Located, plural, write_located};
   arbiter validate archive/                 # every *.pgn under archive/
   arbiter validate --format json games.pgn  # one JSON object per game, then a summary
   arbiter validate -j 1 'archive/**/*.pgn'  # one thread; the output is the same with any number
-  arbiter validate --valid-out good.pgn --invalid-out broken.pgn archive/   # sort the games")]
+  arbiter validate --valid-out good.pgn --invalid-out broken.pgn archive/   # sort the games
+  arbiter validate --report report.html archive/   # a page with a diagram of every error")]
 pub struct ValidateArgs {
     /// Files, directories (searched for *.pgn and *.bpgn, *.pgn.gz, .zst, .bz2, .xz and *.zip), glob
     /// patterns, or `-` for standard input; with none, standard input unless it is a
@@ -49,6 +51,11 @@ pub struct ValidateArgs {
     /// Writes the text of every invalid game, exactly as read, to FILE.
     #[arg(long, value_name = "FILE")]
     invalid_out: Option<PathBuf>,
+    /// Writes the run as one self-contained HTML page to FILE: the summary, the problems by
+    /// kind, and every invalid game with its diagnostics, its moves and a diagram of where it
+    /// goes wrong (the first 10,000 invalid games in full).
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
     #[command(flatten)]
     levels: LevelArgs,
     #[command(flatten)]
@@ -134,6 +141,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             return Status::Failure;
         }
     };
+    let mut page = args.report.as_ref().map(|_| html::Page::new());
     let stderr = io::stderr();
     let total_bytes = inputs::total_size(&inputs);
     let progress = inputs::progress_bar(total_bytes, !args.quiet && stderr.is_terminal());
@@ -170,6 +178,9 @@ pub fn run(args: &ValidateArgs) -> Status {
             }
             if let Err(e) = sorted.write(path.as_deref(), &name, &report, unkept, valid) {
                 inputs::input_error(&progress, &name, Kind::Io, &e);
+            }
+            if let Some(page) = page.as_mut() {
+                page.game(&name, &report, &located, catalogue, &limits);
             }
             let written = match args.format {
                 Format::Text if located.is_empty() => Ok(()),
@@ -219,11 +230,23 @@ pub fn run(args: &ValidateArgs) -> Status {
         }
     }
     progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(page) = page {
+        let totals = html::Totals {
+            files: summary.files,
+            games: summary.games,
+            moves: summary.moves,
+            invalid: summary.invalid_games,
+            errors: judging.tally.errors,
+            warnings: judging.tally.warnings,
+            seconds,
+        };
+        sorted.write_report(&page.finish(&totals));
+    }
     if let Err(e) = sorted.finish() {
         let _ = writeln!(io::stderr(), "arbiter: error[io]: {e}");
         status = Status::Failure;
     }
-    let seconds = started.elapsed().as_secs_f64();
     summary.seconds = (seconds * 1000.0).round() / 1000.0;
     summary.megabytes_per_second = ((done_bytes as f64 / 1e6 / seconds.max(1e-9)) * 10.0).round() / 10.0;
     summary.games_per_second = (summary.games as f64 / seconds.max(1e-9)).round();
@@ -271,6 +294,8 @@ pub fn run(args: &ValidateArgs) -> Status {
 struct Sorted {
     valid: Option<(PathBuf, Output)>,
     invalid: Option<(PathBuf, Output)>,
+    /// `--report`'s page, written once the run is over.
+    report: Option<(PathBuf, Output)>,
     /// A write failed: the files are not put in place.
     failed: Option<String>,
 }
@@ -280,7 +305,9 @@ impl Sorted {
     /// the other.
     fn open(args: &ValidateArgs, inputs: &[Input]) -> Result<Sorted, String> {
         let mut named = Vec::new();
-        for (option, path) in [("--valid-out", &args.valid_out), ("--invalid-out", &args.invalid_out)] {
+        for (option, path) in
+            [("--valid-out", &args.valid_out), ("--invalid-out", &args.invalid_out), ("--report", &args.report)]
+        {
             if let Some(path) = path {
                 if path.as_os_str() == "-" {
                     return Err(format!("{option} needs a file: the report goes to standard output"));
@@ -298,7 +325,12 @@ impl Sorted {
                 })
                 .transpose()
         };
-        Ok(Sorted { valid: open(&args.valid_out)?, invalid: open(&args.invalid_out)?, failed: None })
+        Ok(Sorted {
+            valid: open(&args.valid_out)?,
+            invalid: open(&args.invalid_out)?,
+            report: open(&args.report)?,
+            failed: None,
+        })
     }
 
     /// Writes the text of the game of `report` (of `unkept` bytes, where it was too large to
@@ -338,9 +370,19 @@ impl Sorted {
         })
     }
 
+    /// Writes the page of `--report`.
+    fn write_report(&mut self, page: &str) {
+        if let Some((path, out)) = self.report.as_mut()
+            && self.failed.is_none()
+            && let Err(e) = out.write(page)
+        {
+            self.failed = Some(format!("{}: cannot write: {e}", path.display()));
+        }
+    }
+
     /// Puts the files in place, unless a write failed.
     fn finish(self) -> Result<(), String> {
-        let outputs = [self.valid, self.invalid].into_iter().flatten();
+        let outputs = [self.valid, self.invalid, self.report].into_iter().flatten();
         if let Some(failed) = self.failed {
             outputs.for_each(|(_, out)| out.abandon());
             return Err(format!("{failed}; no file written"));

@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use arbiter::rules::fen::{Cell, Fen};
+use arbiter::picture::diagram::Diagram;
+use arbiter::picture::text;
+use arbiter::rules::position::Position;
 use arbiter::variants::{Catalogue, Definition};
 use clap::{Args, Subcommand};
 
@@ -15,7 +17,8 @@ use super::output::{eprint_line, print};
 #[command(after_help = "Examples:
   arbiter variants                      # every variant, with where its rules come from
   arbiter variants show chess960        # the resolved definition and the start position
-  arbiter variants check my.yaml        # a file of your own, checked")]
+  arbiter variants check my.yaml        # a file of your own, checked
+  arbiter variants gallery gallery/     # every start position drawn, with gallery/index.html")]
 pub struct VariantsArgs {
     #[command(subcommand)]
     action: Option<Action>,
@@ -34,6 +37,12 @@ enum Action {
     Check {
         /// The file.
         file: PathBuf,
+    },
+    /// Draws the start position of every variant as SVG into DIR, with an index.html that
+    /// shows them all (DIR must be new, empty, or a gallery written before).
+    Gallery {
+        /// The directory.
+        dir: PathBuf,
     },
 }
 
@@ -96,6 +105,25 @@ pub fn run(args: &VariantsArgs) -> Status {
             }
         },
         Some(Action::Check { file }) => check(file),
+        Some(Action::Gallery { dir }) => {
+            let mut definitions: Vec<&Definition> = catalogue.definitions().collect();
+            definitions.sort_by(|a, b| natural_order(&a.resolved.name, &b.resolved.name));
+            match super::gallery::write(dir, &definitions) {
+                Ok(shown) => {
+                    eprint_line(&format!(
+                        "arbiter: {shown} start position{} drawn in {}; open {}",
+                        if shown == 1 { "" } else { "s" },
+                        dir.display(),
+                        dir.join("index.html").display()
+                    ));
+                    if shown == definitions.len() { Status::Clean } else { Status::Problems }
+                }
+                Err(e) => {
+                    eprint_line(&format!("arbiter: error: {e}"));
+                    Status::Failure
+                }
+            }
+        }
     }
 }
 
@@ -171,36 +199,12 @@ fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
 /// then the start position drawn as YAML comments.
 fn show(d: &Definition) -> Result<String, serde_yaml::Error> {
     let mut out = serde_yaml::to_string(&d.resolved)?;
-    let Some(setup) = &d.resolved.setup else { return Ok(out) };
-    let Ok(fen) = setup.parse::<Fen>() else { return Ok(out) };
+    // The start position as `arbiter show` draws it, where the variant is playable.
+    let Ok(variant) = &d.playable else { return Ok(out) };
+    let Ok(position) = Position::start(variant) else { return Ok(out) };
     let drawn = out.len();
     out.push('\n');
-    for board in &fen.boards {
-        let height = board.height();
-        for (row, cells) in board.ranks.iter().enumerate() {
-            let line: String = cells
-                .iter()
-                .map(|c| match c {
-                    Cell::Empty => " .".to_owned(),
-                    Cell::Wall => " *".to_owned(),
-                    Cell::Hole => "  ".to_owned(),
-                    Cell::Piece(p) => format!(" {}", char::from(p.letter)),
-                })
-                .collect();
-            let _ = writeln!(out, "{:>3}{line}", height - row);
-        }
-        let files: String = (0..board.width() as u8)
-            .map(|f| {
-                let mut name = String::new();
-                let _ = arbiter::record::write_file(&mut name, f);
-                format!("{name:>2}")
-            })
-            .collect();
-        let _ = writeln!(out, "   {files}");
-        if d.resolved.board.as_ref().and_then(|b| b.ring).unwrap_or(false) {
-            draw_ring(board, &mut out);
-        }
-    }
+    out.push_str(&text::render(&Diagram::of_position(&position)));
     // The drawing as comments, so that the whole output is a variant file.
     let drawing: String = out[drawn..]
         .lines()
@@ -209,42 +213,6 @@ fn show(d: &Definition) -> Result<String, serde_yaml::Error> {
     out.truncate(drawn);
     out.push_str(&drawing);
     Ok(out)
-}
-
-/// A folded ring (Circular Chess) drawn as the ring itself, cut open at a1/h1: one row per
-/// ring from the outer one in, the cells in order round the ring (up the left half of the
-/// folded board, on over the glued end at rank 8, down the right half).
-fn draw_ring(board: &arbiter::rules::fen::BoardFen, out: &mut String) {
-    let (width, height) = (board.width(), board.height());
-    let cell = |file: usize, rank: usize| -> String {
-        // `ranks` lists the top rank first.
-        match board.ranks.get(height - 1 - rank).and_then(|r| r.get(file)) {
-            Some(Cell::Piece(p)) => char::from(p.letter).to_string(),
-            _ => ".".to_owned(),
-        }
-    };
-    out.push('\n');
-    out.push_str("  the ring, cut open at a1/h1 (one row per ring, outer first; | is the glued end at rank 8):\n");
-    for ring in 0..width / 2 {
-        let (left, right) = (ring, width - 1 - ring);
-        let mut names = [String::new(), String::new()];
-        let _ = arbiter::record::write_file(&mut names[0], left as u8);
-        let _ = arbiter::record::write_file(&mut names[1], right as u8);
-        let up: Vec<String> = (0..height).map(|r| cell(left, r)).collect();
-        let down: Vec<String> = (0..height).rev().map(|r| cell(right, r)).collect();
-        let _ = writeln!(
-            out,
-            "  {}1-{}{} {} | {} {}{}-{}1",
-            names[0],
-            names[0],
-            height,
-            up.join(" "),
-            down.join(" "),
-            names[1],
-            height,
-            names[1]
-        );
-    }
 }
 
 #[cfg(test)]

@@ -6,10 +6,14 @@
 //! symbols drawn by arbiter itself, under arbiter's licence; no font of the machine is used,
 //! so a diagram looks the same everywhere.
 
+pub mod board;
+pub mod diagram;
 pub mod font;
+pub mod moment;
 pub mod path;
 pub mod pieces;
 pub mod png;
 pub mod raster;
 pub mod scene;
 pub mod svg;
+pub mod text;

@@ -1,0 +1,287 @@
+//! `validate --report FILE`: the run as one self-contained HTML page. The summary, a table
+//! of the problems by kind, and for each invalid game its diagnostics, its moves up to where
+//! it goes wrong and a diagram of that position with the attempted action and the
+//! candidates. No network, no script: the pieces and letters are defined once in the page
+//! and every diagram places them, and the games off screen are not laid out until scrolled
+//! to (`content-visibility`), so that a page of ten thousand games opens at once.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use arbiter::diag::Severity;
+use arbiter::dialect::Limits;
+use arbiter::picture::board;
+use arbiter::picture::moment::{self, When};
+use arbiter::picture::scene::Library;
+use arbiter::picture::svg;
+use arbiter::validate::Report;
+use arbiter::variants::Catalogue;
+
+use super::report::Located;
+
+/// The games a page shows in full; past them, the invalid games are counted, not shown.
+pub const SHOWN: usize = 10_000;
+
+/// One invalid game as the page shows it.
+struct Entry {
+    /// The game's section, in HTML.
+    html: String,
+}
+
+/// A page being gathered, game by game.
+pub struct Page {
+    library: Library,
+    entries: Vec<Entry>,
+    /// Invalid games past [`SHOWN`].
+    unshown: u64,
+    /// Per kind: its severity, how often, and in how many games; and the first game's anchor.
+    kinds: BTreeMap<&'static str, KindRow>,
+    inputs: BTreeSet<String>,
+}
+
+#[derive(Default)]
+struct KindRow {
+    errors: u64,
+    warnings: u64,
+    games: u64,
+    first: Option<usize>,
+}
+
+/// The totals of the run, for the summary.
+pub struct Totals {
+    pub files: u64,
+    pub games: u64,
+    pub moves: u64,
+    pub invalid: u64,
+    pub errors: u64,
+    pub warnings: u64,
+    pub seconds: f64,
+}
+
+impl Page {
+    pub fn new() -> Page {
+        Page {
+            library: Library::default(),
+            entries: Vec::new(),
+            unshown: 0,
+            kinds: BTreeMap::new(),
+            inputs: BTreeSet::new(),
+        }
+    }
+
+    /// Takes note of one game's problems, and shows it if it is invalid.
+    pub fn game(&mut self, name: &str, report: &Report, located: &[Located], catalogue: &Catalogue, limits: &Limits) {
+        self.inputs.insert(name.to_owned());
+        let valid = !located.iter().any(|l| l.severity == Severity::Error);
+        let index = (!valid && self.entries.len() < SHOWN).then_some(self.entries.len());
+        let mut seen = BTreeSet::new();
+        for l in located {
+            let row = self.kinds.entry(l.kind.name()).or_default();
+            match l.severity {
+                Severity::Error => row.errors += l.occurrences(),
+                Severity::Warning => row.warnings += l.occurrences(),
+            }
+            if seen.insert(l.kind.name()) {
+                row.games += 1;
+                if row.first.is_none() {
+                    row.first = index;
+                }
+            }
+        }
+        if valid {
+            return;
+        }
+        if index.is_none() {
+            self.unshown += 1;
+            return;
+        }
+        let html = self.section(name, report, located, catalogue, limits);
+        self.entries.push(Entry { html });
+    }
+
+    /// The section of an invalid game.
+    fn section(
+        &mut self,
+        name: &str,
+        report: &Report,
+        located: &[Located],
+        catalogue: &Catalogue,
+        limits: &Limits,
+    ) -> String {
+        let number = self.entries.len() + 1;
+        let mut html = String::new();
+        let kinds: BTreeSet<&str> = located.iter().map(|l| l.kind.name()).collect();
+        let _ = write!(
+            html,
+            "<article class=\"game\" id=\"g{number}\" data-kinds=\"{}\"><h3><a href=\"#g{number}\">{}</a> {}</h3><ul class=\"problems\">",
+            escape(&kinds.into_iter().collect::<Vec<_>>().join(" ")),
+            escape(name),
+            escape(&report.label()),
+        );
+        for l in located {
+            let class = if l.severity == Severity::Error { "error" } else { "warning" };
+            let mut line = format!("{}:{}: {}[{}]", l.line, l.col, l.severity, l.kind);
+            if let Some(turn) = &l.turn {
+                let _ = write!(line, ", move {turn}");
+            }
+            if let Some(written) = &l.written {
+                let _ = write!(line, ": {written}");
+            }
+            let _ = write!(line, ": {}", l.message);
+            if l.more > 0 {
+                let _ = write!(line, " ({} more like it in this game)", l.more);
+            }
+            let _ = write!(html, "<li class=\"{class}\">{}</li>", escape(&line));
+        }
+        html.push_str("</ul>");
+        if let Some(picture) = self.picture(report, catalogue, limits) {
+            html.push_str(&picture);
+        }
+        html.push_str("</article>\n");
+        html
+    }
+
+    /// Where the game goes wrong, drawn, with its moves up to there; `None` where it cannot
+    /// be replayed at all (a broken text, an unknown variant, a bad FEN).
+    fn picture(&mut self, report: &Report, catalogue: &Catalogue, limits: &Limits) -> Option<String> {
+        let text = report.text.as_ref()?;
+        let game = text.parse(limits).game?;
+        let variant = catalogue.find(game.variant_name()).ok()?;
+        let moment = moment::at(&variant, &game, When::End).ok()?;
+        let problem = moment.problem.as_ref()?;
+        let scene = board::scene(&moment.diagram, &mut self.library, false);
+        let mut html = String::from("<div class=\"where\"><figure>");
+        html.push_str(&svg::inline(&scene));
+        let _ = write!(html, "<figcaption>{}</figcaption></figure><div class=\"moves\">", escape(&moment.caption));
+        let moves = moment::movetext(&moment.moves);
+        let _ = write!(
+            html,
+            "<p>{}{}<mark>{}</mark></p>",
+            escape(&moves),
+            if moves.is_empty() { "" } else { " " },
+            escape(&attempt(problem)),
+        );
+        if !problem.candidates.is_empty() {
+            let _ = write!(html, "<p class=\"candidates\">legal: {}</p>", escape(&problem.candidates.join(" ")));
+        }
+        let _ = write!(html, "<p class=\"fen\">{}</p>", escape(&moment.diagram.fen));
+        for phrase in &moment.diagram.state {
+            let _ = write!(html, "<p class=\"state\">{}</p>", escape(phrase));
+        }
+        html.push_str("</div></div>");
+        Some(html)
+    }
+
+    /// The whole page.
+    pub fn finish(self, totals: &Totals) -> String {
+        let mut html = String::with_capacity(self.entries.iter().map(|e| e.html.len()).sum::<usize>() + 65_536);
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let when = arbiter::adjudicate::time::Moment((now / 60 * 60_000) as i64);
+        let _ = write!(
+            html,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
+             <title>arbiter: validation report</title><style>{STYLE}</style></head><body>\n"
+        );
+        let used: BTreeSet<String> = self.library.symbols.keys().cloned().collect();
+        html.push_str(&svg::defs(&self.library, &used));
+        let _ = writeln!(
+            html,
+            "<header><h1>Validation report</h1><p>arbiter {}, {when} UTC: {}</p></header>",
+            env!("CARGO_PKG_VERSION"),
+            escape(&inputs_line(&self.inputs)),
+        );
+        let _ = writeln!(
+            html,
+            "<section id=\"summary\"><h2>Summary</h2><table><tbody>\
+             <tr><th>files</th><td>{}</td></tr><tr><th>games</th><td>{}</td></tr><tr><th>moves</th><td>{}</td></tr>\
+             <tr><th>invalid games</th><td>{}</td></tr><tr><th>errors</th><td>{}</td></tr><tr><th>warnings</th><td>{}</td></tr>\
+             <tr><th>time</th><td>{:.2} s</td></tr></tbody></table></section>",
+            totals.files, totals.games, totals.moves, totals.invalid, totals.errors, totals.warnings, totals.seconds
+        );
+        html.push_str("<section id=\"kinds\"><h2>Problems by kind</h2>");
+        if self.kinds.is_empty() {
+            html.push_str("<p>No problem.</p>");
+        } else {
+            html.push_str("<table><thead><tr><th>kind</th><th>errors</th><th>warnings</th><th>games</th><th>first shown</th></tr></thead><tbody>");
+            let mut rows: Vec<(&&str, &KindRow)> = self.kinds.iter().collect();
+            rows.sort_by(|a, b| (b.1.errors, b.1.warnings).cmp(&(a.1.errors, a.1.warnings)).then(a.0.cmp(b.0)));
+            for (kind, row) in rows {
+                let first =
+                    row.first.map_or_else(String::new, |i| format!("<a href=\"#g{}\">game {}</a>", i + 1, i + 1));
+                let _ = write!(
+                    html,
+                    "<tr class=\"kind\" data-kind=\"{kind}\"><td><code>{kind}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{first}</td></tr>",
+                    row.errors, row.warnings, row.games
+                );
+            }
+            html.push_str("</tbody></table>");
+        }
+        html.push_str("</section>\n");
+        let _ = writeln!(html, "<section id=\"games\"><h2>Invalid games ({})</h2>", totals.invalid);
+        if self.entries.is_empty() {
+            html.push_str("<p>Every game is valid.</p>");
+        }
+        for entry in &self.entries {
+            html.push_str(&entry.html);
+        }
+        if self.unshown > 0 {
+            let _ = write!(
+                html,
+                "<p class=\"unshown\">{} more invalid game{} not shown: a page shows the first {SHOWN}. \
+                 The text report (<code>arbiter validate</code> without <code>--report</code>) lists them all.</p>",
+                self.unshown,
+                if self.unshown == 1 { " is" } else { "s are" }
+            );
+        }
+        html.push_str("</section></body></html>\n");
+        html
+    }
+}
+
+/// The attempted action as the movetext would have it.
+fn attempt(problem: &arbiter::replay::Problem) -> String {
+    let written = problem.written.as_deref().unwrap_or("?");
+    match problem.at {
+        Some(turn) => format!("{} {written}", turn.label()),
+        None => written.to_owned(),
+    }
+}
+
+fn inputs_line(inputs: &BTreeSet<String>) -> String {
+    let shown: Vec<&str> = inputs.iter().take(5).map(String::as_str).collect();
+    let more = inputs.len().saturating_sub(shown.len());
+    let mut line = shown.join(", ");
+    if more > 0 {
+        let _ = write!(line, " and {more} more input{}", if more == 1 { "" } else { "s" });
+    }
+    line
+}
+
+/// Text made safe for HTML, in an element or a quoted attribute.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The page's look: plain, printable, readable on a phone.
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;padding:0 1em;color:#222;background:#fff}\
+h1{font-size:1.6em;margin:0}header p{color:#555;margin:.2em 0 1em}h2{font-size:1.25em;border-bottom:1px solid #ccc;padding-bottom:.2em}\
+table{border-collapse:collapse}th,td{padding:.2em .8em;text-align:left;border-bottom:1px solid #eee}td{font-variant-numeric:tabular-nums}\
+article.game{content-visibility:auto;contain-intrinsic-size:auto 30em;border-top:1px solid #ddd;padding:.6em 0}\
+article.game h3{font-size:1em;margin:.2em 0}article.game h3 a{color:#555}\
+ul.problems{margin:.3em 0;padding-left:1.2em;font-family:ui-monospace,monospace;font-size:.85em}\
+li.error{color:#a00}li.warning{color:#8a5a00}.where{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}\
+figure{margin:0}figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#444;max-width:30em}\
+.moves{flex:1;min-width:16em;font-size:.9em}.moves mark{background:#fcc;color:#700;font-weight:600}\
+.fen,.candidates{font-family:ui-monospace,monospace;font-size:.85em;word-break:break-all}.state{color:#555;margin:.1em 0}\
+@media print{article.game{content-visibility:visible;break-inside:avoid}}";
