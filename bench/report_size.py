@@ -17,7 +17,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
-SOURCE = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target/bench/sample1m-orthodox.pgn")
+SOURCE = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "target/bench/orthodox-archive.pgn")
 ARBITER = os.path.join(ROOT, "target/release/arbiter")
 OUT = os.path.join(ROOT, "target/bench")
 BROWSER = next((b for b in ["chromium", "chromium-browser", "google-chrome"]

@@ -98,7 +98,14 @@ fn headless(browser: &Path, args: &[&str], page: &Path) -> Ran {
 
 /// The page's DOM once loaded, as the browser serialises it.
 fn dom(browser: &Path, page: &Path) -> String {
-    let ran = headless(browser, &["--dump-dom"], page);
+    dom_with(browser, page, &[])
+}
+
+/// [`dom`], the browser given `args` besides.
+fn dom_with(browser: &Path, page: &Path, args: &[&str]) -> String {
+    let mut all = vec!["--dump-dom"];
+    all.extend_from_slice(args);
+    let ran = headless(browser, &all, page);
     assert!(ran.stdout.contains("</html>"), "no DOM from the browser: {}", ran.stderr);
     ran.stdout
 }
@@ -156,6 +163,36 @@ fn the_report_lists_every_invalid_game_with_its_diagram() {
     }
     // The table of kinds counts the illegal moves.
     assert!(page.contains("data-kind=\"illegal-move\""), "the table of kinds lists illegal-move");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_report_of_many_games_draws_their_diagrams_when_they_come_near() {
+    let Some(browser) = browser("a_report_of_many_games_draws_their_diagrams_when_they_come_near") else { return };
+    let dir = scratch("many");
+    // The orthodox illegal games sixteen times over: past the diagrams a page holds as SVG.
+    let games = std::fs::read_to_string(repo("corpus/orthodox/illegal.pgn")).unwrap();
+    let input = dir.join("many.pgn");
+    std::fs::write(&input, format!("{games}\n").repeat(16)).unwrap();
+    let report = dir.join("report.html");
+    let out = arbiter().args(["validate", "-q", "--report"]).arg(&report).arg(&input).output().expect("arbiter runs");
+    assert_eq!(out.status.code(), Some(1));
+    let page = std::fs::read_to_string(&report).unwrap();
+    let figures = page.matches("<figure").count();
+    assert!(figures > 100, "more diagrams than a page holds as SVG: {figures}");
+    assert!(page.contains("<figure class=\"later\""), "the later ones are held as text");
+    // Near the screen, the script draws them; with `#all`, all of them at once.
+    let top = dom_with(&browser, &report, &["--virtual-time-budget=5000"]);
+    assert!(top.contains("<figure class=\"later\""), "the games far down are not drawn yet");
+    let all = report.with_file_name("report.html#all");
+    let drawn = dom_with(&browser, &all, &["--virtual-time-budget=5000"]);
+    assert_eq!(drawn.matches("<figure").count(), figures);
+    assert_eq!(
+        drawn.matches("<figure><svg").count() + drawn.matches("<figure class=\"\"><svg").count(),
+        figures,
+        "every diagram drawn"
+    );
+    assert!(!drawn.contains("type=\"text/plain\""), "no diagram is left as text");
     let _ = std::fs::remove_dir_all(dir);
 }
 

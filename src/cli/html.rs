@@ -1,9 +1,11 @@
 //! `validate --report FILE`: the run as one self-contained HTML page. The summary, a table
 //! of the problems by kind, and for each invalid game its diagnostics, its moves up to where
 //! it goes wrong and a diagram of that position with the attempted action and the
-//! candidates. No network, no script: the pieces and letters are defined once in the page
-//! and every diagram places them, and the games off screen are not laid out until scrolled
-//! to (`content-visibility`), so that a page of ten thousand games opens at once.
+//! candidates. No network, no framework: the pieces and letters are defined once in the page
+//! and every diagram places them; past the first [`DRAWN`] games, a diagram is held as text
+//! that a few lines of script turn into SVG when its game is scrolled near, and the games off
+//! screen are not laid out until then (`content-visibility`), so that a page of ten thousand
+//! games opens in a few seconds.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -21,6 +23,12 @@ use super::report::Located;
 
 /// The games a page shows in full; past them, the invalid games are counted, not shown.
 pub const SHOWN: usize = 10_000;
+
+/// The diagrams a page holds as SVG elements; the others are held as text and drawn by the
+/// page's script when their game is scrolled near (or the page printed). A browser builds
+/// thousands of `<use>` elements slowly: a page of 10,000 diagrams took 16 s to show its first
+/// screen with every diagram in place, 2.3 s with these held as text (bench/README.md).
+pub const DRAWN: usize = 100;
 
 /// One invalid game as the page shows it.
 struct Entry {
@@ -150,8 +158,21 @@ impl Page {
         let moment = moment::at(&variant, &game, When::End).ok()?;
         let problem = moment.problem.as_ref()?;
         let scene = board::scene(&moment.diagram, &mut self.library, false);
-        let mut html = String::from("<div class=\"where\"><figure>");
-        html.push_str(&svg::inline(&scene));
+        let mut html = String::from("<div class=\"where\">");
+        if self.entries.len() < DRAWN {
+            html.push_str("<figure>");
+            html.push_str(&svg::inline(&scene));
+        } else {
+            // The SVG as the text of a script element, which the parser keeps as text: it
+            // never holds `</script`, since its texts are escaped.
+            let _ = write!(
+                html,
+                "<figure class=\"later\" style=\"width:{}px;height:{}px\"><script type=\"text/plain\">{}</script>",
+                scene.width,
+                scene.height,
+                svg::inline(&scene)
+            );
+        }
         let _ = write!(html, "<figcaption>{}</figcaption></figure><div class=\"moves\">", escape(&moment.caption));
         let moves = moment::movetext(&moment.moves);
         let _ = write!(
@@ -233,7 +254,11 @@ impl Page {
                 if self.unshown == 1 { " is" } else { "s are" }
             );
         }
-        html.push_str("</section></body></html>\n");
+        html.push_str("</section>");
+        if self.entries.len() > DRAWN {
+            html.push_str(LATER);
+        }
+        html.push_str("</body></html>\n");
         html
     }
 }
@@ -272,6 +297,20 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
+
+/// Draws the diagrams held as text ([`DRAWN`]) when their game comes near the screen, and all
+/// of them before the page is printed, or at once where its address ends in `#all`.
+const LATER: &str = "<noscript><p class=\"unshown\">The diagrams after the first 100 games are drawn by the page's \
+script, which is off.</p></noscript><script>(function(){\
+function draw(f){var t=f.querySelector('script');if(!t)return;\
+var d=document.createElement('div');d.innerHTML=t.textContent;var g=d.firstElementChild;\
+if(g){f.replaceChild(g,t);}f.classList.remove('later');f.removeAttribute('style');}\
+var later=document.querySelectorAll('figure.later');\
+window.addEventListener('beforeprint',function(){later.forEach(draw);});\
+if(location.hash==='#all'||!('IntersectionObserver' in window)){later.forEach(draw);return;}\
+var near=new IntersectionObserver(function(seen){seen.forEach(function(e){\
+if(e.isIntersecting){near.unobserve(e.target);draw(e.target);}});},{rootMargin:'2000px 0px'});\
+later.forEach(function(f){near.observe(f);});})();</script>";
 
 /// The page's look: plain, printable, readable on a phone.
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;padding:0 1em;color:#222;background:#fff}\

@@ -28,6 +28,9 @@ const FRAME: Rgba = Rgba::rgb(0x7a, 0x5a, 0x3c);
 const PIECE_LIGHT: Rgba = Rgba::rgb(0xfa, 0xfa, 0xf5);
 const PIECE_DARK: Rgba = Rgba::rgb(0x2a, 0x2a, 0x2a);
 const POCKET: Rgba = Rgba::rgb(0xe8, 0xe4, 0xdc);
+/// The colour of a placed symbol whose colours are its own (a piece, a board): black, which
+/// SVG need not write.
+const PLAIN: Rgba = Rgba::rgb(0, 0, 0);
 
 /// The colour of a tone: the last action blue, an attempted one red, candidates green, all
 /// translucent so that the pieces show through.
@@ -105,7 +108,7 @@ pub fn scene(diagram: &Diagram, library: &mut Library, captioned: bool) -> Scene
             ));
         }
         match diagram.shape {
-            Shape::Rectangle => rectangle(diagram, index as u8, frame, &mut items),
+            Shape::Rectangle => rectangle(diagram, index as u8, frame, library, &mut items),
             Shape::Ring => ring(diagram, index as u8, frame, &mut items),
         }
         side_to_move(diagram, board, frame, &mut items);
@@ -152,28 +155,31 @@ fn is_dark(file: u8, rank: u8) -> bool {
     (u16::from(file) + u16::from(rank)).is_multiple_of(2)
 }
 
-fn rectangle(diagram: &Diagram, board: u8, frame: Frame, items: &mut Vec<Item>) {
+/// A rectangular board: its cells (holes and walls where it has them), the last action's
+/// cells tinted, and its file names and rank numbers. A board of plain cells is a symbol
+/// placed once, defined once however many diagrams show it.
+fn rectangle(diagram: &Diagram, board: u8, frame: Frame, library: &mut Library, items: &mut Vec<Item>) {
     let s = METRICS.square;
-    items.push(Item::Rect {
-        x: frame.x - 1.5,
-        y: frame.y - 1.5,
-        w: frame.w + 3.0,
-        h: frame.h + 3.0,
-        style: Style::fill(Paint::Color(FRAME)),
+    let plain = (0..diagram.ranks).all(|rank| {
+        (0..diagram.files)
+            .all(|file| !matches!(diagram.content(Spot { board, file, rank }), Some(Content::Hole | Content::Wall)))
     });
+    let placed = plain && plain_board(diagram, frame, library, items);
+    if !placed {
+        items.push(frame_rect(frame));
+    }
     for rank in 0..diagram.ranks {
         for file in 0..diagram.files {
             let spot = Spot { board, file, rank };
             let (x, y) = cell_origin(diagram, frame, file, rank);
-            match diagram.content(spot) {
-                Some(Content::Hole) => {
-                    // No cell: the page shows through the frame.
-                    items.push(Item::Rect { x, y, w: s, h: s, style: Style::fill(Paint::Color(PAPER)) });
-                }
-                Some(Content::Wall) => wall(x, y, s, items),
-                _ => {
-                    let color = if is_dark(file, rank) { DARK } else { LIGHT };
-                    items.push(Item::Rect { x, y, w: s, h: s, style: Style::fill(Paint::Color(color)) });
+            if !placed {
+                match diagram.content(spot) {
+                    Some(Content::Hole) => {
+                        // No cell: the page shows through the frame.
+                        items.push(Item::Rect { x, y, w: s, h: s, style: Style::fill(Paint::Color(PAPER)) });
+                    }
+                    Some(Content::Wall) => wall(x, y, s, items),
+                    _ => items.push(cell_rect(x, y, file, rank)),
                 }
             }
             if played_cell(diagram, spot) {
@@ -181,8 +187,32 @@ fn rectangle(diagram: &Diagram, board: u8, frame: Frame, items: &mut Vec<Item>) 
             }
         }
     }
-    // File names under the board (over it when flipped), rank numbers on its left.
-    let size = 11.0;
+    if !placed {
+        coordinates(diagram, frame, items);
+    }
+}
+
+/// The frame of a rectangle of cells.
+fn frame_rect(frame: Frame) -> Item {
+    Item::Rect {
+        x: frame.x - 1.5,
+        y: frame.y - 1.5,
+        w: frame.w + 3.0,
+        h: frame.h + 3.0,
+        style: Style::fill(Paint::Color(FRAME)),
+    }
+}
+
+/// A cell, light or dark.
+fn cell_rect(x: f32, y: f32, file: u8, rank: u8) -> Item {
+    let color = if is_dark(file, rank) { DARK } else { LIGHT };
+    let s = METRICS.square;
+    Item::Rect { x, y, w: s, h: s, style: Style::fill(Paint::Color(color)) }
+}
+
+/// The file names under a rectangle (over it when flipped) and the rank numbers on its left.
+fn coordinates(diagram: &Diagram, frame: Frame, items: &mut Vec<Item>) {
+    let (s, size) = (METRICS.square, 11.0);
     for file in 0..diagram.files {
         let (x, _) = cell_origin(diagram, frame, file, 0);
         let name = file_name(file);
@@ -193,6 +223,50 @@ fn rectangle(diagram: &Diagram, board: u8, frame: Frame, items: &mut Vec<Item>) 
         let name = (u32::from(rank) + 1).to_string();
         items.extend(font::text(&name, frame.x - 5.0, y + s / 2.0 + 4.0, size, FAINT_INK, Anchor::End));
     }
+}
+
+/// Places the symbol of a plain board of the diagram's size (its frame, cells and
+/// coordinates), defining it where the library lacks it; `false` where it cannot be one.
+fn plain_board(diagram: &Diagram, frame: Frame, library: &mut Library, items: &mut Vec<Item>) -> bool {
+    let id = format!("board-{}x{}{}", diagram.files, diagram.ranks, if diagram.flipped { "-flipped" } else { "" });
+    let side = frame.w.max(frame.h);
+    if !library.symbols.contains_key(&id) {
+        // Drawn at the diagram's size from (0, 0), then scaled into the symbol's box.
+        let origin = Frame { x: 0.0, y: 0.0, ..frame };
+        let mut drawn = vec![frame_rect(origin)];
+        for rank in 0..diagram.ranks {
+            for file in 0..diagram.files {
+                let (x, y) = cell_origin(diagram, origin, file, rank);
+                drawn.push(cell_rect(x, y, file, rank));
+            }
+        }
+        coordinates(diagram, origin, &mut drawn);
+        let Some(scaled) = scaled(drawn, 100.0 / side) else { return false };
+        library.symbols.insert(id.clone(), Symbol { items: scaled, advance: 100.0 });
+    }
+    items.push(Item::Use { symbol: id, x: frame.x, y: frame.y, size: side, color: PLAIN });
+    true
+}
+
+/// Rectangles, circles and placed symbols scaled by `k` about (0, 0); `None` for a path,
+/// whose data is not rewritten.
+fn scaled(items: Vec<Item>, k: f32) -> Option<Vec<Item>> {
+    let style = |s: Style| Style { stroke: s.stroke.map(|(p, w)| (p, w * k)), ..s };
+    items
+        .into_iter()
+        .map(|item| match item {
+            Item::Rect { x, y, w, h, style: s } => {
+                Some(Item::Rect { x: x * k, y: y * k, w: w * k, h: h * k, style: style(s) })
+            }
+            Item::Circle { cx, cy, r, style: s } => {
+                Some(Item::Circle { cx: cx * k, cy: cy * k, r: r * k, style: style(s) })
+            }
+            Item::Use { symbol, x, y, size, color } => {
+                Some(Item::Use { symbol, x: x * k, y: y * k, size: size * k, color })
+            }
+            Item::Path { .. } => None,
+        })
+        .collect()
 }
 
 /// A file's name as SAN writes it: `a`..`z` (no `x`), then `a'`.
@@ -400,7 +474,7 @@ fn figure_symbol(figure: &Figure, library: &mut Library) -> String {
 /// badges in its box's top right corner.
 fn place_figure(figure: &Figure, (cx, cy): (f32, f32), size: f32, library: &mut Library, items: &mut Vec<Item>) {
     let symbol = figure_symbol(figure, library);
-    items.push(Item::Use { symbol, x: cx - size / 2.0, y: cy - size / 2.0, size, color: INK });
+    items.push(Item::Use { symbol, x: cx - size / 2.0, y: cy - size / 2.0, size, color: PLAIN });
     let marks = [(figure.promoted, "~"), (figure.reversed, "^"), (figure.statue, "!")];
     let mut x = cx + size * 0.36;
     for (_, mark) in marks.iter().filter(|(on, _)| *on) {
@@ -568,12 +642,22 @@ mod tests {
         Diagram::of_position(&Position::start(&variant).expect("a start position"))
     }
 
-    fn cells(scene: &Scene) -> usize {
+    /// The light and dark cells a scene draws, in its own items and in the boards it places.
+    fn cells(scene: &Scene, library: &Library) -> usize {
         let square = |i: &&Item| {
-            matches!(i, Item::Rect { style, w, .. } if *w == SQUARE
-            && matches!(style.fill, Some(Paint::Color(c)) if c == LIGHT || c == DARK))
+            matches!(i, Item::Rect { style, .. }
+            if matches!(style.fill, Some(Paint::Color(c)) if c == LIGHT || c == DARK))
         };
-        scene.items.iter().filter(square).count()
+        let placed: usize = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Use { symbol, .. } if symbol.starts_with("board-") => library.symbols.get(symbol),
+                _ => None,
+            })
+            .map(|b| b.items.iter().filter(square).count())
+            .sum();
+        scene.items.iter().filter(square).count() + placed
     }
 
     fn uses<'a>(scene: &'a Scene, prefix: &'a str) -> impl Iterator<Item = (&'a str, f32, f32)> + 'a {
@@ -586,20 +670,36 @@ mod tests {
     #[test]
     fn a_rectangle_has_a_cell_per_square_and_a_piece_per_piece() {
         let mut library = Library::default();
-        let scene = scene(&start("orthodox"), &mut library, false);
-        assert_eq!(cells(&scene), 64);
-        assert_eq!(uses(&scene, "p-").count(), 32);
+        let drawn = scene(&start("orthodox"), &mut library, false);
+        assert_eq!(cells(&drawn, &library), 64);
+        assert!(library.symbols.contains_key("board-8x8"), "a plain board is placed whole");
+        assert_eq!(uses(&drawn, "p-").count(), 32);
         // White's king stands on e1: the fifth column, the bottom row.
-        let (_, x, y) = uses(&scene, "p-w-king").next().expect("White's king");
+        let (_, x, y) = uses(&drawn, "p-w-king").next().expect("White's king");
         assert_eq!((x, y), (METRICS.margin + 4.0 * SQUARE, METRICS.margin * 0.5 + 7.0 * SQUARE));
         assert!(library.symbols.contains_key("p-b-knight") && library.symbols.contains_key("g-61"));
-        let double = scene_of("double");
-        assert_eq!(cells(&double), 128);
+        let mut library = Library::default();
+        let double = scene(&start("double"), &mut library, true);
+        assert_eq!(cells(&double, &library), 128);
         assert!(double.width > 16.0 * SQUARE && double.height < 9.0 * SQUARE + 60.0);
     }
 
     fn scene_of(name: &str) -> Scene {
         scene(&start(name), &mut Library::default(), true)
+    }
+
+    #[test]
+    fn a_board_with_holes_or_walls_draws_its_cells() {
+        let variant = Catalogue::builtin().find(None).unwrap();
+        let fen: crate::rules::fen::Fen = "rnbqkbnr/pppppppp/8/3*4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+        let diagram = Diagram::of_fen(&variant, &fen);
+        let mut library = Library::default();
+        let drawn = scene(&diagram, &mut library, false);
+        assert!(!library.symbols.keys().any(|k| k.starts_with("board-")));
+        assert_eq!(cells(&drawn, &library), 63);
+        assert!(
+            drawn.items.iter().any(|i| matches!(i, Item::Rect { style, .. } if style.fill == Some(Paint::Color(WALL))))
+        );
     }
 
     #[test]
@@ -643,8 +743,9 @@ mod tests {
         assert_eq!(pocket(&orthodox), 0);
         assert_eq!(pocket(&crazyhouse), 2);
         assert!(crazyhouse.height > orthodox.height + 2.0 * METRICS.pocket - 1.0);
-        let bughouse = scene_of("bughouse");
-        assert_eq!(cells(&bughouse), 128);
+        let mut library = Library::default();
+        let bughouse = scene(&start("bughouse"), &mut library, true);
+        assert_eq!(cells(&bughouse, &library), 128);
         assert_eq!(pocket(&bughouse), 4);
         assert!(bughouse.width > 2.0 * orthodox.width);
     }

@@ -22,7 +22,7 @@ use super::scene::{Item, Library, Paint, Rgba, Scene, Style};
 
 /// Presentation attributes on every root `<svg>`: shapes inherit them, and so do the shapes
 /// of the symbols a `<use>` places, whose properties come from the `<use>`'s ancestors.
-const ROOT_ATTRIBUTES: &str = r#" fill="none" stroke-linecap="round" stroke-linejoin="round""#;
+const ROOT_ATTRIBUTES: &str = r##" fill="none" stroke-linecap="round" stroke-linejoin="round" color="#000""##;
 
 /// The scene as a standalone SVG document: the symbols it places (and those they place)
 /// defined in `<defs>`, then its shapes. [`Paint::Current`] outside any symbol is the
@@ -197,6 +197,12 @@ fn item(out: &mut String, item: &Item) {
             optional_attribute(out, "y", y);
             attribute(out, "width", size);
             attribute(out, "height", size);
+            // Black is the root's colour, which a `<use>` inherits: a page of pieces, whose
+            // colours are their own, need not repeat it.
+            if color == Rgba(0, 0, 0, 255) {
+                out.push_str("/>");
+                return;
+            }
             out.push_str(" color=\"");
             let Rgba(r, g, b, a) = color;
             if a == 255 {
@@ -513,7 +519,7 @@ mod tests {
             svg,
             concat!(
                 r##"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40.5" viewBox="0 0 80 40.5""##,
-                r##" fill="none" stroke-linecap="round" stroke-linejoin="round">"##,
+                r##" fill="none" stroke-linecap="round" stroke-linejoin="round" color="#000">"##,
                 r##"<title>White &lt;to&gt; move &amp; "win"</title>"##,
                 r##"<defs>"##,
                 r##"<symbol id="glyph-.2b" viewBox="0 0 100 100" overflow="visible">"##,
