@@ -12,10 +12,27 @@
 use arbiter::convert::{self, Notation};
 use arbiter::diag::Severity;
 use arbiter::dialect::{GameReader, Item, Limits, parse_game, write_game};
+use arbiter::picture::diagram::Diagram;
+use arbiter::picture::moment::{self, When};
+use arbiter::picture::scene::Library;
+use arbiter::picture::{board, raster, svg, text};
 use arbiter::record::Game;
 use arbiter::rules::fen::Fen;
 use arbiter::rules::position::Position;
 use arbiter::variants::Catalogue;
+
+/// Draws a diagram every way arbiter does: as text, and as a scene written as SVG and painted
+/// (at a small scale, so that a big board stays cheap). None may panic, and the painting of a
+/// scene arbiter built may not fail.
+fn draw(diagram: &Diagram) {
+    let _ = text::render(diagram);
+    let mut library = Library::default();
+    let scene = board::scene(diagram, &mut library, true);
+    let _ = svg::document(&scene, &library);
+    if let Err(e) = raster::render(&scene, &library, 0.05) {
+        panic!("the diagram of {} cannot be painted: {e}", diagram.fen);
+    }
+}
 
 /// The limits of the commands, but for a smaller largest game, so that a fuzzer spends its
 /// time on shapes rather than sizes.
@@ -105,6 +122,8 @@ pub fn fen(data: &[u8]) {
     assert_eq!(again.to_string(), written, "the FEN is not stable");
 
     let Ok(variant) = variant else { return };
+    // Any FEN of the variant's is drawn, a position or not.
+    draw(&Diagram::of_fen(&variant, &fen));
     let Ok(mut position) = Position::from_fen(&variant, &fen) else { return };
     let before = position.fen();
     let key = position.key();
@@ -140,6 +159,15 @@ pub fn replay(data: &[u8]) {
     for game in clean_games(data) {
         let Ok(variant) = catalogue.find(game.tag("Variant")) else { continue };
         let report = arbiter::replay::replay(&variant, &game);
+        // Every game is drawn where it ends, or where it goes wrong.
+        if let Ok(moment) = moment::at(&variant, &game, When::End) {
+            draw(&moment.diagram);
+            assert_eq!(
+                moment.problem.is_some(),
+                report.problems.iter().any(|p| p.severity == Severity::Error && p.fen.is_some()),
+                "the picture and the replay disagree on whether the game goes wrong"
+            );
+        }
         // The orthodox lane's report, where it gives one, is the generic core's.
         if let Some(lane) = arbiter::replay::replay_in_lane(&variant, &game) {
             let generic = arbiter::replay::replay_generic(&variant, &game);
