@@ -11,13 +11,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use arbiter::diag::Severity;
+use arbiter::dialect::GameText;
 use arbiter::dialect::Limits;
 use arbiter::picture::board;
-use arbiter::picture::moment::{self, When};
+use arbiter::picture::moment::{self, Moment, When};
 use arbiter::picture::scene::Library;
 use arbiter::picture::svg;
 use arbiter::validate::Report;
 use arbiter::variants::Catalogue;
+use rayon::prelude::*;
 
 use super::report::Located;
 
@@ -30,10 +32,17 @@ pub const SHOWN: usize = 10_000;
 /// screen with every diagram in place, 2.3 s with these held as text (bench/README.md).
 pub const DRAWN: usize = 100;
 
-/// One invalid game as the page shows it.
+/// One invalid game the page shows, kept until the page is written: its diagram is drawn
+/// then, the games' in parallel.
 struct Entry {
-    /// The game's section, in HTML.
-    html: String,
+    /// The input's name.
+    name: String,
+    /// `game 3 (White - Black)`.
+    label: String,
+    /// Its problems.
+    located: Vec<Located>,
+    /// Its text, where it was kept.
+    text: Option<GameText>,
 }
 
 /// A page being gathered, game by game.
@@ -78,7 +87,7 @@ impl Page {
     }
 
     /// Takes note of one game's problems, and shows it if it is invalid.
-    pub fn game(&mut self, name: &str, report: &Report, located: &[Located], catalogue: &Catalogue, limits: &Limits) {
+    pub fn game(&mut self, name: &str, report: &Report, located: &[Located]) {
         self.inputs.insert(name.to_owned());
         let valid = !located.iter().any(|l| l.severity == Severity::Error);
         let index = (!valid && self.entries.len() < SHOWN).then_some(self.entries.len());
@@ -103,30 +112,26 @@ impl Page {
             self.unshown += 1;
             return;
         }
-        let html = self.section(name, report, located, catalogue, limits);
-        self.entries.push(Entry { html });
+        self.entries.push(Entry {
+            name: name.to_owned(),
+            label: report.label(),
+            located: located.to_vec(),
+            text: report.text.clone(),
+        });
     }
 
-    /// The section of an invalid game.
-    fn section(
-        &mut self,
-        name: &str,
-        report: &Report,
-        located: &[Located],
-        catalogue: &Catalogue,
-        limits: &Limits,
-    ) -> String {
-        let number = self.entries.len() + 1;
+    /// The section of the invalid game `number` (from 1), with the moment it goes wrong.
+    fn section(&mut self, number: usize, entry: &Entry, moment: Option<Moment>) -> String {
         let mut html = String::new();
-        let kinds: BTreeSet<&str> = located.iter().map(|l| l.kind.name()).collect();
+        let kinds: BTreeSet<&str> = entry.located.iter().map(|l| l.kind.name()).collect();
         let _ = write!(
             html,
             "<article class=\"game\" id=\"g{number}\" data-kinds=\"{}\"><h3><a href=\"#g{number}\">{}</a> {}</h3><ul class=\"problems\">",
             escape(&kinds.into_iter().collect::<Vec<_>>().join(" ")),
-            escape(name),
-            escape(&report.label()),
+            escape(&entry.name),
+            escape(&entry.label),
         );
-        for l in located {
+        for l in &entry.located {
             let class = if l.severity == Severity::Error { "error" } else { "warning" };
             let mut line = format!("{}:{}: {}[{}]", l.line, l.col, l.severity, l.kind);
             if let Some(turn) = &l.turn {
@@ -142,24 +147,19 @@ impl Page {
             let _ = write!(html, "<li class=\"{class}\">{}</li>", escape(&line));
         }
         html.push_str("</ul>");
-        if let Some(picture) = self.picture(report, catalogue, limits) {
-            html.push_str(&picture);
+        if let Some(moment) = moment {
+            html.push_str(&self.picture(number, &moment));
         }
         html.push_str("</article>\n");
         html
     }
 
-    /// Where the game goes wrong, drawn, with its moves up to there; `None` where it cannot
-    /// be replayed at all (a broken text, an unknown variant, a bad FEN).
-    fn picture(&mut self, report: &Report, catalogue: &Catalogue, limits: &Limits) -> Option<String> {
-        let text = report.text.as_ref()?;
-        let game = text.parse(limits).game?;
-        let variant = catalogue.find(game.variant_name()).ok()?;
-        let moment = moment::at(&variant, &game, When::End).ok()?;
-        let problem = moment.problem.as_ref()?;
+    /// Where the game goes wrong, drawn, with its moves up to there.
+    fn picture(&mut self, number: usize, moment: &Moment) -> String {
+        let Some(problem) = moment.problem.as_ref() else { return String::new() };
         let scene = board::scene(&moment.diagram, &mut self.library, false);
         let mut html = String::from("<div class=\"where\">");
-        if self.entries.len() < DRAWN {
+        if number <= DRAWN {
             html.push_str("<figure>");
             html.push_str(&svg::inline(&scene));
         } else {
@@ -190,12 +190,18 @@ impl Page {
             let _ = write!(html, "<p class=\"state\">{}</p>", escape(phrase));
         }
         html.push_str("</div></div>");
-        Some(html)
+        html
     }
 
     /// The whole page.
-    pub fn finish(self, totals: &Totals) -> String {
-        let mut html = String::with_capacity(self.entries.iter().map(|e| e.html.len()).sum::<usize>() + 65_536);
+    pub fn finish(mut self, totals: &Totals, catalogue: &Catalogue, limits: &Limits) -> String {
+        // Where each game goes wrong, found in parallel (a replay each); then drawn, in order,
+        // with the page's one library of symbols.
+        let moments: Vec<Option<Moment>> = self.entries.par_iter().map(|e| moment_of(e, catalogue, limits)).collect();
+        let entries = std::mem::take(&mut self.entries);
+        let sections: Vec<String> =
+            entries.iter().zip(moments).enumerate().map(|(i, (e, m))| self.section(i + 1, e, m)).collect();
+        let mut html = String::with_capacity(sections.iter().map(String::len).sum::<usize>() + 65_536);
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let when = arbiter::adjudicate::time::Moment((now / 60 * 60_000) as i64);
         let _ = write!(
@@ -239,11 +245,11 @@ impl Page {
         }
         html.push_str("</section>\n");
         let _ = writeln!(html, "<section id=\"games\"><h2>Invalid games ({})</h2>", totals.invalid);
-        if self.entries.is_empty() {
+        if sections.is_empty() {
             html.push_str("<p>Every game is valid.</p>");
         }
-        for entry in &self.entries {
-            html.push_str(&entry.html);
+        for section in &sections {
+            html.push_str(section);
         }
         if self.unshown > 0 {
             let _ = write!(
@@ -255,12 +261,20 @@ impl Page {
             );
         }
         html.push_str("</section>");
-        if self.entries.len() > DRAWN {
+        if sections.len() > DRAWN {
             html.push_str(LATER);
         }
         html.push_str("</body></html>\n");
         html
     }
+}
+
+/// Where a game goes wrong; `None` where it cannot be replayed at all (a broken text, an
+/// unknown variant, a bad FEN) or goes wrong in no position.
+fn moment_of(entry: &Entry, catalogue: &Catalogue, limits: &Limits) -> Option<Moment> {
+    let game = entry.text.as_ref()?.parse(limits).game?;
+    let variant = catalogue.find(game.variant_name()).ok()?;
+    moment::at(&variant, &game, When::End).ok().filter(|m| m.problem.is_some())
 }
 
 /// The attempted action as the movetext would have it.

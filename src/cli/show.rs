@@ -34,8 +34,7 @@ Exit code: 0 when the position is drawn, 1 when the record goes wrong before the
 asked for (the position where it does is drawn), 2 on a usage or I/O error.")]
 pub struct ShowArgs {
     /// The file holding the game (compressed or zipped, as `validate` reads it), or `-` for
-    /// standard input.
-    #[arg(required_unless_present = "fen")]
+    /// standard input; with none, standard input unless it is a terminal.
     path: Option<PathBuf>,
     /// Which game of the file, from 1.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -100,7 +99,14 @@ pub fn run(args: &ShowArgs) -> Status {
             }
         },
         None => {
-            let Some(path) = &args.path else { return Status::Failure };
+            let stdin = PathBuf::from("-");
+            let path = match &args.path {
+                Some(path) => path,
+                None => match super::no_input_named("show", &[]) {
+                    Some(status) => return status,
+                    None => &stdin,
+                },
+            };
             let (inputs, failures) = inputs::expand(std::slice::from_ref(path), inputs::PGN);
             if let Some((path, e)) = failures.first() {
                 eprint_line(&format!("{}: error[io]: cannot read: {e}", path.display()));

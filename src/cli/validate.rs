@@ -180,7 +180,7 @@ pub fn run(args: &ValidateArgs) -> Status {
                 inputs::input_error(&progress, &name, Kind::Io, &e);
             }
             if let Some(page) = page.as_mut() {
-                page.game(&name, &report, &located, catalogue, &limits);
+                page.game(&name, &report, &located);
             }
             let written = match args.format {
                 Format::Text if located.is_empty() => Ok(()),
@@ -241,7 +241,7 @@ pub fn run(args: &ValidateArgs) -> Status {
             warnings: judging.tally.warnings,
             seconds,
         };
-        sorted.write_report(&page.finish(&totals));
+        sorted.write_report(&page.finish(&totals, catalogue, &limits));
     }
     if let Err(e) = sorted.finish() {
         let _ = writeln!(io::stderr(), "arbiter: error[io]: {e}");

@@ -76,7 +76,10 @@ struct Frame {
 /// `captioned`, what the FEN says besides the boards is written under them (a page that
 /// says it in its own text leaves it out).
 pub fn scene(diagram: &Diagram, library: &mut Library, captioned: bool) -> Scene {
-    font::add_to(library);
+    // The letters, once per library.
+    if font::glyph_id('a').is_none_or(|id| !library.symbols.contains_key(&id)) {
+        font::add_to(library);
+    }
     let m = METRICS;
     let (w, h) = match diagram.shape {
         Shape::Rectangle => (f32::from(diagram.files) * m.square, f32::from(diagram.ranks) * m.square),

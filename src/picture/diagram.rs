@@ -205,13 +205,14 @@ impl Diagram {
         board.cells.get(usize::from(at.rank) * usize::from(self.files) + usize::from(at.file))
     }
 
-    /// Marks the action `m`, about to be played in `position` (or just played from it), in
-    /// `tone`: an arrow for a move, the cell for a drop, a bank or a gift, both cells of a
-    /// swap or a removal of blocked pawns.
-    pub fn mark_move(&mut self, position: &Position, m: Move, tone: Tone) {
+    /// Marks the action `m` of a position of `variant` in `tone`: an arrow for a move, the
+    /// cell for a drop, a bank or a gift, both cells of a swap or a removal of blocked pawns.
+    pub fn mark_move(&mut self, variant: &Variant, m: Move, tone: Tone) {
+        // The cell as its board shows it: a board may store its ranks the other way round
+        // (bughouse's second board, where the partner plays Black).
         let spot = |sq| {
-            let geometry = &position.variant().geometry;
-            Spot { board: geometry.board(sq), file: geometry.file(sq), rank: geometry.rank(sq) }
+            let board = if variant.spec.boards.len() <= 1 { 0 } else { variant.geometry.board(sq) };
+            Spot { board, file: variant.geometry.file(sq), rank: variant.shown_rank(sq) }
         };
         let (from, to) = (spot(m.from), spot(m.to));
         let mark = match m.kind {
@@ -235,9 +236,18 @@ impl Diagram {
     /// `tone`: an arrow from every piece of the mover the text could mean to its target,
     /// or the target alone. Returns whether the text was read as an action.
     pub fn mark_written(&mut self, text: &str, tone: Tone) -> bool {
+        self.mark_written_by(text, None, tone)
+    }
+
+    /// [`Diagram::mark_written`] for an action of the seat a record names (bughouse's `12B.`:
+    /// the board, from 1, and whether White plays), where the text names no board.
+    pub fn mark_written_by(&mut self, text: &str, seat: Option<record::Seat>, tone: Tone) -> bool {
         let Some(action) = read_action(text) else { return false };
-        let board = action.board.map_or(0, |b| b.saturating_sub(1));
-        let white = self.boards.get(usize::from(board)).is_none_or(|b| b.white_to_move);
+        let board = action.board.or(seat.map(|s| s.board)).map_or(0, |b| b.saturating_sub(1));
+        let white = match seat {
+            Some(seat) => seat.white,
+            None => self.boards.get(usize::from(board)).is_none_or(|b| b.white_to_move),
+        };
         let at = |square: SquareName| Spot { board, file: square.file, rank: square.rank };
         match action.kind {
             ActionKind::Move(m) => {

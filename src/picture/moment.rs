@@ -130,20 +130,21 @@ impl fmt::Display for MomentError {
 
 impl std::error::Error for MomentError {}
 
-/// One turn as replayed: its number and side, its actions in SAN, and each move with the
-/// position it was played in.
+/// One turn as replayed: its number and side, its actions in SAN, and its moves.
 struct Played {
     number: u32,
     color: Color,
     san: Vec<String>,
-    moves: Vec<(Move, Fen)>,
+    moves: Vec<Move>,
 }
 
-/// A game as replayed: every turn's moves by node, and the position after each turn of the
-/// main line.
+/// A game as replayed: every turn's moves by node, the turns of the main line, and the
+/// position after those of them that may be shown.
 struct Replayed {
     played: HashMap<NodeId, Played>,
-    main: Vec<(NodeId, Fen)>,
+    main: Vec<NodeId>,
+    /// The position after the main line's turn of each index kept (from 0).
+    after: HashMap<usize, Fen>,
 }
 
 impl Replayed {
@@ -171,7 +172,7 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
     let start = start_position(variant, game).map_err(|e| MomentError::Start(e.to_string()))?.0;
     let main: HashSet<NodeId> =
         std::iter::successors(game.root().main_child(), |&id| game.node(id).main_child()).collect();
-    let mut replayed = Replayed { played: HashMap::new(), main: Vec::new() };
+    let mut replayed = Replayed { played: HashMap::new(), main: Vec::new(), after: HashMap::new() };
     // A moment on the main line needs nothing after it; the end needs the variations too,
     // for where they go wrong.
     let target = match when {
@@ -195,17 +196,30 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
                         moves: Vec::new(),
                     });
                     played.san.push(san_in_turn(position, m, ends));
-                    played.moves.push((m, position.to_fen()));
+                    played.moves.push(m);
                 }
                 Sight::Turn { node, main: true } if main.contains(&node) => {
                     // A turn of passes alone shows no move.
-                    replayed.played.entry(node).or_insert_with(|| Played {
+                    let played = replayed.played.entry(node).or_insert_with(|| Played {
                         number: position.fullmove(),
                         color: position.mover().other(),
                         san: Vec::new(),
                         moves: Vec::new(),
                     });
-                    replayed.main.push((node, position.to_fen()));
+                    let index = replayed.main.len();
+                    // The position after the turn, where it may be the one shown: the last
+                    // one for the end, or the one asked for.
+                    let wanted = match when {
+                        When::End => game.node(node).main_child().is_none(),
+                        When::Ply(n) => index + 1 == n as usize,
+                        When::Move { number, black } => {
+                            played.number == number && (played.color == Color::Black) == black
+                        }
+                    };
+                    if wanted {
+                        replayed.after.insert(index, position.to_fen());
+                    }
+                    replayed.main.push(node);
                 }
                 Sight::Turn { .. } => {}
             }
@@ -227,9 +241,10 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
         When::Ply(n) => Some(n as usize),
         When::Move { number, black } => {
             let color = if black { Color::Black } else { Color::White };
-            let found = replayed.main.iter().position(|(node, _)| {
-                replayed.played.get(node).is_some_and(|p| p.number == number && p.color == color)
-            });
+            let found = replayed
+                .main
+                .iter()
+                .position(|node| replayed.played.get(node).is_some_and(|p| p.number == number && p.color == color));
             match found {
                 Some(i) => Some(i + 1),
                 // Not played: past the end, or where the record went wrong.
@@ -257,7 +272,8 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
 
 /// The position after `n` turns of the main line, the last one's moves marked.
 fn after(variant: &Arc<Variant>, game: &Game, start: &Position, replayed: &Replayed, n: usize) -> Moment {
-    let Some((node, fen)) = n.checked_sub(1).and_then(|i| replayed.main.get(i)) else {
+    let last = n.checked_sub(1).and_then(|i| Some((replayed.main.get(i)?, replayed.after.get(&i)?)));
+    let Some((node, fen)) = last else {
         return Moment {
             diagram: Diagram::of_position(start),
             caption: "the start position".to_owned(),
@@ -274,12 +290,10 @@ fn after(variant: &Arc<Variant>, game: &Game, start: &Position, replayed: &Repla
     Moment { diagram, caption: format!("after {last}"), moves, problem: None }
 }
 
-/// Marks a turn's moves as played, each against the position it was played in.
-fn mark_played(variant: &Arc<Variant>, diagram: &mut Diagram, moves: &[(Move, Fen)]) {
-    for (m, before) in moves {
-        if let Ok(position) = Position::from_fen(variant, before) {
-            diagram.mark_move(&position, *m, Tone::Played);
-        }
+/// Marks a turn's moves as played.
+fn mark_played(variant: &Variant, diagram: &mut Diagram, moves: &[Move]) {
+    for &m in moves {
+        diagram.mark_move(variant, m, Tone::Played);
     }
 }
 
@@ -303,12 +317,12 @@ fn wrong(variant: &Arc<Variant>, game: &Game, start: &Position, replayed: &Repla
             if let Some(action) = read_action(candidate)
                 && let Ok(Resolved::Move(m)) = replay::resolve(&mut position, &action)
             {
-                diagram.mark_move(&position, m, Tone::Candidate);
+                diagram.mark_move(variant, m, Tone::Candidate);
             }
         }
     }
     if let Some(written) = &problem.written {
-        diagram.mark_written(written, Tone::Attempted);
+        diagram.mark_written_by(written, problem.at.and_then(|at| at.seat), Tone::Attempted);
     }
     let turn = problem.at.map(|t| format!("{} ", t.label())).unwrap_or_default();
     let off_main = node.is_some_and(|n| {
@@ -398,5 +412,22 @@ mod tests {
         assert!(m.caption.starts_with("before 2. Nd4, where the record goes wrong (in a variation)"), "{}", m.caption);
         assert_eq!(movetext(&m.moves), "1. e4 c5");
         assert_eq!(at(&orthodox(), &g, When::Ply(3)).unwrap().caption, "after 2. Nf3");
+    }
+
+    #[test]
+    fn a_second_board_is_marked_on_its_own_cells() {
+        // Bughouse keeps its second board's ranks the other way round; a diagram shows them
+        // as the board does.
+        let bughouse = crate::variants::Catalogue::builtin().find(Some("bughouse")).unwrap();
+        let g = game("[Variant \"bughouse\"]\n\n1A. e4 1a. d5 2A. exd5 1B. 2:d4 1b. 2:e5 2B. 2:P@e4 *\n");
+        let spot = |board, file, rank| Spot { board, file, rank };
+        let m = at(&bughouse, &g, When::Ply(5)).unwrap();
+        assert_eq!(m.diagram.marks, vec![Mark::Arrow { from: spot(1, 4, 6), to: spot(1, 4, 4), tone: Tone::Played }]);
+        let m = at(&bughouse, &g, When::End).unwrap();
+        assert!(
+            m.diagram.marks.contains(&Mark::Cell { at: spot(1, 4, 3), tone: Tone::Attempted }),
+            "{:?}",
+            m.diagram.marks
+        );
     }
 }
