@@ -149,7 +149,11 @@ fn pocket_rows(board: &Board) -> usize {
 /// The cell a spot is drawn in, on the board the frame shows: its top left corner.
 fn cell_origin(diagram: &Diagram, frame: Frame, file: u8, rank: u8) -> (f32, f32) {
     let s = METRICS.square;
-    let (col, row) = if diagram.flipped { (diagram.files - 1 - file, rank) } else { (file, diagram.ranks - 1 - rank) };
+    let (col, row) = if diagram.flipped {
+        (diagram.files.saturating_sub(file + 1), rank)
+    } else {
+        (file, diagram.ranks.saturating_sub(rank + 1))
+    };
     (frame.x + f32::from(col) * s, frame.y + f32::from(row) * s)
 }
 
@@ -320,7 +324,11 @@ fn ring_outer(diagram: &Diagram) -> f32 {
 fn ring_place(diagram: &Diagram, file: u8, rank: u8) -> (u8, u16) {
     let half = diagram.files / 2;
     let around = 2 * u16::from(diagram.ranks);
-    if file < half { (file, u16::from(rank)) } else { (diagram.files - 1 - file, around - 1 - u16::from(rank)) }
+    if file < half {
+        (file, u16::from(rank))
+    } else {
+        (diagram.files.saturating_sub(file + 1), around.saturating_sub(u16::from(rank) + 1))
+    }
 }
 
 /// The angles (radians, y downwards, 0 to the right) a place round the ring spans. Place 0
@@ -554,7 +562,13 @@ fn pocket_row(name: &str, pocket: &Pocket, x: f32, y: f32, w: f32, library: &mut
 fn marks(diagram: &Diagram, frames: &[Frame], items: &mut Vec<Item>) {
     let order = [Tone::Candidate, Tone::Attempted, Tone::Played];
     for tone in order {
-        for mark in diagram.marks.iter().filter(|m| mark_tone(m) == tone) {
+        // A mark laid by hand past the boards' edges shows nothing.
+        let on = |spot: &Spot| spot.file < diagram.files && spot.rank < diagram.ranks;
+        let shown = |m: &&Mark| match m {
+            Mark::Arrow { from, to, .. } => on(from) && on(to),
+            Mark::Cell { at, .. } => on(at),
+        };
+        for mark in diagram.marks.iter().filter(shown).filter(|m| mark_tone(m) == tone) {
             match *mark {
                 Mark::Arrow { from, to, tone } => {
                     let (Some(f0), Some(f1)) = (frames.get(usize::from(from.board)), frames.get(usize::from(to.board)))
@@ -777,5 +791,23 @@ mod tests {
         let outlined = scene.items.iter().filter(|i| matches!(i, Item::Rect { style, .. } if style.stroke.map(|s| s.0) == Some(Paint::Color(tone_color(Tone::Attempted))))).count();
         assert_eq!(outlined, 1);
         assert!(arrow((0.0, 0.0), (0.5, 0.0), 5.0).is_none());
+    }
+
+    #[test]
+    fn marks_past_the_edge_show_nothing() {
+        // `Nc9` names a rank the board lacks: the mark is not laid; one laid by hand is not
+        // drawn.
+        let mut diagram = start("orthodox");
+        assert!(diagram.mark_written("Nc9", Tone::Attempted));
+        assert!(diagram.marks.is_empty());
+        let far = Spot { board: 0, file: 2, rank: 8 };
+        diagram.marks.push(Mark::Cell { at: far, tone: Tone::Attempted });
+        let mut ring = start("circular");
+        ring.marks.push(Mark::Arrow { from: Spot { board: 0, file: 9, rank: 0 }, to: far, tone: Tone::Played });
+        for d in [diagram, ring] {
+            let mut library = Library::default();
+            let drawn = scene(&d, &mut library, true);
+            assert!(crate::picture::raster::render(&drawn, &library, 0.1).is_ok());
+        }
     }
 }

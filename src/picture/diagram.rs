@@ -196,6 +196,21 @@ impl Diagram {
         }
     }
 
+    /// Lays `mark` over the boards, where its cells are on them: a record may name a cell
+    /// past the board's edge (`Nc9`), which no mark can show.
+    pub fn push_mark(&mut self, mark: Mark) {
+        let on = |spot: Spot| {
+            spot.file < self.files && spot.rank < self.ranks && usize::from(spot.board) < self.boards.len()
+        };
+        let shown = match mark {
+            Mark::Arrow { from, to, .. } => on(from) && on(to),
+            Mark::Cell { at, .. } => on(at),
+        };
+        if shown {
+            self.marks.push(mark);
+        }
+    }
+
     /// The cell of a board's file and rank, where it is on the diagram.
     pub fn content(&self, at: Spot) -> Option<&Content> {
         if at.file >= self.files || at.rank >= self.ranks {
@@ -220,16 +235,16 @@ impl Diagram {
             MoveKind::Drop | MoveKind::Bank | MoveKind::Gift => Mark::Cell { at: to, tone },
             MoveKind::Place if from == to => Mark::Cell { at: to, tone },
             MoveKind::RemoveBlocked => {
-                self.marks.push(Mark::Cell { at: from, tone });
+                self.push_mark(Mark::Cell { at: from, tone });
                 Mark::Cell { at: to, tone }
             }
             MoveKind::Swap => {
-                self.marks.push(Mark::Arrow { from: to, to: from, tone });
+                self.push_mark(Mark::Arrow { from: to, to: from, tone });
                 Mark::Arrow { from, to, tone }
             }
             _ => Mark::Arrow { from, to, tone },
         };
-        self.marks.push(mark);
+        self.push_mark(mark);
     }
 
     /// Marks an action as written (`Nxe6`, `N@f3`, `O-O`) that the position refuses, in
@@ -254,25 +269,25 @@ impl Diagram {
                 let to = at(m.to);
                 let origins = self.origins(board, white, &m);
                 if origins.is_empty() {
-                    self.marks.push(Mark::Cell { at: to, tone });
+                    self.push_mark(Mark::Cell { at: to, tone });
                 }
                 for from in origins {
-                    self.marks.push(Mark::Arrow { from, to, tone });
+                    self.push_mark(Mark::Arrow { from, to, tone });
                 }
             }
             ActionKind::Drop { to, .. } | ActionKind::Wall { at: to } => {
-                self.marks.push(Mark::Cell { at: at(to), tone })
+                self.push_mark(Mark::Cell { at: at(to), tone })
             }
             ActionKind::Bank { from, .. } | ActionKind::Gift { from, .. } => {
-                self.marks.push(Mark::Cell { at: at(from), tone })
+                self.push_mark(Mark::Cell { at: at(from), tone })
             }
             ActionKind::Swap { first, second } => {
-                self.marks.push(Mark::Arrow { from: at(first.at), to: at(second.at), tone });
-                self.marks.push(Mark::Arrow { from: at(second.at), to: at(first.at), tone });
+                self.push_mark(Mark::Arrow { from: at(first.at), to: at(second.at), tone });
+                self.push_mark(Mark::Arrow { from: at(second.at), to: at(first.at), tone });
             }
             ActionKind::RemoveBlocked { first, second } => {
-                self.marks.push(Mark::Cell { at: at(first), tone });
-                self.marks.push(Mark::Cell { at: at(second), tone });
+                self.push_mark(Mark::Cell { at: at(first), tone });
+                self.push_mark(Mark::Cell { at: at(second), tone });
             }
             ActionKind::Castle { .. } => {
                 // The king of the side to move: its cell says which castling was tried.
@@ -282,7 +297,7 @@ impl Diagram {
                     .map(|(spot, _)| spot)
                     .collect();
                 for spot in kings {
-                    self.marks.push(Mark::Cell { at: spot, tone });
+                    self.push_mark(Mark::Cell { at: spot, tone });
                 }
             }
             ActionKind::Pass => {}
