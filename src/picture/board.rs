@@ -794,6 +794,34 @@ mod tests {
     }
 
     #[test]
+    fn every_catalogue_variant_is_drawn_and_painted() {
+        let catalogue = Catalogue::builtin();
+        let mut drawn = 0;
+        for definition in catalogue.definitions() {
+            let variant = definition.playable.as_ref().expect("a playable variant");
+            let position = Position::start(variant).expect("a start position");
+            let diagram = Diagram::of_position(&position);
+            let mut library = Library::default();
+            let scene = scene(&diagram, &mut library, true);
+            let pieces = position.squares_of(crate::rules::variant::Color::White).count()
+                + position.squares_of(crate::rules::variant::Color::Black).count();
+            let placed = scene
+                .items
+                .iter()
+                .filter(
+                    |i| matches!(i, Item::Use { symbol, .. } if symbol.starts_with("p-") || symbol.starts_with("d-")),
+                )
+                .count();
+            assert!(placed >= pieces, "{}: {placed} pieces drawn of {pieces}", definition.resolved.name);
+            let image = crate::picture::raster::render(&scene, &library, 0.25)
+                .unwrap_or_else(|e| panic!("{}: {e}", definition.resolved.name));
+            assert!(image.width > 50 && image.height > 50);
+            drawn += 1;
+        }
+        assert!(drawn >= 100);
+    }
+
+    #[test]
     fn marks_past_the_edge_show_nothing() {
         // `Nc9` names a rank the board lacks: the mark is not laid; one laid by hand is not
         // drawn.
