@@ -269,12 +269,13 @@ impl Page {
     }
 }
 
-/// Where a game goes wrong; `None` where it cannot be replayed at all (a broken text, an
-/// unknown variant, a bad FEN) or goes wrong in no position.
+/// Where a game goes wrong in a position (an illegal action, drawn with the attempt); `None`
+/// where it cannot be replayed at all (a broken text, an unknown variant, a bad FEN) or goes
+/// wrong in no position (its problems say why).
 fn moment_of(entry: &Entry, catalogue: &Catalogue, limits: &Limits) -> Option<Moment> {
     let game = entry.text.as_ref()?.parse(limits).game?;
     let variant = catalogue.find(game.variant_name()).ok()?;
-    moment::at(&variant, &game, When::End).ok().filter(|m| m.problem.is_some())
+    moment::at(&variant, &game, When::End).ok().filter(|m| m.problem.as_ref().is_some_and(|p| p.fen.is_some()))
 }
 
 /// The attempted action as the movetext would have it.

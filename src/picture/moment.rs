@@ -225,13 +225,15 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
             }
         }),
     );
-    let errors = report.problems.into_iter().filter(|p| p.severity == Severity::Error && p.fen.is_some());
+    // Where the record goes wrong: the first error of a turn of the main line (an illegal
+    // action, or one the turn's plan refuses, or a move after the end); else, at the end, the
+    // first illegal action of a variation.
     let on_main = |p: &Problem| p.at.is_some_and(|at| main.contains(&at.node));
-    let mut errors: Vec<Problem> = errors.collect();
+    let mut errors: Vec<Problem> =
+        report.problems.into_iter().filter(|p| p.severity == Severity::Error && p.at.is_some()).collect();
     let failure = match errors.iter().position(on_main) {
         Some(i) => Some(errors.swap_remove(i)),
-        // A line that goes wrong off the main one matters only at the end.
-        None if when == When::End => errors.into_iter().find(|p| p.at.is_some()),
+        None if when == When::End => errors.into_iter().find(|p| p.fen.is_some()),
         None => None,
     };
     let turns = replayed.main.len();
@@ -264,6 +266,17 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
             Err(MomentError::PastTheEnd { turns: turns as u32, asked: format!("turn {n}") })
         }
         _ => match failure {
+            Some(problem) if problem.fen.is_none() => {
+                // No position with the problem: the one before its turn, with its words.
+                let node = problem.at.map(|at| at.node);
+                let before = replayed.main.iter().position(|&n| Some(n) == node).unwrap_or(turns);
+                let mut moment = at(variant, game, When::Ply(before as u32))?;
+                let turn = problem.at.map(|t| format!("{} ", t.label())).unwrap_or_default();
+                let written = problem.written.as_deref().map(|w| format!("{w}, ")).unwrap_or_default();
+                moment.caption = format!("before {turn}{written}where the record goes wrong: {}", problem.message);
+                moment.problem = Some(problem);
+                Ok(moment)
+            }
             Some(problem) => Ok(wrong(variant, game, &start, &replayed, problem)),
             None => Ok(after(variant, game, &start, &replayed, turns)),
         },
@@ -406,6 +419,16 @@ mod tests {
         assert!(m.diagram.marks.iter().any(|mark| matches!(mark, Mark::Arrow { tone: Tone::Candidate, .. })));
         // A moment after the error is where it goes wrong too.
         assert_eq!(at(&orthodox(), &g, "5w".parse().unwrap()).unwrap().caption, m.caption);
+        // A turn that goes wrong in no position (a move after mate) shows the position
+        // before it.
+        let g = game("1. f3 e5 2. g4 Qh4# 3. a3 *\n");
+        let m = at(&orthodox(), &g, When::End).unwrap();
+        assert!(m.caption.starts_with("before 3. a3, where the record goes wrong: "), "{}", m.caption);
+        assert!(
+            m.problem.is_some() && m.diagram.fen.starts_with("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w"),
+            "{}",
+            m.diagram.fen
+        );
         // So does a variation, at the end.
         let g = game("1. e4 e5 (1... c5 2. Nd4) 2. Nf3 *\n");
         let m = at(&orthodox(), &g, When::End).unwrap();
