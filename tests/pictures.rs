@@ -110,7 +110,11 @@ fn a_report_shows_every_invalid_game_and_counts_the_kinds() {
     let page = std::fs::read_to_string(&report).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>") && page.trim_end().ends_with("</html>"));
     assert_eq!(page.matches("<article class=\"game\"").count(), invalid);
-    assert!(page.contains("<td><code>illegal-move</code></td>"));
+    assert!(
+        page.contains("<a href=\"#only-illegal-move\"><code>illegal-move</code></a>"),
+        "the kind links to its games"
+    );
+    assert!(page.contains("id=\"only-illegal-move\""), "and its games can be shown alone");
     assert!(!page.contains("http://") && !page.contains("https://"), "nothing from the network");
     // A page that would replace the input is refused before any work.
     let out = arbiter(&["validate", "-q", "--report", &input, &input]);

@@ -237,14 +237,33 @@ impl Page {
                     row.first.map_or_else(String::new, |i| format!("<a href=\"#g{}\">game {}</a>", i + 1, i + 1));
                 let _ = write!(
                     html,
-                    "<tr class=\"kind\" data-kind=\"{kind}\"><td><code>{kind}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{first}</td></tr>",
+                    "<tr class=\"kind\" data-kind=\"{kind}\"><td><a href=\"#only-{kind}\"><code>{kind}</code></a></td><td>{}</td><td>{}</td><td>{}</td><td>{first}</td></tr>",
                     row.errors, row.warnings, row.games
                 );
             }
             html.push_str("</tbody></table>");
         }
         html.push_str("</section>\n");
-        let _ = writeln!(html, "<section id=\"games\"><h2>Invalid games ({})</h2>", totals.invalid);
+        // A kind's link shows only the games that have it, with no script: its target comes
+        // before the games, and the style hides the others while it is the target.
+        let mut only = String::new();
+        for kind in self.kinds.keys() {
+            let _ = write!(html, "<span class=\"only\" id=\"only-{kind}\"></span>");
+            let _ = write!(
+                only,
+                "#only-{kind}:target~#games article.game:not([data-kinds~=\"{kind}\"]){{display:none}}\
+                 #only-{kind}:target~#games .filter::after{{content:\" Showing only the games with {kind}.\"}}"
+            );
+        }
+        if !only.is_empty() {
+            let _ = write!(html, "<style>{only}</style>");
+        }
+        let _ = writeln!(
+            html,
+            "<section id=\"games\"><h2>Invalid games ({})</h2><p class=\"filter\">A kind's name above shows only \
+             the games that have it; <a href=\"#games\">all games</a>.</p>",
+            totals.invalid
+        );
         if sections.is_empty() {
             html.push_str("<p>Every game is valid.</p>");
         }
@@ -338,4 +357,5 @@ li.error{color:#a00}li.warning{color:#8a5a00}.where{display:flex;flex-wrap:wrap;
 figure{margin:0}figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#444;max-width:30em}\
 .moves{flex:1;min-width:16em;font-size:.9em}.moves mark{background:#fcc;color:#700;font-weight:600}\
 .fen,.candidates{font-family:ui-monospace,monospace;font-size:.85em;word-break:break-all}.state{color:#555;margin:.1em 0}\
+.filter{color:#555;font-size:.9em}.filter::after{font-weight:600}\
 @media print{article.game{content-visibility:visible;break-inside:avoid}}";

@@ -349,7 +349,11 @@ fn wrong(variant: &Arc<Variant>, game: &Game, start: &Position, replayed: &Repla
     );
     let mut moves = replayed.line_to(game, parent);
     // The failing turn's actions before the failing one, where it played some.
-    if let Some(turned) = node.and_then(|n| replayed.turned(game, n)) {
+    // (A turn refused as a whole after its actions, its plan unfinished, is the attempt
+    // itself.)
+    if let Some(turned) = node.and_then(|n| replayed.turned(game, n))
+        && !problem.written.as_deref().is_some_and(|w| turned.san.ends_with(w))
+    {
         moves.push(turned);
     }
     Moment { diagram, caption, moves, problem: Some(problem) }
