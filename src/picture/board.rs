@@ -748,6 +748,45 @@ mod tests {
     }
 
     #[test]
+    fn neighbours_on_the_ring_are_neighbours_in_the_picture() {
+        // The rules' geometry says which cells touch; the picture must put them side by side:
+        // one place round the ring at the same radius, or one ring in at the same angle.
+        let variant = Catalogue::builtin().find(Some("circular")).unwrap();
+        let diagram = start("circular");
+        let side = 2.0 * ring_outer(&diagram);
+        let frame = Frame { x: 0.0, y: 0.0, w: side, h: side };
+        let centre = (side / 2.0, side / 2.0);
+        let polar = |(x, y): (f32, f32)| {
+            let (dx, dy) = (x - centre.0, y - centre.1);
+            ((dx * dx + dy * dy).sqrt(), dy.atan2(dx))
+        };
+        let geometry = &variant.geometry;
+        let step = 2.0 * PI / 16.0;
+        let mut pairs = 0;
+        for sq in geometry.squares() {
+            let at = |sq| cell_centre(&diagram, frame, geometry.file(sq), geometry.rank(sq));
+            let (r, a) = polar(at(sq));
+            for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let Some(to) = geometry.offset(sq, dx, dy) else { continue };
+                let (r2, a2) = polar(at(to));
+                let turn = (a2 - a).rem_euclid(2.0 * PI);
+                let turn = turn.min(2.0 * PI - turn);
+                if dx == 0 {
+                    assert!((r2 - r).abs() < 0.01 && (turn - step).abs() < 0.001, "{sq:?} and {to:?} round the ring");
+                } else {
+                    assert!(
+                        ((r2 - r).abs() - SQUARE).abs() < 0.01 && turn < 0.001,
+                        "{sq:?} and {to:?} across the rings"
+                    );
+                }
+                pairs += 1;
+            }
+        }
+        // 64 cells with two neighbours round and 48 ring crossings each way.
+        assert_eq!(pairs, 64 * 2 + 48 * 2);
+    }
+
+    #[test]
     fn hands_lie_beside_their_sides_and_two_boards_side_by_side() {
         let orthodox = scene_of("orthodox");
         let crazyhouse = scene_of("crazyhouse");
