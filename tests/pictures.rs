@@ -71,6 +71,13 @@ fn show_never_writes_over_its_input_and_says_what_is_missing() {
         "{}",
         text(&out.stderr)
     );
+    // A FEN that is no legal position is still drawn, with a warning.
+    let out = arbiter(&["show", "--fen", "8/8/8/3Q4/8/8/8/8 w - - 0 1"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("5  .  .  .  Q"), "{}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("warning: --fen is not a position of orthodox"), "{}", text(&out.stderr));
+    let out = arbiter(&["show", "--fen", "not a fen"]);
+    assert_eq!(out.status.code(), Some(2));
     let out = arbiter(&["show", "--move", "b9", &game]);
     assert_eq!(out.status.code(), Some(2), "a move that is not one is a usage error");
     let _ = std::fs::remove_dir_all(dir);

@@ -187,8 +187,17 @@ fn describe(moment: &Moment) -> String {
 fn of_fen(catalogue: &Catalogue, variant: Option<&str>, fen: &str) -> Result<Diagram, String> {
     let variant: Arc<Variant> = catalogue.find(variant).map_err(|e| e.to_string())?;
     let parsed: Fen = fen.parse().map_err(|e| format!("--fen: {e}"))?;
-    let (position, _) = Position::from_fen_lenient(&variant, &parsed).map_err(|e| format!("--fen: {e}"))?;
-    Ok(Diagram::of_position(&position))
+    match Position::from_fen_lenient(&variant, &parsed) {
+        Ok((position, _)) => Ok(Diagram::of_position(&position)),
+        // A diagram need not be a legal position (a study without kings): drawn as written.
+        Err(e) => {
+            eprint_line(&format!(
+                "arbiter: warning: --fen is not a position of {}: {e}; drawn as written",
+                variant.spec.name
+            ));
+            Ok(Diagram::of_fen(&variant, &parsed))
+        }
+    }
 }
 
 /// The diagram of the game asked for, with what the exit status says of it; or, after a
