@@ -263,9 +263,10 @@ fn a_diagram_in_the_browser_is_arbiters_png_of_it() {
     assert!(shot.is_file(), "no screenshot: {}", out.stderr);
     let theirs = png::decode(&std::fs::read(&shot).unwrap()).expect("the screenshot reads");
     assert_eq!((theirs.width, theirs.height), (ours.width, ours.height));
-    // Edges are anti-aliased a little differently; the picture is the same.
+    // Edges are anti-aliased a little differently (Chromium 148: 0.011% of the pixels differ by
+    // more than 48 levels, the mean difference is 0.67); the picture is the same.
     let off = differing(&ours, &theirs, 48);
-    assert!(off < 0.01, "{:.2}% of the pixels differ", off * 100.0);
+    assert!(off < 0.005, "{:.2}% of the pixels differ", off * 100.0);
     // And it is the right picture: a dark square at a1 (bottom left), the bishop on c4 white
     // on a light square, the e-pawns' squares, Black's king dark.
     let pixel = |image: &raster::Image, x: u32, y: u32| {
