@@ -67,7 +67,7 @@ fn show_never_writes_over_its_input_and_says_what_is_missing() {
     let out = arbiter(&["show", "--move", "9b", &game]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("move 9... is past the end: the main line has 2 turns"),
+        text(&out.stderr).contains("move 9... is not on the main line, which runs from 1. to 1..."),
         "{}",
         text(&out.stderr)
     );

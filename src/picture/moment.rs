@@ -111,6 +111,15 @@ pub enum MomentError {
         /// The moment asked for, in words.
         asked: String,
     },
+    /// The move asked for is not on the main line: before its first turn (a game set up at
+    /// move 9), or after its last.
+    NotOnTheLine {
+        /// The move asked for, as `12...`.
+        asked: String,
+        /// The main line's first and last turns, as `9.` and `28...`; `None` for a main
+        /// line without a turn.
+        runs: Option<(String, String)>,
+    },
 }
 
 impl fmt::Display for MomentError {
@@ -123,6 +132,12 @@ impl fmt::Display for MomentError {
                     "{asked} is past the end: the main line has {turns} turn{}",
                     if *turns == 1 { "" } else { "s" }
                 )
+            }
+            MomentError::NotOnTheLine { asked, runs: Some((first, last)) } => {
+                write!(f, "move {asked} is not on the main line, which runs from {first} to {last}")
+            }
+            MomentError::NotOnTheLine { asked, runs: None } => {
+                write!(f, "move {asked} is not on the main line, which has no turn")
             }
         }
     }
@@ -243,6 +258,15 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
         When::Ply(n) => Some(n as usize),
         When::Move { number, black } => {
             let color = if black { Color::Black } else { Color::White };
+            let label = |p: &Played| format!("{}{}", p.number, if p.color == Color::Black { "..." } else { "." });
+            let turn = |i: usize| replayed.main.get(i).and_then(|node| replayed.played.get(node));
+            let runs = turn(0).zip(turns.checked_sub(1).and_then(turn)).map(|(a, b)| (label(a), label(b)));
+            let asked = format!("{number}{}", if black { "..." } else { "." });
+            // Before the first turn (a game set up later than move 1) nothing was played.
+            let order = |n: u32, c: Color| (n, c == Color::Black);
+            if turn(0).is_some_and(|first| order(number, color) < order(first.number, first.color)) {
+                return Err(MomentError::NotOnTheLine { asked, runs });
+            }
             let found = replayed
                 .main
                 .iter()
@@ -251,12 +275,7 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
                 Some(i) => Some(i + 1),
                 // Not played: past the end, or where the record went wrong.
                 None if failure.is_some() => None,
-                None => {
-                    return Err(MomentError::PastTheEnd {
-                        turns: turns as u32,
-                        asked: format!("move {number}{}", if black { "..." } else { "." }),
-                    });
-                }
+                None => return Err(MomentError::NotOnTheLine { asked, runs }),
             }
         }
     };
@@ -400,7 +419,13 @@ mod tests {
         assert_eq!(same.diagram, m.diagram);
         assert_eq!(at(&orthodox(), &g, When::Ply(0)).unwrap().caption, "the start position");
         assert!(matches!(at(&orthodox(), &g, When::Ply(5)), Err(MomentError::PastTheEnd { turns: 4, .. })));
-        assert!(matches!(at(&orthodox(), &g, "3w".parse().unwrap()), Err(MomentError::PastTheEnd { .. })));
+        let past = at(&orthodox(), &g, "3w".parse().unwrap()).unwrap_err();
+        assert_eq!(past.to_string(), "move 3. is not on the main line, which runs from 1. to 2...");
+        // A game set up at move 9 has no move 1.
+        let g = game("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 9\"]\n\n9. Rh8+ Kd7 *\n");
+        let before = at(&orthodox(), &g, "1w".parse().unwrap()).unwrap_err();
+        assert_eq!(before.to_string(), "move 1. is not on the main line, which runs from 9. to 9...");
+        assert_eq!(at(&orthodox(), &g, "9b".parse().unwrap()).unwrap().caption, "after 9... Kd7");
     }
 
     #[test]
