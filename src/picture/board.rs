@@ -425,7 +425,7 @@ fn ring(diagram: &Diagram, board: u8, frame: Frame, items: &mut Vec<Item>) {
     let size = 11.0;
     let outside = ring_outer(diagram) + 10.0;
     for rank in 0..diagram.ranks {
-        for file in [0, diagram.files - 1] {
+        for file in [0, diagram.files.saturating_sub(1)] {
             let (_, place) = ring_place(diagram, file, rank);
             let (a0, a1) = ring_angles(diagram, place);
             let (x, y) = point(cx, cy, outside, (a0 + a1) / 2.0);
