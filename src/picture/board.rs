@@ -449,8 +449,18 @@ fn ring(diagram: &Diagram, board: u8, frame: Frame, items: &mut Vec<Item>) {
 /// A small disc beside the board on the side to move's edge.
 fn side_to_move(diagram: &Diagram, board: &Board, frame: Frame, items: &mut Vec<Item>) {
     let bottom = board.white_to_move != diagram.flipped;
-    let x = frame.x + frame.w + METRICS.margin / 2.0;
-    let y = if bottom { frame.y + frame.h - 7.0 } else { frame.y + 7.0 };
+    let (x, y) = match diagram.shape {
+        Shape::Rectangle => {
+            let y = if bottom { frame.y + frame.h - 7.0 } else { frame.y + 7.0 };
+            (frame.x + frame.w + METRICS.margin / 2.0, y)
+        }
+        // Beside the ring, off its lower (or upper) right edge.
+        Shape::Ring => {
+            let reach = ring_outer(diagram) * 0.82;
+            let (cx, cy) = (frame.x + frame.w / 2.0, frame.y + frame.h / 2.0);
+            (cx + reach, if bottom { cy + reach } else { cy - reach })
+        }
+    };
     let fill = if board.white_to_move { PIECE_LIGHT } else { PIECE_DARK };
     items.push(Item::Circle { cx: x, cy: y, r: 5.5, style: Style::both(Paint::Color(fill), Paint::Color(INK), 1.2) });
 }
