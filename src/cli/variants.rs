@@ -12,7 +12,7 @@ use clap::{Args, Subcommand};
 use super::Status;
 use super::output::{eprint_line, print};
 
-/// Lists the variants arbiter knows, shows one, or checks a variant file.
+/// Lists the variants arbiter knows, shows one, checks a variant file, or draws them all.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   arbiter variants                      # every variant, with where its rules come from
