@@ -18,7 +18,7 @@ use arbiter::rules::position::Position;
 use arbiter::variants::Definition;
 
 use super::html::escape;
-use super::output::Output;
+use super::output;
 
 /// What the index carries so that a later run knows the directory for a gallery.
 const GENERATOR: &str = "<meta name=\"generator\" content=\"arbiter variants gallery\">";
@@ -82,7 +82,7 @@ pub fn write(dir: &Path, definitions: &[&Definition]) -> Result<usize, String> {
                     let diagram = Diagram::of_position(&position);
                     let mut own = Library::default();
                     let scene = board::scene(&diagram, &mut own, true);
-                    write_file(&dir.join(format!("{stem}.svg")), svg::document(&scene, &own).as_bytes())?;
+                    output::write_whole(&dir.join(format!("{stem}.svg")), svg::document(&scene, &own).as_bytes())?;
                     let scene = board::scene(&diagram, &mut library, false);
                     shown += 1;
                     (svg::inline(&scene), escape(&diagram.fen))
@@ -116,18 +116,8 @@ pub fn write(dir: &Path, definitions: &[&Definition]) -> Result<usize, String> {
         definitions.len(),
         env!("CARGO_PKG_VERSION"),
     );
-    write_file(&dir.join("index.html"), page.as_bytes())?;
+    output::write_whole(&dir.join("index.html"), page.as_bytes())?;
     Ok(shown)
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let failed = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
-    let mut out = Output::open(Some(path)).map_err(failed)?;
-    if let Err(e) = out.write_bytes(bytes) {
-        out.abandon();
-        return Err(failed(e));
-    }
-    out.finish().map_err(failed)
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;background:#fff}\

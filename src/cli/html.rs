@@ -133,17 +133,7 @@ impl Page {
         );
         for l in &entry.located {
             let class = if l.severity == Severity::Error { "error" } else { "warning" };
-            let mut line = format!("{}:{}: {}[{}]", l.line, l.col, l.severity, l.kind);
-            if let Some(turn) = &l.turn {
-                let _ = write!(line, ", move {turn}");
-            }
-            if let Some(written) = &l.written {
-                let _ = write!(line, ": {written}");
-            }
-            let _ = write!(line, ": {}", l.message);
-            if l.more > 0 {
-                let _ = write!(line, " ({} more like it in this game)", l.more);
-            }
+            let line = format!("{}:{}: {}[{}]{}", l.line, l.col, l.severity, l.kind, l.what());
             let _ = write!(html, "<li class=\"{class}\">{}</li>", escape(&line));
         }
         html.push_str("</ul>");

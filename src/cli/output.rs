@@ -159,6 +159,19 @@ impl Output {
     }
 }
 
+/// Writes `bytes` whole to the file at `path` (through a temporary file renamed over it once
+/// written), or to standard output for `-`; the error says which file.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let target = (path.as_os_str() != "-").then_some(path);
+    let failed = |e: io::Error| format!("{}: cannot write: {e}", path.display());
+    let mut out = Output::open(target).map_err(failed)?;
+    if let Err(e) = out.write_bytes(bytes) {
+        out.abandon();
+        return Err(failed(e));
+    }
+    out.finish().map_err(failed)
+}
+
 /// Writes `text` to standard output now. A reader that has gone (`arbiter variants | head`) is
 /// no error: the rest is not wanted. Any other failure is returned, to be reported.
 pub fn print(text: &str) -> io::Result<()> {

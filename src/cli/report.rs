@@ -73,6 +73,23 @@ impl Located {
         Located { severity: d.severity, ..Located::plain(d.kind, at.line, at.col, d.message.clone()) }
     }
 
+    /// What the problem is about and says, after its place and kind: `, move 4. (White):
+    /// Nd5: illegal: no knight can reach d5 (2 more like it in this game)`.
+    pub fn what(&self) -> String {
+        let mut text = String::new();
+        if let Some(turn) = &self.turn {
+            text.push_str(&format!(", move {turn}"));
+        }
+        if let Some(written) = &self.written {
+            text.push_str(&format!(": {written}"));
+        }
+        text.push_str(&format!(": {}", self.message));
+        if self.more > 0 {
+            text.push_str(&format!(" ({} more like it in this game)", self.more));
+        }
+        text
+    }
+
     /// How many problems this line stands for.
     pub fn occurrences(&self) -> u64 {
         self.more + 1
@@ -311,18 +328,7 @@ pub fn write_located(out: &mut dyn Write, name: &str, label: &str, located: &[Lo
         if quiet && l.severity == Severity::Warning {
             continue;
         }
-        let mut head = format!("{name}:{}:{}: {}[{}]: {label}", l.line, l.col, l.severity, l.kind);
-        if let Some(turn) = &l.turn {
-            head.push_str(&format!(", move {turn}"));
-        }
-        let more = match l.more {
-            0 => String::new(),
-            n => format!(" ({n} more like it in this game)"),
-        };
-        match &l.written {
-            Some(w) => writeln!(out, "{head}: {w}: {}{more}", l.message)?,
-            None => writeln!(out, "{head}: {}{more}", l.message)?,
-        }
+        writeln!(out, "{name}:{}:{}: {}[{}]: {label}{}", l.line, l.col, l.severity, l.kind, l.what())?;
         if let Some(fen) = &l.fen {
             writeln!(out, "  position: {fen}")?;
         }

@@ -20,7 +20,8 @@ use clap::Args;
 use super::Status;
 use super::inputs;
 use super::limits::LimitArgs;
-use super::output::{self, Output, eprint_line, print};
+use super::output::{self, eprint_line, print};
+use super::report::{Located, game_label, write_located};
 
 /// Draws a position of a game: as text on the terminal, or as an SVG or PNG picture.
 #[derive(Args, Debug)]
@@ -127,12 +128,12 @@ pub fn run(args: &ShowArgs) -> Status {
     let written = if let Some(path) = &args.svg {
         let mut library = Library::default();
         let scene = board::scene(&diagram, &mut library, true);
-        write_file(path, svg::document(&scene, &library).as_bytes())
+        output::write_whole(path, svg::document(&scene, &library).as_bytes())
     } else if let Some(path) = &args.png {
         let mut library = Library::default();
         let scene = board::scene(&diagram, &mut library, true);
         match raster::render(&scene, &library, f32::from(args.square) / board::SQUARE) {
-            Ok(image) => write_file(path, &png::encode(&image)),
+            Ok(image) => output::write_whole(path, &png::encode(&image)),
             Err(e) => Err(format!("cannot draw the picture: {e}")),
         }
     } else {
@@ -226,38 +227,35 @@ fn of_game(args: &ShowArgs, catalogue: &Catalogue, inputs: &[inputs::Input]) -> 
             if seen < args.game {
                 continue;
             }
+            // A game that cannot be drawn is reported as `validate` reports it.
+            let complain = |label: &str, located: &[Located]| {
+                let _ = write_located(&mut io::stderr(), &name, label, located, true);
+                Err(Status::Problems)
+            };
             let text = match item {
                 Item::Game(text) => text,
                 Item::TooLarge { origin, size } => {
-                    let message = limits.too_large(size);
-                    eprint_line(&format!(
-                        "{name}:{}:{}: error[{}]: {message}",
-                        origin.line,
-                        origin.col,
-                        Kind::Limit.name()
-                    ));
-                    return Err(Status::Problems);
+                    let problem = Located::plain(Kind::Limit, origin.line, origin.col, limits.too_large(size));
+                    return complain(&format!("game {}", args.game), &[problem]);
                 }
                 Item::Stopped { .. } => break,
             };
+            let label = game_label(text.origin.index, &text.text);
             let parsed = text.parse(&limits);
             let place = arbiter::diag::Place::new(&text.text, text.origin.line, text.origin.col);
-            let errors: Vec<_> = parsed.diagnostics.iter().filter(|d| d.is_error()).collect();
+            let errors: Vec<Located> =
+                parsed.diagnostics.iter().filter(|d| d.is_error()).map(|d| Located::of(&place, d)).collect();
             let Some(game) = parsed.game.filter(|_| errors.is_empty()) else {
-                for d in errors {
-                    let at = place.line_col(d.span.start as usize);
-                    eprint_line(&format!("{name}:{}:{}: error[{}]: {}", at.line, at.col, d.kind.name(), d.message));
-                }
-                return Err(Status::Problems);
+                return complain(&label, &errors);
             };
+            // The players as `validate` names them (a bughouse record's four).
             let (white, black) = game.players();
-            let title = format!("{name}: game {} ({white} - {black})", args.game);
+            let title = format!("{name}: game {} ({white} - {black})", text.origin.index + 1);
             let variant = match catalogue.find(game.variant_name()) {
                 Ok(v) => v,
                 Err(e) => {
                     let at = text.origin;
-                    eprint_line(&format!("{name}:{}:{}: error[{}]: {e}", at.line, at.col, Kind::UnknownVariant.name()));
-                    return Err(Status::Problems);
+                    return complain(&label, &[Located::plain(Kind::UnknownVariant, at.line, at.col, e.to_string())]);
                 }
             };
             let when = match (args.ply, args.at_move) {
@@ -282,17 +280,4 @@ fn of_game(args: &ShowArgs, catalogue: &Catalogue, inputs: &[inputs::Input]) -> 
     let games = if seen == 1 { "1 game".to_owned() } else { format!("{seen} games") };
     eprint_line(&format!("{name}: error: there is no game {}: the input holds {games}", args.game));
     Err(Status::Failure)
-}
-
-/// Writes `bytes` to the file at `path` through a temporary file, or to standard output for
-/// `-`.
-fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
-    let target = (path.as_os_str() != "-").then_some(path);
-    let failed = |e: io::Error| format!("{}: cannot write: {e}", path.display());
-    let mut out = Output::open(target).map_err(failed)?;
-    if let Err(e) = out.write_bytes(bytes) {
-        out.abandon();
-        return Err(failed(e));
-    }
-    out.finish().map_err(failed)
 }
