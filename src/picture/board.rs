@@ -9,6 +9,8 @@
 
 use std::f32::consts::PI;
 
+use crate::rules::geometry::Geometry;
+
 use super::diagram::{Board, Content, Diagram, Figure, Mark, Pocket, Shape, Spot, Tone};
 use super::font::{self, Anchor};
 use super::pieces;
@@ -322,13 +324,7 @@ fn ring_outer(diagram: &Diagram) -> f32 {
 /// Where a cell of the folded board lies on the ring: its ring (0 the outer one) and its
 /// place round it (0 at the bottom, going up the left side, down the right).
 fn ring_place(diagram: &Diagram, file: u8, rank: u8) -> (u8, u16) {
-    let half = diagram.files / 2;
-    let around = 2 * u16::from(diagram.ranks);
-    if file < half {
-        (file, u16::from(rank))
-    } else {
-        (diagram.files.saturating_sub(file + 1), around.saturating_sub(u16::from(rank) + 1))
-    }
+    Geometry::ring_place(diagram.files, diagram.ranks, file, rank)
 }
 
 /// The angles (radians, y downwards, 0 to the right) a place round the ring spans. Place 0

@@ -295,12 +295,22 @@ impl Geometry {
         (to != sq).then_some(to)
     }
 
+    /// Where the cell of `file` and `rank` of a folded ring of `files` x `ranks`
+    /// ([`Geometry::folded_ring`]) lies on the ring: its ring (0 the outer one) and its place
+    /// round it (0 at rank 0 of the left half, up that half, then down the right half).
+    pub fn ring_place(files: u8, ranks: u8, file: u8, rank: u8) -> (u8, u16) {
+        if file < files / 2 {
+            (file, u16::from(rank))
+        } else {
+            (files.saturating_sub(file + 1), (2 * u16::from(ranks)).saturating_sub(u16::from(rank) + 1))
+        }
+    }
+
     /// [`Geometry::offset`] on a folded ring: `dx` rings inwards, `dy` cells round.
     fn ring_offset(&self, sq: Square, dx: i8, dy: i8) -> Option<Square> {
         let (half, ranks) = (i16::from(self.files / 2), i16::from(self.ranks));
-        let (file, rank) = (i16::from(self.file(sq)), i16::from(self.rank(sq)));
-        // Ring 0 is the outer one; round is 0 at rank 0 of the left half.
-        let (ring, round) = if file < half { (file, rank) } else { (2 * half - 1 - file, 2 * ranks - 1 - rank) };
+        let (ring, round) = Geometry::ring_place(self.files, self.ranks, self.file(sq), self.rank(sq));
+        let (ring, round) = (i16::from(ring), round as i16);
         let ring = ring + i16::from(dx);
         if !(0..half).contains(&ring) {
             return None;
