@@ -309,16 +309,7 @@ fn inputs_line(inputs: &BTreeSet<String>) -> String {
 /// Text made safe for HTML, in an element or a quoted attribute.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
+    svg::escaped(&mut out, text);
     out
 }
 

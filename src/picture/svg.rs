@@ -353,13 +353,16 @@ fn symbol_id(out: &mut String, id: &str) {
     }
 }
 
-/// Text for an element's content: markup escaped, characters XML forbids left out.
-fn escaped(out: &mut String, text: &str) {
+/// Text for an element's content or a quoted attribute, in SVG or HTML: markup and quotes
+/// escaped, characters XML forbids left out.
+pub fn escaped(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
             '\t' | '\n' | '\r' => out.push(c),
             '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => {}
             _ => out.push(c),
@@ -385,7 +388,7 @@ mod tests {
             assert!(!stack.is_empty() || text.is_empty(), "text outside the root: {text:?}");
             for (i, _) in text.match_indices('&') {
                 let entity = &text[i..text[i..].find(';').map_or(text.len(), |e| i + e + 1)];
-                assert!(["&amp;", "&lt;", "&gt;", "&quot;"].contains(&entity), "bad entity {entity:?}");
+                assert!(["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].contains(&entity), "bad entity {entity:?}");
             }
             let close = rest[open..].find('>').expect("tag not closed") + open;
             let tag = &rest[open + 1..close];
@@ -520,7 +523,7 @@ mod tests {
             concat!(
                 r##"<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40.5" viewBox="0 0 80 40.5""##,
                 r##" fill="none" stroke-linecap="round" stroke-linejoin="round" color="#000">"##,
-                r##"<title>White &lt;to&gt; move &amp; "win"</title>"##,
+                r##"<title>White &lt;to&gt; move &amp; &quot;win&quot;</title>"##,
                 r##"<defs>"##,
                 r##"<symbol id="glyph-.2b" viewBox="0 0 100 100" overflow="visible">"##,
                 r##"<rect x="45" y="10" width="10" height="80" fill="currentColor"/></symbol>"##,
