@@ -158,8 +158,9 @@ struct Played {
 struct Replayed {
     played: HashMap<NodeId, Played>,
     main: Vec<NodeId>,
-    /// The position after the main line's turn of each index kept (from 0).
-    after: HashMap<usize, Fen>,
+    /// The position after the one turn of the main line that may be shown, and its index
+    /// (from 0).
+    after: Option<(usize, Fen)>,
 }
 
 impl Replayed {
@@ -187,7 +188,7 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
     let start = start_position(variant, game).map_err(|e| MomentError::Start(e.to_string()))?.0;
     let main: HashSet<NodeId> =
         std::iter::successors(game.root().main_child(), |&id| game.node(id).main_child()).collect();
-    let mut replayed = Replayed { played: HashMap::new(), main: Vec::new(), after: HashMap::new() };
+    let mut replayed = Replayed { played: HashMap::new(), main: Vec::new(), after: None };
     // A moment on the main line needs nothing after it; the end needs the variations too,
     // for where they go wrong.
     let target = match when {
@@ -232,7 +233,7 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
                         }
                     };
                     if wanted {
-                        replayed.after.insert(index, position.to_fen());
+                        replayed.after = Some((index, position.to_fen()));
                     }
                     replayed.main.push(node);
                 }
@@ -296,7 +297,7 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
                 moment.problem = Some(problem);
                 Ok(moment)
             }
-            Some(problem) => Ok(wrong(variant, game, &start, &replayed, problem)),
+            Some(problem) => Ok(wrong(variant, game, &start, &replayed, &main, problem)),
             None => Ok(after(variant, game, &start, &replayed, turns)),
         },
     }
@@ -304,7 +305,10 @@ pub fn at(variant: &Arc<Variant>, game: &Game, when: When) -> Result<Moment, Mom
 
 /// The position after `n` turns of the main line, the last one's moves marked.
 fn after(variant: &Arc<Variant>, game: &Game, start: &Position, replayed: &Replayed, n: usize) -> Moment {
-    let last = n.checked_sub(1).and_then(|i| Some((replayed.main.get(i)?, replayed.after.get(&i)?)));
+    let last = n.checked_sub(1).and_then(|i| match &replayed.after {
+        Some((kept, fen)) if *kept == i => Some((replayed.main.get(i)?, fen)),
+        _ => None,
+    });
     let Some((node, fen)) = last else {
         return Moment {
             diagram: Diagram::of_position(start),
@@ -331,7 +335,14 @@ fn mark_played(variant: &Variant, diagram: &mut Diagram, moves: &[Move]) {
 
 /// The position where the record went wrong: the attempted action, the candidates, and the
 /// last action played before it (the turn's own, where it had played some).
-fn wrong(variant: &Arc<Variant>, game: &Game, start: &Position, replayed: &Replayed, problem: Problem) -> Moment {
+fn wrong(
+    variant: &Arc<Variant>,
+    game: &Game,
+    start: &Position,
+    replayed: &Replayed,
+    main: &HashSet<NodeId>,
+    problem: Problem,
+) -> Moment {
     let fen = problem.fen.as_deref().and_then(|f| f.parse::<Fen>().ok());
     let position = fen.as_ref().and_then(|f| Position::from_fen_lenient(variant, f).ok()).map(|(p, _)| p);
     let mut diagram = match &position {
@@ -357,9 +368,7 @@ fn wrong(variant: &Arc<Variant>, game: &Game, start: &Position, replayed: &Repla
         diagram.mark_written_by(written, problem.at.and_then(|at| at.seat), Tone::Attempted);
     }
     let turn = problem.at.map(|t| format!("{} ", t.label())).unwrap_or_default();
-    let off_main = node.is_some_and(|n| {
-        !std::iter::successors(game.root().main_child(), |&id| game.node(id).main_child()).any(|m| m == n)
-    });
+    let off_main = node.is_some_and(|n| !main.contains(&n));
     let caption = format!(
         "before {turn}{}, where the record goes wrong{}: {}",
         problem.written.as_deref().unwrap_or("the next action"),
