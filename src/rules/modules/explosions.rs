@@ -159,6 +159,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::play_san as play;
     use crate::rules::position::{Ending, Position};
     use crate::rules::variant::Color;
 
@@ -173,14 +174,6 @@ mod tests {
         let mut names: Vec<String> = moves.into_iter().map(|m| crate::replay::san(p, m)).collect();
         names.sort();
         names
-    }
-
-    /// Plays the move written `san` (as arbiter writes it).
-    fn play(p: &mut Position, san: &str) {
-        let mut moves = Vec::new();
-        p.legal_moves(&mut moves);
-        let m = moves.into_iter().find(|&m| crate::replay::san(p, m) == san);
-        p.play(m.unwrap_or_else(|| panic!("{san} is no legal move")));
     }
 
     /// A capture removes the captor, its victim and the pieces round the square but pawns;

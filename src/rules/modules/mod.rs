@@ -1697,3 +1697,17 @@ mod tests {
         assert_eq!(Variant::build(spec).err(), Some(VariantError::UnknownModulePiece('Z')));
     }
 }
+
+/// What the modules' tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::rules::position::Position;
+
+    /// Plays the legal move written `san` (as arbiter writes it); panics where none is.
+    pub fn play_san(position: &mut Position, san: &str) {
+        let mut legal = Vec::new();
+        position.legal_moves(&mut legal);
+        let found = legal.into_iter().find(|&m| crate::replay::san(position, m) == san);
+        position.play(found.unwrap_or_else(|| panic!("{san} is no legal move")));
+    }
+}

@@ -104,11 +104,7 @@ mod tests {
         let mut p = Position::from_fen_text(&variant, fen).unwrap_or_else(|e| panic!("{e}"));
         for &(board, color, text) in moves {
             p.take_seat(board, color).unwrap_or_else(|e| panic!("{text}: {e}"));
-            let mut legal = Vec::new();
-            p.legal_moves(&mut legal);
-            let found = legal.into_iter().find(|&m| crate::replay::san(&mut p, m) == text);
-            let m = found.unwrap_or_else(|| panic!("{text} is no legal move"));
-            p.play(m);
+            super::super::testing::play_san(&mut p, text);
         }
         p
     }

@@ -63,11 +63,7 @@ mod tests {
         let variant = crate::variants::find(Some("shogi")).unwrap_or_else(|e| panic!("{e}"));
         let mut p = Position::from_fen_text(&variant, fen).unwrap_or_else(|e| panic!("{e}"));
         for text in moves {
-            let mut legal = Vec::new();
-            p.legal_moves(&mut legal);
-            let found = legal.into_iter().find(|&m| crate::replay::san(&mut p, m) == *text);
-            let m = found.unwrap_or_else(|| panic!("{text} is no legal move"));
-            p.play(m);
+            super::super::testing::play_san(&mut p, text);
         }
         p.game_over()
     }
