@@ -153,7 +153,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
             // Where a quiet move joins the same squares, the capture says so (`c5xd6`).
             let en_passant = matches!(m.kind, MoveKind::EnPassant { .. });
             let capture = if en_passant && quiet_twin(position, m) { "x" } else { "" };
-            let remainder = position.remainder_text(m);
+            let remainder = position.placements_text(m);
             format!("{board}{}{capture}{}{promotion}{remainder}", square(position, m.from), square(position, to))
         }
         (Notation::Lan, _) => {
@@ -164,7 +164,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
                 .promotion
                 .map(|k| format!("={}", crate::rules::variant::letter_text(variant.kind(k).spec.letter, false)))
                 .unwrap_or_default();
-            let remainder = position.remainder_text(m);
+            let remainder = position.placements_text(m);
             format!(
                 "{board}{letter}{}{capture}{}{promotion}{remainder}{mark}",
                 square(position, m.from),

@@ -161,12 +161,47 @@ pub fn resolve_with(position: &mut Position, action: &Action, scratch: &mut Scra
         ActionKind::Swap { first, second } if position.variant().plan.has(turn::actions::SWAP) => {
             resolve_exchange(position, MoveKind::Swap, &[*first, *second], board, action)
         }
+        ActionKind::Wall { at } if position.variant().plan.has(turn::actions::WALL) => {
+            resolve_wall(position, *at, board)
+        }
         ActionKind::Gift { piece, from } if position.variant().plan.has(turn::actions::GIFT) => {
             let at = crate::record::PieceAt { piece: *piece, at: *from };
             resolve_exchange(position, MoveKind::Gift, &[at], board, action)
         }
         other => Err(Refusal::new(format!("{} {}", action_name(other), "is not part of this variant"))),
     }
+}
+
+/// A wall made on a vacant cell (Aieirping Chess): the wall the side to move may make there
+/// now, by whichever of its pieces makes it.
+fn resolve_wall(position: &mut Position, at: crate::record::SquareName, board: u8) -> Result<Resolved, Refusal> {
+    let Some(sq) = position.variant().cell(board, at.file, at.rank) else {
+        return Err(Refusal::new(format!("illegal: there is no square {at} on this board")));
+    };
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    if let Some(&wall) = moves.iter().find(|m| m.kind == MoveKind::Wall && m.to == sq) {
+        return Ok(Resolved::Move(wall));
+    }
+    let cell = position.square_label(sq);
+    let why = if position.is_wall(sq) {
+        format!("{cell} is a wall already")
+    } else if position.piece_at(sq).is_some() {
+        format!("{cell} is not vacant, and a wall is made only on a vacant cell")
+    } else {
+        let walls: Vec<String> = moves
+            .iter()
+            .filter(|m| m.kind == MoveKind::Wall)
+            .map(|m| format!("*{}", position.fen_square(m.to)))
+            .collect();
+        let now = match walls.as_slice() {
+            [] => "no wall may be made now".to_owned(),
+            [one] => format!("the one wall that may be made now is {one}"),
+            _ => format!("the walls that may be made now are {}", walls.join(", ")),
+        };
+        format!("{}; {now}", position.wall_refusal(sq))
+    };
+    Err(Refusal::new(format!("illegal: *{cell}: {why}")))
 }
 
 /// A pass that the variant's turn plan counts as an action (Pass Chess).
@@ -314,6 +349,7 @@ fn resolve_exchange(
             {
                 "moves a piece that has no move (a mountain), which no swap may".to_owned()
             }
+            MoveKind::Swap if !position.variant().plan.swaps_any => position.switch_refusal(a, b),
             MoveKind::Swap => "would put a pawn on its first or last rank".to_owned(),
             _ if position.piece_at(a).is_some_and(|p| position.is_extra(p)) => {
                 "gives the extra piece away, which goes to no hand".to_owned()
@@ -756,7 +792,19 @@ fn resolve_move(
             });
         }
     }
-    if !position.variant().modules.hooks.outcomes.is_empty() && moves.iter().any(|c| c.capture) {
+    if moves.iter().any(|c| matches!(c.kind, MoveKind::Convert { .. }))
+        || (!m.placements.is_empty()
+            && position
+                .variant()
+                .modules
+                .hooks
+                .outcomes
+                .iter()
+                .all(|o| !matches!(o, crate::rules::modules::Module::Cancellation)))
+    {
+        // A capture that converts: the placing written picks the move among its choices.
+        conversion_written(position, m, moves, board)?;
+    } else if !position.variant().modules.hooks.outcomes.is_empty() && moves.iter().any(|c| c.capture) {
         // A cancellation: the remainder written picks the move among the capture's choices.
         cancellation_written(position, m, moves, board)?;
     } else {
@@ -875,6 +923,79 @@ fn cancellation_written(
     moves.clear();
     moves.extend(kept);
     Ok(())
+}
+
+/// Keeps among the captures `moves` (each cell a converted piece may be put on a move) the one
+/// that puts it where `m` writes (`Ixd5&Ne6`); refused, with what the capture asks, where
+/// none does.
+#[cold]
+#[inline(never)]
+fn conversion_written(
+    position: &Position,
+    m: &crate::record::Move,
+    moves: &mut Vec<Move>,
+    board: u8,
+) -> Result<(), Refusal> {
+    let v = Arc::clone(position.variant());
+    let converting: Vec<Move> = moves.iter().copied().filter(|c| matches!(c.kind, MoveKind::Convert { .. })).collect();
+    let Some(&first) = converting.first() else {
+        // (A capture of a royal piece, or a capture by a piece that does not convert.)
+        let name =
+            position.piece_at(moves[0].from).map_or_else(|| "piece".to_owned(), |p| piece_name(position, p.kind));
+        return Err(Refusal::new(format!(
+            "illegal: this move converts no piece (a capture by the {name}{}), so it places none: write it without `&`",
+            if moves[0].capture { " that converts nothing" } else { " captures nothing" }
+        )));
+    };
+    let MoveKind::Convert { piece, .. } = first.kind else { return Ok(()) };
+    let owner = position.piece_at(first.from).map_or(position.mover(), |p| p.color);
+    let letter =
+        crate::rules::variant::letter_text(v.kind(piece).spec.letter, owner == crate::rules::variant::Color::Black);
+    let captured = piece_name(position, piece);
+    let target = position.fen_square(first.to);
+    if m.becomes.is_some() {
+        return Err(Refusal::new(format!(
+            "illegal: the captured {captured} keeps its kind: it is placed with `&`, not `=` (`&{letter}` and its square)"
+        )));
+    }
+    let [placed] = m.placements.as_slice() else {
+        let what = if m.placements.is_empty() {
+            "and the record places it nowhere"
+        } else {
+            "once, and the record places more than one piece"
+        };
+        return Err(Refusal::new(format!(
+            "illegal: the {captured} captured on {target} becomes {}'s and must be put on a vacant square, {what}: write the capture with `&{letter}` and the square (`x{target}&{letter}e5`)",
+            owner
+        )));
+    };
+    if kind_of(position, Some(placed.piece.ascii())).ok() != Some(piece) {
+        return Err(Refusal::new(format!(
+            "illegal: &{}{}: the piece captured on {target} is a {captured} (`&{letter}`)",
+            placed.piece, placed.at
+        )));
+    }
+    let Some(at) = v.cell(board, placed.at.file, placed.at.rank) else {
+        return Err(Refusal::new(format!(
+            "illegal: &{}{}: there is no square {} on this board",
+            placed.piece, placed.at, placed.at
+        )));
+    };
+    moves.retain(|c| matches!(c.kind, MoveKind::Convert { at: a, .. } if a == at));
+    if !moves.is_empty() {
+        return Ok(());
+    }
+    let cell = position.fen_square(at);
+    let why = if at == first.to {
+        format!("the capturing piece stands on {cell}")
+    } else if position.is_wall(at) {
+        format!("{cell} is a wall")
+    } else if at != first.from && position.piece_at(at).is_some() {
+        format!("{cell} is not vacant")
+    } else {
+        format!("a {captured} of {owner}'s could never move from {cell}")
+    };
+    Err(Refusal::new(format!("illegal: &{letter}{cell}: the converted {captured} cannot be put there: {why}")))
 }
 
 /// The moves of [`cancellation_written`].
@@ -1180,6 +1301,9 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
     if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
         return exchange_text(position, m, true);
     }
+    if m.kind == MoveKind::Wall {
+        return format!("*{}", position.fen_square(m.to));
+    }
     // A leap names its whole origin: it is no move of the piece's own.
     if m.kind == MoveKind::Leap {
         return format!(
@@ -1255,7 +1379,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
         text.push('=');
         text.push_str(&crate::rules::variant::letter_text(variant.kind(p).spec.letter, false));
     }
-    text.push_str(&position.remainder_text(m));
+    text.push_str(&position.placements_text(m));
     text
 }
 

@@ -36,7 +36,7 @@ mod embedded {
 /// written without the words "chess" and "variant" (and without spaces, hyphens and
 /// underscores, in any case), it begins with one: "Black Hole Chess - Swap variant" is Black
 /// Hole Chess's.
-pub const PLANNED: &[&str] = &["aieirping"];
+pub const PLANNED: &[&str] = &[];
 
 /// Whether `name` is one of the [`PLANNED`] variants (see there).
 fn is_planned(name: &str) -> bool {
@@ -598,6 +598,15 @@ const MODULES: &[&str] = &[
     "gating",
     "partners",
     "board-turns",
+    "king-capture",
+    "by-half",
+    "royal-capture",
+    "eats-own-only",
+    "switchers",
+    "converts-captured",
+    "jailers",
+    "wall-builders",
+    "lose-without",
 ];
 
 /// The parameters of the modules that have some, read into the rules core's settings.
@@ -629,6 +638,10 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             "goal" => &["cells", "reply"],
             "check-count" => &["checks"],
             "kingless" => &["sides"],
+            "by-half" => &["beyond"],
+            "royal-capture" | "eats-own-only" | "converts-captured" | "jailers" | "lose-without" => &["pieces"],
+            "switchers" => &["pieces", "never"],
+            "wall-builders" => &["after-move", "instead"],
             _ => &[],
         };
         if let Some(map) = params.as_mapping() {
@@ -775,6 +788,33 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
             }
             "gating" => rules.gating = true,
             "partners" => rules.partners = true,
+            "by-half" => {
+                rules.by_half = letter_map(
+                    params,
+                    "by-half",
+                    "beyond",
+                    "`{ H: Q }`: a piece, and the kind it moves as on the opponent's half",
+                )?
+            }
+            "royal-capture" => {
+                rules.royal_capture = letter_map(
+                    params,
+                    "royal-capture",
+                    "pieces",
+                    "`{ E: Q }`: a piece, and the kind as which it may capture the opponent's royal piece",
+                )?
+            }
+            "eats-own-only" => rules.eats_own_only = letter_list(params, "eats-own-only", "pieces", true)?,
+            "converts-captured" => rules.converts = letter_list(params, "converts-captured", "pieces", true)?,
+            "jailers" => rules.jailers = letter_list(params, "jailers", "pieces", true)?,
+            "lose-without" => rules.lose_without = letter_list(params, "lose-without", "pieces", true)?,
+            "switchers" => {
+                rules.switchers = Some((
+                    letter_list(params, "switchers", "pieces", true)?,
+                    letter_list(params, "switchers", "never", false)?,
+                ))
+            }
+            "wall-builders" => rules.wall_builders = read_builders(params)?,
             "extra-piece" => {
                 let letters = |key: &str| -> Vec<u8> {
                     let list = params.get(key).and_then(|v| v.as_sequence());
@@ -920,6 +960,88 @@ fn read_rules(modules: &[ModuleFile]) -> Result<Rules, (String, String)> {
     Ok(rules)
 }
 
+/// A module's parameter `key`: a list of piece letters (`[S]`), at least one where `needed`.
+fn letter_list(params: &serde_yaml::Value, module: &str, key: &str, needed: bool) -> Result<Vec<u8>, (String, String)> {
+    let value = params.get(key);
+    let letters: Option<Vec<u8>> = match value {
+        None => Some(Vec::new()),
+        Some(v) => v.as_sequence().and_then(|list| list.iter().map(|l| one_letter(l.as_str())).collect()),
+    };
+    match letters {
+        Some(letters) if !(needed && letters.is_empty()) => Ok(letters),
+        _ => Err((key.to_owned(), format!("module {module} needs `{key}`: a list of piece letters (`[S]`)"))),
+    }
+}
+
+/// An uppercase piece letter, alone.
+fn one_letter(text: Option<&str>) -> Option<u8> {
+    match text.map(str::as_bytes) {
+        Some([b]) if b.is_ascii_uppercase() => Some(*b),
+        _ => None,
+    }
+}
+
+/// A module's parameter `key`: a mapping of piece letters to piece letters, at least one;
+/// `what` says in the refusal what it is.
+fn letter_map(
+    params: &serde_yaml::Value,
+    module: &str,
+    key: &str,
+    what: &str,
+) -> Result<Vec<(u8, u8)>, (String, String)> {
+    let pairs: Option<Vec<(u8, u8)>> = params
+        .get(key)
+        .and_then(|v| v.as_mapping())
+        .and_then(|map| map.iter().map(|(k, v)| Some((one_letter(k.as_str())?, one_letter(v.as_str())?))).collect());
+    match pairs {
+        Some(pairs) if !pairs.is_empty() => Ok(pairs),
+        _ => Err((key.to_owned(), format!("module {module} needs `{key}`: {what}"))),
+    }
+}
+
+/// The `wall-builders` parameters: `after-move` and `instead`, each a mapping of piece letters
+/// to what they wall (`all-orthogonal`, `one-horizontal`, `one-adjacent`...: `all` or `one`,
+/// then `orthogonal`, `horizontal` or `adjacent`).
+fn read_builders(params: &serde_yaml::Value) -> Result<Vec<(u8, crate::rules::modules::Builder)>, (String, String)> {
+    use crate::rules::modules::{BuildCells, BuildWhen, Builder};
+    let mut builders = Vec::new();
+    for (key, when) in [("after-move", BuildWhen::AfterMove), ("instead", BuildWhen::Instead)] {
+        let Some(map) = params.get(key) else { continue };
+        let refused = || {
+            (
+                key.to_owned(),
+                format!(
+                    "module wall-builders: `{key}` maps piece letters to what they wall: `all-orthogonal`, `one-horizontal`, `one-adjacent` (all or one, then orthogonal, horizontal or adjacent)"
+                ),
+            )
+        };
+        let map = map.as_mapping().ok_or_else(refused)?;
+        for (letter, how) in map {
+            let letter = one_letter(letter.as_str()).ok_or_else(refused)?;
+            let (all, cells) = how.as_str().and_then(|h| h.split_once('-')).ok_or_else(refused)?;
+            let all = match all {
+                "all" => true,
+                "one" => false,
+                _ => return Err(refused()),
+            };
+            let cells = match cells {
+                "orthogonal" => BuildCells::Orthogonal,
+                "horizontal" => BuildCells::Horizontal,
+                "adjacent" => BuildCells::Adjacent,
+                _ => return Err(refused()),
+            };
+            builders.push((letter, Builder { when, cells, all }));
+        }
+    }
+    if builders.is_empty() {
+        return Err((
+            "wall-builders".to_owned(),
+            "module wall-builders needs `after-move` or `instead`: the pieces that make walls, and how".to_owned(),
+        ));
+    }
+    Ok(builders)
+}
+
 /// A module's `cells`: square names (`[d4, e4, d5, e5]`), at least one, as file and rank from
 /// 0; `what` says in the refusal what they are.
 fn read_cells(params: &serde_yaml::Value, module: &str, what: &str) -> Result<Vec<(u8, u8)>, (String, String)> {
@@ -1013,6 +1135,21 @@ fn read_turn_rules(modules: &[ModuleFile]) -> Result<Vec<TurnRule>, (String, Str
             "place-extra" => TurnRule::PlaceExtra,
             "mirror" => TurnRule::Mirror,
             "board-turns" => TurnRule::BoardTurns,
+            "king-capture" => TurnRule::KingCapture,
+            "switchers" => TurnRule::Switches,
+            "wall-builders" => {
+                // (The parameters are checked by `read_rules`.)
+                let builders = read_builders(params)?;
+                let after = |all: bool| -> Vec<u8> {
+                    builders
+                        .iter()
+                        .filter(|(_, b)| b.when == crate::rules::modules::BuildWhen::AfterMove && b.all == all)
+                        .map(|&(l, _)| l)
+                        .collect()
+                };
+                let instead = builders.iter().any(|(_, b)| b.when == crate::rules::modules::BuildWhen::Instead);
+                TurnRule::Walls { all: after(true), one: after(false), instead }
+            }
             "only-pieces" | "pairs" => {
                 let letters: Vec<u8> = params
                     .get("pieces")

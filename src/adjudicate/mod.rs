@@ -176,6 +176,7 @@ impl Decision {
                 Ending::Checks { .. } => "checks",
                 Ending::Explosion { .. } => "explosion",
                 Ending::Annihilated { .. } => "annihilated",
+                Ending::Bereft { .. } => "bereft",
                 Ending::Sennichite => "sennichite",
                 Ending::PerpetualCheck { .. } => "perpetual-check",
                 Ending::BoardMate { .. } => "board-mate",
@@ -943,6 +944,9 @@ pub fn headline(verdict: &Verdict) -> String {
                 Ending::Checks { winner } => format!("{} has given the checks that win", side(*winner)),
                 Ending::Explosion { winner } => format!("the {} king has been blown up", side(winner.other())),
                 Ending::Annihilated { winner } => format!("{} has lost every piece", side(winner.other())),
+                Ending::Bereft { winner } => {
+                    format!("{} has lost every piece of the kinds it must keep", side(winner.other()))
+                }
                 Ending::Sennichite => "the same position stands for the fourth time".to_owned(),
                 Ending::PerpetualCheck { winner } => format!(
                     "the same position stands for the fourth time, {} having given check with every move since its first",
@@ -1014,6 +1018,9 @@ impl Verdict {
                     Ending::Explosion { .. } => "in this variant a king blown up by a capture next to it loses",
                     Ending::Annihilated { .. } => {
                         "in this variant the side without a king loses when its last piece is taken"
+                    }
+                    Ending::Bereft { .. } => {
+                        "in this variant a side that has lost every piece of the kinds it must keep (pawns and queens) loses"
                     }
                     Ending::Sennichite => "in this variant the fourth occurrence of a position draws the game",
                     Ending::PerpetualCheck { .. } => {

@@ -98,7 +98,7 @@ pub fn run(args: &PerftArgs) -> Status {
                 uci.push_str(&arbiter::rules::variant::letter_text(variant.kind(p).spec.letter, true));
             }
             // A cancellation's choice, as the dialect writes it (`d1d4=B&Pc5`).
-            uci.push_str(&position.remainder_text(m));
+            uci.push_str(&position.placements_text(m));
             if let Err(e) = print(&format!("{uci}: {n}\n")) {
                 return cannot_write(&e);
             }

@@ -105,6 +105,7 @@ pub fn article(ending: Ending) -> &'static str {
         Ending::Checks { .. } => "the variant's count of checks",
         Ending::Explosion { .. } => "the variant's explosions",
         Ending::Annihilated { .. } => "the variant's rule that a side without a king loses with its last piece",
+        Ending::Bereft { .. } => "the variant's rule that a side without any piece of the kinds it must keep loses",
         Ending::Sennichite => "the variant's fourfold repetition (sennichite)",
         Ending::PerpetualCheck { .. } => "the variant's rule on perpetual check",
         Ending::BoardMate { .. } => "the variant's mate on either board (FICS)",

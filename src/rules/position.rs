@@ -163,6 +163,17 @@ pub enum MoveKind {
     /// and what the remainder leaves is placed (Cancellation Chess; see
     /// [`super::modules::Remainder`]).
     Cancel(super::modules::Remainder),
+    /// A capture of the piece on `to`, which becomes the captor's own and is put on the vacant
+    /// cell `at` as part of the move (Aieirping's I: `modules/converts.rs`).
+    Convert {
+        /// Where the captured piece is put.
+        at: Square,
+        /// Its kind.
+        piece: Kind,
+    },
+    /// The vacant cell `to` becomes a wall, made by the piece of the side to move on `from`,
+    /// which stays there (Aieirping's D, L and F: `modules/wall_builders.rs`).
+    Wall,
 }
 
 /// A concrete move: what the rules play (as opposed to what notation writes).
@@ -486,6 +497,12 @@ pub enum Ending {
         /// The other side.
         winner: Color,
     },
+    /// A side has lost every piece of the kinds it must keep (Aieirping: its pawns and
+    /// queens).
+    Bereft {
+        /// The other side.
+        winner: Color,
+    },
     /// The side to move has no legal move, having lost every piece or being stalemated,
     /// which wins (Antichess).
     NoMoveWins {
@@ -516,6 +533,7 @@ impl Ending {
             | Ending::Checks { winner }
             | Ending::Explosion { winner }
             | Ending::Annihilated { winner }
+            | Ending::Bereft { winner }
             | Ending::NoMoveWins { winner } => Some(winner),
             Ending::Goal { winner } => winner,
             Ending::BoardMate { winner, .. } => Some(winner),
@@ -557,6 +575,9 @@ impl fmt::Display for Ending {
             Ending::Checks { winner } => write!(f, "{} has given the checks that win", winner.name()),
             Ending::Explosion { winner } => write!(f, "the {} king has been blown up", winner.other().name()),
             Ending::Annihilated { winner } => write!(f, "{} has lost every piece", winner.other().name()),
+            Ending::Bereft { winner } => {
+                write!(f, "{} has lost every piece of the kinds it must keep", winner.other().name())
+            }
             Ending::Sennichite => f.write_str("the same position a fourth time (sennichite)"),
             Ending::BoardMate { board, winner } => write!(
                 f,
@@ -1422,7 +1443,7 @@ impl Position {
 
     /// [`Position::take_step`] where the turn may go on: the step that takes the action.
     #[inline(never)]
-    fn take_open_step(&mut self, m: Move, kind: u8, own: bool) {
+    fn take_open_step(&mut self, m: Move, kind: turn::actions::Kinds, own: bool) {
         let plan = &self.variant.plan;
         let open = plan.open(&self.turn);
         // The first open step that takes the action: where a step asks no more than a kind,
@@ -1457,7 +1478,7 @@ impl Position {
     /// Whether a first action `m` of `kind` ends the turn where [`turn::Plan::ends_after_first`]
     /// can tell.
     #[inline]
-    fn first_ends_turn(&self, m: Move, kind: u8, own: bool) -> Option<bool> {
+    fn first_ends_turn(&self, m: Move, kind: turn::actions::Kinds, own: bool) -> Option<bool> {
         let flags = Self::plain_flags_of(m, kind) | if own { turn::LAST_OWN_CAPTURE } else { 0 };
         self.variant.plan.ends_after_first(kind, flags, || self.variant.kind(m.piece).spec.pawn)
     }
@@ -1465,7 +1486,7 @@ impl Position {
     /// The facts of `m` that conditions on the action before look at, as [`Last`] flags, but
     /// [`turn::LAST_PAWN`]: what the move says without looking its piece up.
     #[inline]
-    fn plain_flags_of(m: Move, kind: u8) -> u8 {
+    fn plain_flags_of(m: Move, kind: turn::actions::Kinds) -> u8 {
         let moving = kind == turn::actions::MOVE;
         let castle = matches!(m.kind, MoveKind::Castle { .. });
         let plain = moving && !castle && m.promotion.is_none();
@@ -1478,7 +1499,7 @@ impl Position {
     }
 
     /// The [`turn::actions`] bit of `m`'s kind.
-    fn kind_bit(m: Move) -> u8 {
+    fn kind_bit(m: Move) -> turn::actions::Kinds {
         match m.kind {
             MoveKind::Drop => turn::actions::DROP,
             MoveKind::Bank => turn::actions::BANK,
@@ -1488,6 +1509,7 @@ impl Position {
             MoveKind::Gift => turn::actions::GIFT,
             MoveKind::Place => turn::actions::DROP,
             MoveKind::Leap => turn::actions::LEAP,
+            MoveKind::Wall => turn::actions::WALL,
             _ => turn::actions::MOVE,
         }
     }
@@ -1834,7 +1856,7 @@ impl Position {
     /// Whether the piece of the side to move on `sq` may not move now (the modules'
     /// [`super::modules::Hook::Immobile`]).
     #[inline]
-    fn immobile(&self, sq: Square) -> bool {
+    pub(in crate::rules) fn immobile(&self, sq: Square) -> bool {
         any_hook(&self.variant.modules.hooks.immobile, |module| module.immobile(self, sq))
     }
 
@@ -1912,7 +1934,12 @@ impl Position {
             | MoveKind::Gift
             | MoveKind::Place
             | MoveKind::Leap => [m.from, m.to, m.to, m.to],
-            MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Cancel(_) | MoveKind::Gated(_) => return None,
+            MoveKind::RemoveBlocked
+            | MoveKind::Pass
+            | MoveKind::Cancel(_)
+            | MoveKind::Gated(_)
+            | MoveKind::Convert { .. }
+            | MoveKind::Wall => return None,
         };
         let by = color.other();
         let frame = Variant::frame(by, false);
@@ -2000,6 +2027,18 @@ impl Position {
             }
             return;
         }
+        if !self.variant.modules.hooks.moves_instead.is_empty() {
+            // Moves are no walks along rays: the move generator says who reaches `to`.
+            let mut moves = Vec::new();
+            for (sq, piece) in self.squares_of_kind(color, kind) {
+                moves.clear();
+                self.piece_moves(sq, piece, &mut moves);
+                if moves.iter().any(|m| m.to == to) {
+                    out.push(Reach { from: sq, ray: None });
+                }
+            }
+            return;
+        }
         if !self.variant.modules.hooks.moves_besides.is_empty() {
             // The pieces' own moves, walked back, and those the modules add (jumps); in the
             // board's order, as the candidates of an ambiguous move are listed.
@@ -2011,18 +2050,6 @@ impl Position {
                 module.reaching_besides(self, (to, kind, color), start, out);
             }
             out[start..].sort_unstable_by_key(|r| r.from);
-            return;
-        }
-        if !self.variant.modules.hooks.moves_instead.is_empty() {
-            // Moves are no walks along rays: the move generator says who reaches `to`.
-            let mut moves = Vec::new();
-            for (sq, piece) in self.squares_of_kind(color, kind) {
-                moves.clear();
-                self.piece_moves(sq, piece, &mut moves);
-                if moves.iter().any(|m| m.to == to) {
-                    out.push(Reach { from: sq, ray: None });
-                }
-            }
             return;
         }
         let frames = if self.variant.turning() { 2 } else { 1 };
@@ -2405,7 +2432,7 @@ impl Position {
                 }
             }
         }
-        if kinds & turn::actions::DROP != 0 {
+        if kinds & (turn::actions::DROP | turn::actions::WALL) != 0 {
             self.extra_actions(out);
         }
         if kinds & turn::actions::REMOVAL != 0 {
@@ -3144,6 +3171,13 @@ impl Position {
         self.module_ending().is_some()
     }
 
+    /// Whether, after a capture where kings are taken, a module ends the game (a side has
+    /// lost the last of the pieces it must keep): the turn ends there.
+    #[inline(never)]
+    fn capture_ends_game(&mut self) -> bool {
+        !self.variant.modules.hooks.ending.is_empty() && self.module_ending().is_some()
+    }
+
     /// How a module ends the game here, if one does (the far rank): then no move is legal.
     #[inline]
     fn module_ending(&mut self) -> Option<Ending> {
@@ -3432,7 +3466,9 @@ impl Position {
             | MoveKind::Bank
             | MoveKind::Swap
             | MoveKind::Gift
-            | MoveKind::Place => {
+            | MoveKind::Place
+            | MoveKind::Convert { .. }
+            | MoveKind::Wall => {
                 return None;
             }
         }
@@ -3719,6 +3755,7 @@ impl Position {
                 | MoveKind::Swap
                 | MoveKind::Gift
                 | MoveKind::Place
+                | MoveKind::Wall
         ) {
             return self.play_no_move(m);
         }
@@ -3844,11 +3881,14 @@ impl Position {
         {
             self.mimic = Some(m.piece);
         }
-        let plan = &self.variant.plan;
-        if plan.judge == Judge::Never && captured.is_some_and(|(_, p)| self.is_royal(p)) {
-            // Where kings are taken, taking one ends the turn, and the game.
+        let never = self.variant.plan.judge == Judge::Never;
+        if never && captured.is_some_and(|(_, p)| self.is_royal(p))
+            || never && captured.is_some() && self.capture_ends_game()
+        {
+            // Where kings are taken, taking one ends the turn, and the game; so does a capture
+            // after which a module ends the game (the last of the pieces a side must keep).
             self.next_turn();
-        } else if plan.goes_on() {
+        } else if self.variant.plan.goes_on() {
             self.take_step(m, captured.is_some_and(|(_, victim)| victim.color == moved.color));
         } else {
             self.next_turn();
@@ -3865,6 +3905,7 @@ impl Position {
             MoveKind::RemoveBlocked => self.remove_blocked(m),
             MoveKind::Bank => self.bank_out(m),
             MoveKind::Swap | MoveKind::Gift | MoveKind::Place => self.play_exchange(m),
+            MoveKind::Wall => self.play_wall(m),
             _ => self.pass_in_plan(m),
         }
     }
@@ -4028,6 +4069,10 @@ impl Position {
             self.undo_exchange(m, undo);
             return;
         }
+        if m.kind == MoveKind::Wall {
+            self.undo_wall(undo);
+            return;
+        }
         self.restore_changed(undo.changes);
         self.landed = undo.landed;
         self.mimic = undo.mimic;
@@ -4069,7 +4114,7 @@ impl Position {
 
     /// Takes back the last `count` changes of [`Position::changes`]: puts the pieces back,
     /// lowers the walls.
-    fn restore_changed(&mut self, count: u8) {
+    pub(in crate::rules) fn restore_changed(&mut self, count: u8) {
         for _ in 0..count {
             match self.changes.pop() {
                 Some(Change::Removed(sq, piece)) => self.put(sq, Some(piece)),
@@ -4219,11 +4264,21 @@ impl Position {
             return Some(ending);
         }
         if self.variant.plan.judge == Judge::Never {
-            // Check is not judged: a taken king loses, and a turn that cannot go on is drawn.
+            // Check is not judged: a taken king loses, and a turn that cannot go on is drawn,
+            // or lost where the modules say a player without a move loses.
             if let Some(winner) = self.king_taken() {
                 return Some(Ending::KingCaptured { winner });
             }
-            return (!self.may_end_turn() && !self.has_legal_move()).then_some(Ending::Stalemate);
+            if self.may_end_turn() || self.has_legal_move() {
+                return None;
+            }
+            return Some(match self.variant.modules.caps.stalemate_draws {
+                true => Ending::Stalemate,
+                false => match self.variant.modules.no_move_winner(self.side) {
+                    winner if winner == self.side => Ending::NoMoveWins { winner },
+                    winner => Ending::NoLegalMove { winner },
+                },
+            });
         }
         if !self.variant.modules.caps.moveless_ends {
             // A player without a move waits, or is mated only as a module says.

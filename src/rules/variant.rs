@@ -367,6 +367,26 @@ pub struct Rules {
     /// Bughouse: captured pieces go to the captor's partner on the other board (promoted
     /// ones as pawns), and mate is judged as FICS does.
     pub partners: bool,
+    /// Aieirping's H and U: pieces (the first letter) that move as another kind (the second)
+    /// where they stand on the opponent's half of the board.
+    pub by_half: Vec<(u8, u8)>,
+    /// Aieirping's E: pieces (the first letter) that may also capture the opponent's royal
+    /// piece moving as another kind (the second).
+    pub royal_capture: Vec<(u8, u8)>,
+    /// Aieirping's S: pieces that capture only pieces of their own side.
+    pub eats_own_only: Vec<u8>,
+    /// Aieirping's T: pieces whose move is a switch with a piece of their own on their rank or
+    /// file, nothing between; never with the kinds of the second list.
+    pub switchers: Option<(Vec<u8>, Vec<u8>)>,
+    /// Aieirping's I: pieces whose captures convert the captured piece, placed on a vacant
+    /// cell as the captor's own.
+    pub converts: Vec<u8>,
+    /// Aieirping's J: pieces that hold the enemy pieces on the cells next to them.
+    pub jailers: Vec<u8>,
+    /// Aieirping's D, L and F: pieces that make walls, and how.
+    pub wall_builders: Vec<(u8, super::modules::Builder)>,
+    /// Aieirping: a side left without any piece of these kinds loses.
+    pub lose_without: Vec<u8>,
 }
 
 /// Black Hole Chess's parameters, as the catalogue gives them.

@@ -28,7 +28,7 @@ use super::super::turn;
 
 impl Position {
     /// The swaps and gifts of the side to move the action kinds `kinds` allow.
-    pub(in crate::rules) fn exchanges(&self, kinds: u8, out: &mut Vec<Move>) {
+    pub(in crate::rules) fn exchanges(&self, kinds: turn::actions::Kinds, out: &mut Vec<Move>) {
         let side = self.side_to_move();
         let mine: Vec<(super::super::geometry::Square, Piece)> = self.squares_of(side).collect();
         if kinds & turn::actions::GIFT != 0 {
@@ -46,7 +46,8 @@ impl Position {
                 }
             }
         }
-        if kinds & turn::actions::SWAP != 0 {
+        // (Where a piece swaps as its move, the piece's moves give the swap.)
+        if kinds & turn::actions::SWAP != 0 && self.variant().plan.swaps_any {
             // (A piece that cannot move, the mountain, is not moved by a swap either.)
             let mine: Vec<_> =
                 mine.into_iter().filter(|&(_, p)| !self.variant().kind(p.kind).rays.is_empty()).collect();

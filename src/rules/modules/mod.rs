@@ -161,15 +161,18 @@
 mod bank;
 mod black_hole;
 mod burnt;
+mod by_half;
 mod cancellation;
 mod cannibal;
 mod check_count;
 mod checkers;
 mod companions;
+mod converts;
 mod cross_eyed;
 mod deadly_pawns;
 mod deflector;
 mod drop_rules;
+mod eats_own;
 mod exchanges;
 mod explosions;
 mod extra_piece;
@@ -179,17 +182,22 @@ mod freeze;
 pub(crate) mod gating;
 mod goal;
 mod hades;
+mod jailers;
 mod kingless;
+mod lose_without;
 mod no_checks;
 mod onwards;
 mod partners;
 mod promotion;
 mod reserves;
+mod royal_capture;
 mod sennichite;
 mod statue;
 mod sticky;
+mod switchers;
 mod transfer;
 mod transparent;
+mod wall_builders;
 mod zone_promotion;
 
 pub use bank::Bank;
@@ -205,6 +213,7 @@ pub use reserves::Reserves;
 pub use statue::Statue;
 pub use transfer::Transfer;
 pub use transparent::Transparent;
+pub use wall_builders::{BuildCells, BuildWhen, Builder};
 pub use zone_promotion::Stuck;
 
 use super::geometry::{Geometry, Square, Steps};
@@ -300,6 +309,25 @@ pub enum Module {
     Partners,
     /// Pieces in hand: held, dropped, captured into (reserves.rs).
     Reserves(Reserves),
+    /// Pieces that move as another kind on the opponent's half (by_half.rs); which, and as
+    /// what, is [`Modules::by_half`].
+    ByHalf,
+    /// Pieces that may also capture the opponent's royal piece as another kind moves
+    /// (royal_capture.rs); which, and as what, is [`Modules::royal_capture`].
+    RoyalCapture,
+    /// Pieces of these kinds (bits) capture only their own side's pieces (eats_own.rs).
+    EatsOwnOnly(u64),
+    /// Pieces of the first kinds (bits) switch with a piece of their own on their lines, never
+    /// with one of the second (switchers.rs).
+    Switchers(u64, u64),
+    /// Captures by pieces of these kinds (bits) convert the captured piece (converts.rs).
+    Converts(u64),
+    /// Pieces of these kinds (bits) hold the enemy pieces next to them (jailers.rs).
+    Jailers(u64),
+    /// Pieces make walls (wall_builders.rs); which, and how, is [`Modules::builders`].
+    WallBuilders,
+    /// A side left without any piece of these kinds (bits) loses (lose_without.rs).
+    LoseWithout(u64),
 }
 
 /// The hook points (see the module documentation).
@@ -573,7 +601,7 @@ pub struct Modules {
     /// The kinds of [`Module::Deflector`] (none without it).
     pub deflector: Deflector,
     /// The kinds of actions besides moves that some module offers ([`Module::action_kinds`]).
-    pub action_kinds: u8,
+    pub action_kinds: super::turn::actions::Kinds,
     /// The kinds an extra piece may have ([`Module::ExtraPiece`]), as bits: none goes to a
     /// hand.
     pub extra_kinds: u64,
@@ -599,6 +627,14 @@ pub struct Modules {
     /// Whether a module keeps state of its own in the position's key (Three-check's tallies,
     /// gating's unmoved cells): the core hashes it only then.
     pub keyed_state: bool,
+    /// Per kind, the kind it moves as on the opponent's half ([`Module::ByHalf`]; empty
+    /// without it).
+    pub by_half: Box<[Option<Kind>]>,
+    /// Per kind, the kind as which it may capture the opponent's royal piece
+    /// ([`Module::RoyalCapture`]; empty without it).
+    pub royal_capture: Box<[Option<Kind>]>,
+    /// Per kind, how it makes walls ([`Module::WallBuilders`]; empty without it).
+    pub builders: Box<[Option<Builder>]>,
 }
 
 impl Default for Capabilities {
@@ -782,6 +818,49 @@ impl Modules {
         if instead == 1 && others {
             return Err(VariantError::PromotionClash);
         }
+        let bits_of = |letters: &[u8]| -> Result<u64, VariantError> {
+            letters.iter().try_fold(0u64, |bits, &l| Ok(bits | 1 << kind_of(l)?.index()))
+        };
+        let table_of = |pairs: &[(u8, u8)]| -> Result<Box<[Option<Kind>]>, VariantError> {
+            let mut table = vec![None; kinds.len()];
+            for &(piece, as_kind) in pairs {
+                table[kind_of(piece)?.index()] = Some(kind_of(as_kind)?);
+            }
+            Ok(table.into_boxed_slice())
+        };
+        let by_half = if rules.by_half.is_empty() { Box::default() } else { table_of(&rules.by_half)? };
+        if !by_half.is_empty() {
+            list.push(Module::ByHalf);
+        }
+        let royal_capture =
+            if rules.royal_capture.is_empty() { Box::default() } else { table_of(&rules.royal_capture)? };
+        if !royal_capture.is_empty() {
+            list.push(Module::RoyalCapture);
+        }
+        if !rules.eats_own_only.is_empty() {
+            list.push(Module::EatsOwnOnly(bits_of(&rules.eats_own_only)?));
+        }
+        if let Some((pieces, never)) = &rules.switchers {
+            list.push(Module::Switchers(bits_of(pieces)?, bits_of(never)?));
+        }
+        if !rules.converts.is_empty() {
+            list.push(Module::Converts(bits_of(&rules.converts)?));
+        }
+        if !rules.jailers.is_empty() {
+            list.push(Module::Jailers(bits_of(&rules.jailers)?));
+        }
+        let mut builders: Box<[Option<Builder>]> = Box::default();
+        if !rules.wall_builders.is_empty() {
+            let mut table = vec![None; kinds.len()];
+            for &(letter, builder) in &rules.wall_builders {
+                table[kind_of(letter)?.index()] = Some(builder);
+            }
+            builders = table.into_boxed_slice();
+            list.push(Module::WallBuilders);
+        }
+        if !rules.lose_without.is_empty() {
+            list.push(Module::LoseWithout(bits_of(&rules.lose_without)?));
+        }
         if spec.reserves || spec.drops || spec.captures_to_hand {
             list.push(Module::Reserves(Reserves {
                 holdings: spec.reserves,
@@ -827,6 +906,9 @@ impl Modules {
             royal_free,
             royal_lost_ends,
             keyed_state,
+            by_half,
+            royal_capture,
+            builders,
         })
     }
 
@@ -900,6 +982,17 @@ const HOOKS: [Hook; 24] = [
 ];
 
 impl Position {
+    /// What a move places besides its own piece, as the dialect writes it after the move: a
+    /// cancellation's remainder (`=B&Pe3`), a converted piece (`&Ne6`); empty for any other
+    /// move.
+    pub fn placements_text(&self, m: Move) -> String {
+        match m.kind {
+            MoveKind::Cancel(_) => self.remainder_text(m),
+            MoveKind::Convert { .. } => self.converted_text(m),
+            _ => String::new(),
+        }
+    }
+
     /// [`Hook::MovesBesides`]'s reaches where a module's moves are made whole: the pieces of
     /// `kind` and `color` whose moves by `moves` include one to `to`, added after `start`
     /// where not there already.
@@ -973,6 +1066,13 @@ impl Module {
             Module::Gating => matches!(hook, H::Additions | H::CastlingField | H::AfterAction),
             Module::Partners => matches!(hook, H::Capture | H::Ending),
             Module::Reserves(r) => (r.drops && hook == H::ExtraActions) || (r.to_hand && hook == H::Capture),
+            Module::ByHalf => hook == H::MovesInstead,
+            Module::RoyalCapture | Module::EatsOwnOnly(_) | Module::Switchers(..) => hook == H::MovesBesides,
+            Module::Converts(_) => matches!(hook, H::Outcomes | H::AfterAction),
+            // (Forbid: a written action of a held piece is refused where legality is judged.)
+            Module::Jailers(_) => matches!(hook, H::Immobile | H::Forbid),
+            Module::WallBuilders => hook == H::ExtraActions,
+            Module::LoseWithout(_) => hook == H::Ending,
         }
     }
 
@@ -1084,6 +1184,28 @@ impl Module {
             // A player without a move waits for a piece from the other board; mate is the
             // module's (no drop could block); the FIDE draws are no part of the game.
             Module::Partners => matches!(capability, C::MovelessEnds | C::StalemateDraws | C::FideDraws),
+            // A piece's lines depend on the cell it stands on.
+            Module::ByHalf => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
+            // A royal piece is attacked along lines its kind does not have.
+            Module::RoyalCapture => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
+            // Captures along lines that do not capture enemies.
+            Module::EatsOwnOnly(_) => {
+                matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::OrthodoxMaterial)
+            }
+            // A switch moves two pieces, one across the board (a bishop to the other color).
+            Module::Switchers(..) => matches!(capability, C::BishopsKeepColor | C::OrthodoxMaterial),
+            // The captured piece comes back, for the captor, anywhere.
+            Module::Converts(_) => matches!(
+                capability,
+                C::MovesOnlyMove | C::MaterialIsGone | C::OrthodoxMaterial | C::BishopsKeepColor | C::PawnsOffFirstRank
+            ),
+            // A held piece gives no check in the sense of the lines (it cannot move).
+            Module::Jailers(_) => matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps),
+            // Walls appear as actions.
+            Module::WallBuilders => {
+                matches!(capability, C::AttacksAreLines | C::AttacksAreLinesOrJumps | C::MovesOnlyMove)
+            }
+            Module::LoseWithout(_) => capability == C::OrthodoxMaterial,
         }
     }
 
@@ -1123,7 +1245,15 @@ impl Module {
             | Module::Kingless(_)
             | Module::Gating
             | Module::Partners
-            | Module::Hades => Lane::Off,
+            | Module::Hades
+            | Module::ByHalf
+            | Module::RoyalCapture
+            | Module::EatsOwnOnly(_)
+            | Module::Switchers(..)
+            | Module::Converts(_)
+            | Module::Jailers(_)
+            | Module::WallBuilders
+            | Module::LoseWithout(_) => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
         }
@@ -1165,7 +1295,15 @@ impl Module {
             | Module::Explosions
             | Module::Kingless(_)
             | Module::Gating
-            | Module::Hades => {}
+            | Module::Hades
+            | Module::ByHalf
+            | Module::RoyalCapture
+            | Module::EatsOwnOnly(_)
+            | Module::Switchers(..)
+            | Module::Converts(_)
+            | Module::Jailers(_)
+            | Module::WallBuilders
+            | Module::LoseWithout(_) => {}
             Module::Bank(_) | Module::BlackHole(_) => marks.bank = true,
             // A promoted piece goes to the partner as a pawn: FEN marks it (`Q~`).
             Module::Partners => marks.promoted = true,
@@ -1193,6 +1331,7 @@ impl Module {
             }
             Module::Statue(_) => pos.statue_captures(from, piece, out),
             Module::ExtraPiece(_) => pos.fool_moves(from, piece, out),
+            Module::ByHalf => pos.moves_by_half(&pos.variant().modules.by_half, from, piece, out),
             _ => false,
         }
     }
@@ -1202,6 +1341,7 @@ impl Module {
     pub(in crate::rules) fn immobile(self, pos: &Position, sq: Square) -> bool {
         match self {
             Module::Freeze(freeze) => pos.frozen(freeze, sq),
+            Module::Jailers(kinds) => pos.held_by(kinds, sq),
             _ => false,
         }
     }
@@ -1212,6 +1352,7 @@ impl Module {
         match self {
             Module::Freeze(Freeze::LastMoved) => "is frozen: the piece that moved last attacks it",
             Module::Freeze(Freeze::Deep) => "is immobilised: an enemy piece attacks it",
+            Module::Jailers(_) => "is held: an enemy piece that holds its neighbours stands next to it",
             _ => "may not move now",
         }
     }
@@ -1241,6 +1382,9 @@ impl Module {
             Module::Checkers(_) => pos.jump_moves(from, piece, false, out),
             Module::BlackHole(hole) => pos.dives(hole, from, piece, out),
             Module::Deflector => pos.deflected_moves(pos.variant().modules.deflector, from, piece, out),
+            Module::RoyalCapture => pos.royal_captures(&pos.variant().modules.royal_capture, from, piece, out),
+            Module::EatsOwnOnly(kinds) => pos.own_captures(kinds, from, piece, out),
+            Module::Switchers(kinds, never) => pos.switches((kinds, never), from, piece, out),
             _ => {}
         }
     }
@@ -1258,6 +1402,12 @@ impl Module {
             Module::Checkers(_) => pos.jump_reaching(to, kind, color, start, out),
             Module::BlackHole(hole) => pos.diving_to(hole, (to, kind, color), start, out),
             Module::Deflector => pos.deflected_to(pos.variant().modules.deflector, (to, kind, color), start, out),
+            Module::RoyalCapture | Module::EatsOwnOnly(_) | Module::Switchers(..) => pos.reaching_by(
+                |sq, piece, made| self.moves_besides(pos, sq, piece, made),
+                (to, kind, color),
+                start,
+                out,
+            ),
             _ => {}
         }
     }
@@ -1323,13 +1473,14 @@ impl Module {
             Module::Bank(bank) => pos.bank_actions(bank, out),
             Module::BlackHole(_) => pos.drop_moves(out),
             Module::PlaceExtra(kind) => pos.placings(kind, out),
+            Module::WallBuilders => pos.walls_to_make(&pos.variant().modules.builders, out),
             _ => {}
         }
     }
 
     /// The kinds of the module's extra actions, as [`super::turn::actions`] bits: drops from
     /// the reserve, bankings.
-    pub fn action_kinds(self) -> u8 {
+    pub fn action_kinds(self) -> super::turn::actions::Kinds {
         use super::turn::actions;
         match self {
             Module::Reserves(Reserves { drops: true, .. }) => actions::DROP,
@@ -1339,6 +1490,7 @@ impl Module {
             Module::BlackHole(_) => actions::DROP,
             // A placing is taken as a drop is.
             Module::PlaceExtra(_) => actions::DROP,
+            Module::WallBuilders => actions::WALL,
             _ => 0,
         }
     }
@@ -1439,6 +1591,7 @@ impl Module {
         match self {
             Module::Companions => pos.companions_allow(m),
             Module::Freeze(_) => pos.immobile_piece(m).is_none(),
+            Module::Jailers(kinds) => !pos.acts_held(kinds, m),
             Module::ExtraPiece(_) => !pos.captures_immune(m),
             Module::DropRules(pawn) => !pos.pawn_drop_mates(pawn, m),
             Module::NoChecks => !pos.gives_check(m),
@@ -1460,6 +1613,7 @@ impl Module {
             Module::NoChecks => "to give check, which no move may",
             Module::ForcedCaptures => "without capturing, while a capture is possible (captures are forced)",
             Module::Explosions => "to castle over a square an enemy piece attacks through the king's own square",
+            Module::Jailers(_) => "held: an enemy piece that holds its neighbours stands next to it",
             _ => "forbidden by the variant's rules",
         }
     }
@@ -1502,8 +1656,10 @@ impl Module {
     /// choices it leaves.
     #[inline]
     pub(in crate::rules) fn outcomes(self, pos: &Position, out: &mut Vec<Move>, start: usize) {
-        if self == Module::Cancellation {
-            pos.cancellation_outcomes(out, start);
+        match self {
+            Module::Cancellation => pos.cancellation_outcomes(out, start),
+            Module::Converts(kinds) => pos.conversions(kinds, out, start),
+            _ => {}
         }
     }
 
@@ -1523,6 +1679,7 @@ impl Module {
             Module::CheckCount(_) => pos.count_check(),
             Module::Explosions => pos.explode(m),
             Module::Gating => pos.gate_after(m),
+            Module::Converts(_) => pos.place_converted(m),
             _ => 0,
         }
     }
@@ -1558,6 +1715,7 @@ impl Module {
             Module::Goal(goal) => pos.goal_ending(goal),
             Module::CheckCount(checks) => pos.checks_ending(checks),
             Module::Explosions => pos.explosion_ending(),
+            Module::LoseWithout(kinds) => pos.bereft_ending(kinds),
             Module::Kingless(sides) => pos.annihilation(sides),
             Module::Partners => pos.partner_mate(),
             _ => None,

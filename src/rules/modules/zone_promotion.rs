@@ -31,7 +31,10 @@ impl Stuck {
                 let frame = Variant::frame(color, false);
                 for i in 0..cells {
                     let from = Square(i as u16);
-                    bits.push(kind.rays.iter().all(|ray| steps.step(usize::from(ray.step[frame]), from).is_none()));
+                    // (A kind without rays moves only as a module lets it, wherever it stands.)
+                    let stuck = !kind.rays.is_empty()
+                        && kind.rays.iter().all(|ray| steps.step(usize::from(ray.step[frame]), from).is_none());
+                    bits.push(stuck);
                 }
             }
         }

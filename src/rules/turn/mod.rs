@@ -57,6 +57,7 @@ pub mod drop_then_move;
 pub mod fastpawn;
 pub mod gift;
 pub mod hungry;
+pub mod king_capture;
 pub mod mirror;
 pub mod only_pieces;
 pub mod pairs;
@@ -66,13 +67,20 @@ pub mod place_extra;
 pub mod removals;
 pub mod sacrifice;
 pub mod swap;
+pub mod switches;
 pub mod twin;
 pub mod two_pieces;
+pub mod walls;
 
 /// The turn's first step takes `first` (actions, and what they are in a player's words); a
 /// forced move under `next` (its rule, and its words) follows; `unfinished` says what a turn
 /// is, where one stops after its first action (20-chess's swap, gift, drop and placing).
-fn first_then_move(plan: &mut Plan, first: (u8, &'static str), next: (Rule, &'static str), unfinished: &'static str) {
+fn first_then_move(
+    plan: &mut Plan,
+    first: (actions::Kinds, &'static str),
+    next: (Rule, &'static str),
+    unfinished: &'static str,
+) {
     if let Some(step) = plan.steps.first_mut() {
         (step.actions, step.about) = first;
     }
@@ -109,6 +117,9 @@ pub enum Need {
     /// Each of its actions must be taken, as many as [`Times`] allows: the turn cannot go on
     /// past it before (20-chess rule 6's drops).
     Every,
+    /// Its actions must be taken as long as one of them is legal, up to what [`Times`] allows
+    /// (the walls an Aieirping D makes on every vacant cell next to it).
+    WhilePossible,
 }
 
 /// How many actions a step may take.
@@ -135,23 +146,28 @@ pub enum Judge {
 
 /// Action kinds, as bits.
 pub mod actions {
+    /// A set of action kinds, as bits.
+    pub type Kinds = u16;
     /// A move of a piece on the board (castling included).
-    pub const MOVE: u8 = 1;
+    pub const MOVE: Kinds = 1;
     /// A drop from the reserve.
-    pub const DROP: u8 = 2;
+    pub const DROP: Kinds = 2;
     /// A pass that is an action of the plan (it banks a move: Pass Chess).
-    pub const PASS: u8 = 4;
+    pub const PASS: Kinds = 4;
     /// The removal of two pawns blocking each other (Circular Chess).
-    pub const REMOVAL: u8 = 8;
+    pub const REMOVAL: Kinds = 8;
     /// A piece of one's own leaving the board for one's bank (Bank Chess).
-    pub const BANK: u8 = 16;
+    pub const BANK: Kinds = 16;
     /// Two pieces of one's own exchanging their cells (20-chess rule 3).
-    pub const SWAP: u8 = 32;
+    pub const SWAP: Kinds = 32;
     /// A piece of one's own leaving the board for the opponent's hand (20-chess rule 19).
-    pub const GIFT: u8 = 64;
+    pub const GIFT: Kinds = 64;
     /// A piece of one's own going by the vector of the action before, whatever its movement,
     /// to an empty cell (20-chess rule 17).
-    pub const LEAP: u8 = 128;
+    pub const LEAP: Kinds = 128;
+    /// A wall made on a vacant cell by a piece of one's own (Aieirping Chess: the F's wall
+    /// instead of a move, the D's and L's after theirs).
+    pub const WALL: Kinds = 256;
 }
 
 /// What the action before must have been for a step to open.
@@ -172,6 +188,10 @@ pub struct After {
     pub not_castling: bool,
     /// A capture of a piece of the mover's own side.
     pub own_capture: bool,
+    /// An action by a piece of one of these kinds, or one that left a piece of them on its
+    /// target (bits of [`Kind`] indices; 0: any): the walls that follow the move of an
+    /// Aieirping D or L, and each other.
+    pub by: u64,
 }
 
 /// What a step's actions must be.
@@ -222,7 +242,7 @@ pub struct Step {
     /// Whose pieces act.
     pub actor: Actor,
     /// The action kinds allowed ([`actions`]).
-    pub actions: u8,
+    pub actions: actions::Kinds,
     /// Whether it must be taken.
     pub need: Need,
     /// How many actions it may take.
@@ -239,7 +259,7 @@ pub struct Step {
 impl Step {
     /// A step of one's own, forced, once, with these actions and no constraint: the one step
     /// of orthodox chess.
-    pub const fn own(actions: u8) -> Step {
+    pub const fn own(actions: actions::Kinds) -> Step {
         Step {
             actor: Actor::Own,
             actions,
@@ -253,6 +273,7 @@ impl Step {
                 moved: false,
                 not_castling: false,
                 own_capture: false,
+                by: 0,
             },
             rule: Rule {
                 same_piece: false,
@@ -277,13 +298,13 @@ impl Step {
     }
 
     /// A step of one's own that may follow the one before, optional, up to `times` actions.
-    pub const fn then(actions: u8, times: u8) -> Step {
+    pub const fn then(actions: actions::Kinds, times: u8) -> Step {
         Step { need: Need::Optional, times: Times::UpTo(times), ..Step::own(actions) }
     }
 
     /// A step of one's own that must follow the one before, once, with these actions under
     /// `rule` (20-chess: the move after a swap, a drop or a gift, a pair's second move...).
-    pub const fn next(actions: u8, rule: Rule, about: &'static str) -> Step {
+    pub const fn next(actions: actions::Kinds, rule: Rule, about: &'static str) -> Step {
         Step { need: Need::Forced, rule, about, ..Step::own(actions) }
     }
 }
@@ -307,7 +328,7 @@ pub struct Plan {
     pub simple: bool,
     /// The action kinds of the steps open at the start of a turn, and whether any of them
     /// constrains its actions further.
-    pub at_start_kinds: (u8, bool),
+    pub at_start_kinds: (actions::Kinds, bool),
     /// Whether some step relates the vectors of moves (a twin, a direction, backward).
     pub vectors: bool,
     /// Whether some step asks whether a drop gives check or the opponent holds a piece.
@@ -325,12 +346,12 @@ pub struct Plan {
     /// The action kinds ([`actions`] bits) whose action, taken first in a turn granted no
     /// extra action, ends the turn whatever it is: the first open step that takes it is the
     /// last, for one action (a move after Circular Chess's optional removals).
-    pub ends_at_start: u8,
+    pub ends_at_start: actions::Kinds,
     /// The action kinds the first step takes with no rule of its own (where
     /// [`Plan::after_first`] reads what follows).
-    pub first_takes: u8,
+    pub first_takes: actions::Kinds,
     /// The action kinds of every step, as bits.
-    pub kinds: u8,
+    pub kinds: actions::Kinds,
     /// Whether some step asks which pieces the turn's drops placed ([`Rule::not_placed`]): then
     /// the turn keeps their cells ([`Turn::placed`]), its key holds them and a FEN of a turn in
     /// progress lists them (`&c3&d4`).
@@ -348,6 +369,10 @@ pub struct Plan {
     /// taken on one board, by the side to move there, and turns on the boards come in any
     /// order, the record's.
     pub boards_apart: bool,
+    /// Whether a step's swaps may exchange any two pieces of one's own (20-chess rule 3,
+    /// [`swap`]); else the only swaps are those pieces make as their moves (the Aieirping
+    /// T's switch).
+    pub swaps_any: bool,
 }
 
 /// What grants a turn extra actions, when it begins.
@@ -400,6 +425,7 @@ impl Plan {
             unfinished: None,
             constrained: vec![false],
             boards_apart: false,
+            swaps_any: false,
         }
     }
 
@@ -427,7 +453,7 @@ impl Plan {
     /// which `pawn` gives where it matters) ends the turn, opening no later step, in a turn
     /// granted no extra action; `None` where it cannot tell.
     #[inline]
-    pub fn ends_after_first(&self, kind: u8, flags: u8, pawn: impl FnOnce() -> bool) -> Option<bool> {
+    pub fn ends_after_first(&self, kind: actions::Kinds, flags: u8, pawn: impl FnOnce() -> bool) -> Option<bool> {
         if self.ends_at_start & kind != 0 {
             return Some(true);
         }
@@ -445,7 +471,7 @@ impl Plan {
 
     /// [`Plan::ends_at_start`], worked out: for each action kind, the first step open at the
     /// start that takes it, where no step before it has rules of its own.
-    fn kinds_ending_at_start(&self) -> u8 {
+    fn kinds_ending_at_start(&self) -> actions::Kinds {
         if self.extra != Extra::None {
             return 0;
         }
@@ -552,7 +578,7 @@ impl Plan {
     }
 
     /// Whether some step allows `action` (an [`actions`] bit).
-    pub fn has(&self, action: u8) -> bool {
+    pub fn has(&self, action: actions::Kinds) -> bool {
         self.steps.iter().any(|s| s.actions & action != 0)
     }
 
@@ -585,11 +611,11 @@ impl Plan {
                 open.steps |= 1 << i;
             }
             let skippable = match step.need {
-                Need::Every => !opens,
+                Need::Every | Need::WhilePossible => !opens,
                 _ => taken > 0 || !opens || step.need == Need::Optional,
             };
             if !skippable {
-                if step.need == Need::IfPossible && open.unless.is_none() {
+                if matches!(step.need, Need::IfPossible | Need::WhilePossible) && open.unless.is_none() {
                     open.unless = Some(i as u8);
                     // Where it turns out impossible, the steps after it count too.
                     i += 1;
@@ -687,7 +713,7 @@ impl Plan {
 
     /// The action kinds of the `open` steps, and whether any of them constrains its actions
     /// beyond their kinds.
-    pub fn open_kinds(&self, open: u32) -> (u8, bool) {
+    pub fn open_kinds(&self, open: u32) -> (actions::Kinds, bool) {
         let (mut kinds, mut constrained) = (0, false);
         for (i, step) in self.steps.iter().enumerate().filter(|(i, _)| open >> i & 1 == 1) {
             kinds |= step.actions;
@@ -725,7 +751,7 @@ pub struct Open {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Action {
     /// The action kind, one of the [`actions`] bits.
-    pub kind: u8,
+    pub kind: actions::Kinds,
     /// Where the piece came from.
     pub from: Square,
     /// Where it went.
@@ -853,7 +879,9 @@ impl After {
             None => *self == After::default(),
             Some(last) => {
                 let (require, forbid) = self.masks();
-                last.flags & require == require && last.flags & forbid == 0
+                last.flags & require == require
+                    && last.flags & forbid == 0
+                    && (self.by == 0 || self.by >> last.piece.index() & 1 == 1)
             }
         }
     }
@@ -943,6 +971,11 @@ impl Turn {
             if plan.steps.iter().any(|s| s.rule.same_piece) {
                 packed |= u64::from(last.to.0) << 16;
             }
+            if plan.steps.iter().any(|s| s.after.by != 0) {
+                // Which piece acted, and where it stands (a builder, whose walls go on).
+                packed |= u64::from(last.from.0) | u64::from(last.to.0) << 16 | u64::from(last.piece.0) << 32;
+                packed |= u64::from(last.flags & LAST_MOVE) << 40;
+            }
             if plan.relates_moves() {
                 packed |= u64::from(last.to.0) << 16;
                 // What `:move` says: the squares, the piece there, whether it captured.
@@ -1010,6 +1043,21 @@ pub enum TurnRule {
     PlaceExtra,
     /// `board-turns`: [`board_turns`].
     BoardTurns,
+    /// `king-capture`: [`king_capture`].
+    KingCapture,
+    /// `switchers`: [`switches`].
+    Switches,
+    /// `wall-builders`: [`walls`], the letters of the pieces whose move is followed by walls
+    /// on every vacant cell they may wall, of those followed by one such wall, and whether
+    /// some piece walls instead of moving.
+    Walls {
+        /// Every cell, as long as one is vacant (the D).
+        all: Vec<u8>,
+        /// One cell, where one is vacant (the L).
+        one: Vec<u8>,
+        /// A wall may be the turn's action (the F).
+        instead: bool,
+    },
 }
 
 /// What the plan is compiled from: the turn rules of the catalogue entry, and the movement
@@ -1065,6 +1113,11 @@ impl Plan {
                 TurnRule::DropCaptured => drop_captured::extend(&mut plan),
                 TurnRule::PlaceExtra => place_extra::extend(&mut plan),
                 TurnRule::BoardTurns => board_turns::extend(&mut plan),
+                TurnRule::KingCapture => king_capture::extend(&mut plan),
+                TurnRule::Switches => switches::extend(&mut plan),
+                TurnRule::Walls { all, one, instead } => {
+                    walls::extend(&mut plan, kinds_of(sources.letters, all), kinds_of(sources.letters, one), *instead)
+                }
             }
         }
         // (First: what follows reads it.)
@@ -1083,7 +1136,9 @@ impl Plan {
             .iter()
             .any(|s| s.rule.twin || s.rule.same_direction.is_some() || s.rule.backward || s.rule.mirror);
         let first_once = plan.steps.first().is_some_and(|s| s.need == Need::Forced && s.times == Times::UpTo(1));
-        plan.after_first = (first_once && plan.extra == Extra::None)
+        // (A condition on the kind of the piece before is no flag of the first action.)
+        let by_kind = plan.steps.iter().any(|s| s.after.by != 0);
+        plan.after_first = (first_once && plan.extra == Extra::None && !by_kind)
             .then(|| plan.steps.iter().skip(1).map(|s| s.after.masks()).collect());
         plan.first_gate = plan.after_first.iter().flatten().fold(u8::MAX, |gate, &(require, _)| gate & require);
         plan.first_takes = match plan.constrained.first() {

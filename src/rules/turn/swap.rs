@@ -10,4 +10,5 @@ pub fn extend(plan: &mut Plan) {
         (Rule { other_piece: true, ..Rule::default() }, "a move by another piece than the two swapped"),
         "a turn is a swap of two of one's own pieces, then a move by another piece",
     );
+    plan.swaps_any = true;
 }

@@ -1,0 +1,55 @@
+//! Pieces that may also capture the opponent's royal piece as another kind moves (Aieirping's
+//! E: a knight that captures the king along a queen's lines).
+//!
+//! Besides its own moves ([`super::Hook::MovesBesides`]), the piece walks the rays of the kind
+//! the module names, up to the first piece or wall on each; where that piece is a royal piece
+//! of the opponent's, the walk is a capture of it. No other move of that kind is the piece's.
+
+use crate::rules::geometry::{Square, Steps};
+use crate::rules::position::{Move, MoveKind, Piece, Position};
+use crate::rules::variant::Kind;
+
+impl Position {
+    /// The captures of the opponent's royal pieces that `piece` on `from` makes as the kind
+    /// `table` gives it (none where it gives none).
+    pub(in crate::rules) fn royal_captures(
+        &self,
+        table: &[Option<Kind>],
+        from: Square,
+        piece: Piece,
+        out: &mut Vec<Move>,
+    ) {
+        let Some(&Some(as_kind)) = table.get(piece.kind.index()) else { return };
+        let variant = self.variant();
+        let frame = piece.frame();
+        for ray in &variant.kind(as_kind).rays {
+            if !crate::rules::variant::Variant::captures(ray.mode) {
+                continue;
+            }
+            let row = variant.steps.row(usize::from(ray.step[frame]));
+            let mut cur = from;
+            for _ in 0..ray.range {
+                let Some(next) = Steps::follow(row, cur) else { break };
+                if next == from || self.is_wall(next) {
+                    break;
+                }
+                cur = next;
+                let Some(other) = self.piece_at(cur) else { continue };
+                if other.color != piece.color
+                    && self.is_royal(other)
+                    && !out.iter().any(|m| m.to == cur && m.from == from)
+                {
+                    out.push(Move {
+                        from,
+                        to: cur,
+                        piece: piece.kind,
+                        promotion: None,
+                        kind: MoveKind::Normal,
+                        capture: true,
+                    });
+                }
+                break;
+            }
+        }
+    }
+}
