@@ -132,7 +132,7 @@ fn written(position: &mut Position, m: Move, notation: Notation, ends: bool) -> 
     }
     match (notation, m.kind) {
         (Notation::San, _)
-        | (_, MoveKind::RemoveBlocked | MoveKind::Pass)
+        | (_, MoveKind::RemoveBlocked | MoveKind::Pass | MoveKind::Wall)
         | (Notation::Lan, MoveKind::Castle { .. }) => san_in_turn(position, m, ends),
         (Notation::Lan, MoveKind::Swap | MoveKind::Gift) => san_in_turn(position, m, ends),
         (Notation::Uci, MoveKind::Swap | MoveKind::Gift) => {
@@ -696,9 +696,11 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
     // leaves its target as it was: the target is named all the same, for it tells the move.
     let cell = |sq: Square| Some((position.board_of(sq), position.fen_square(sq)));
     let target = match m.kind {
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant { .. } | MoveKind::Cancel(_) => {
-            [cell(m.to), None]
-        }
+        MoveKind::Normal
+        | MoveKind::DoubleStep
+        | MoveKind::EnPassant { .. }
+        | MoveKind::Cancel(_)
+        | MoveKind::Convert { .. } => [cell(m.to), None],
         // The piece gated may be of the kind that left (S-House): its cell is named, for it
         // tells the gating from a drop on the target.
         MoveKind::Gated(_) => [cell(m.to), cell(m.from)],

@@ -342,6 +342,7 @@ fn resolve_exchange(
             {
                 format!("is no action of this turn: {}", position.open_steps_about())
             }
+            MoveKind::Swap if !position.variant().plan.swaps_any => position.switch_refusal(a, b),
             MoveKind::Swap
                 if [a, b].iter().any(|&sq| {
                     position.piece_at(sq).is_some_and(|p| position.variant().kind(p.kind).rays.is_empty())
@@ -349,7 +350,6 @@ fn resolve_exchange(
             {
                 "moves a piece that has no move (a mountain), which no swap may".to_owned()
             }
-            MoveKind::Swap if !position.variant().plan.swaps_any => position.switch_refusal(a, b),
             MoveKind::Swap => "would put a pawn on its first or last rank".to_owned(),
             _ if position.piece_at(a).is_some_and(|p| position.is_extra(p)) => {
                 "gives the extra piece away, which goes to no hand".to_owned()
@@ -735,6 +735,12 @@ fn resolve_move(
             false if position.variant().kind(kind).rays.is_empty() => {
                 format!(": a {} has no move", piece_name(position, kind))
             }
+            false if position.piece_at(to).is_none() && only_captures(position, kind) => {
+                format!(": a {} moves only to capture", piece_name(position, kind))
+            }
+            false if victim.is_some() && never_captures(position, kind) => {
+                format!(": a {} never captures a piece of the other side", piece_name(position, kind))
+            }
             false if position.piece_at(to).is_none() && position.has_fixed(side, kind) => {
                 ": a piece marked fixed (a statue, `!`) makes no move that captures nothing".to_owned()
             }
@@ -792,19 +798,13 @@ fn resolve_move(
             });
         }
     }
-    if moves.iter().any(|c| matches!(c.kind, MoveKind::Convert { .. }))
-        || (!m.placements.is_empty()
-            && position
-                .variant()
-                .modules
-                .hooks
-                .outcomes
-                .iter()
-                .all(|o| !matches!(o, crate::rules::modules::Module::Cancellation)))
-    {
+    let outcomes = &position.variant().modules.hooks.outcomes;
+    let cancels = outcomes.contains(&crate::rules::modules::Module::Cancellation);
+    let converts = !outcomes.is_empty() && moves.iter().any(|c| matches!(c.kind, MoveKind::Convert { .. }));
+    if converts || (!m.placements.is_empty() && !cancels) {
         // A capture that converts: the placing written picks the move among its choices.
         conversion_written(position, m, moves, board)?;
-    } else if !position.variant().modules.hooks.outcomes.is_empty() && moves.iter().any(|c| c.capture) {
+    } else if cancels && moves.iter().any(|c| c.capture) {
         // A cancellation: the remainder written picks the move among the capture's choices.
         cancellation_written(position, m, moves, board)?;
     } else {
@@ -1171,6 +1171,18 @@ impl Named {
     fn of(self, position: &Position) -> crate::rules::position::SquareLabel {
         position.square_label(self.0)
     }
+}
+
+/// Whether every ray of `kind` only captures (Aieirping's X).
+fn only_captures(position: &Position, kind: Kind) -> bool {
+    let rays = &position.variant().kind(kind).rays;
+    !rays.is_empty() && rays.iter().all(|r| r.mode == crate::rules::betza::Mode::CaptureOnly)
+}
+
+/// Whether no ray of `kind` captures (Aieirping's S, whose only captures are of its own side).
+fn never_captures(position: &Position, kind: Kind) -> bool {
+    let rays = &position.variant().kind(kind).rays;
+    !rays.is_empty() && rays.iter().all(|r| r.mode == crate::rules::betza::Mode::MoveOnly)
 }
 
 /// Whether the piece on `from` goes to `to` by a move of its own (castling aside).

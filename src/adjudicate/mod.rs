@@ -926,7 +926,7 @@ pub fn headline(verdict: &Verdict) -> String {
                     format!("{to_move} has no legal move and is not in check (stalemate)")
                 }
                 Ending::FarRank { winner } => format!("a {} piece has reached the far rank", side(*winner)),
-                Ending::KingCaptured { winner } => format!("{} has taken the opponent's king", side(*winner)),
+                Ending::KingCaptured { winner } => format!("{} has lost its king", side(winner.other())),
                 Ending::Immobilised { winner } => {
                     format!(
                         "every piece of {} is immobilised, and not every piece of {}",
@@ -993,7 +993,9 @@ impl Verdict {
                         "a player without a legal move and not in check is stalemated: a draw (FIDE 5.2.1)"
                     }
                     Ending::FarRank { .. } => "in this variant the first piece to reach the far rank wins",
-                    Ending::KingCaptured { .. } => "in this variant check is not judged, and taking the king wins",
+                    Ending::KingCaptured { .. } => {
+                        "in this variant check is not judged, and the player whose king is taken loses"
+                    }
                     Ending::Immobilised { .. } => {
                         "in this variant a player whose pieces are all immobilised loses, unless the opponent's are too"
                     }

@@ -556,7 +556,7 @@ impl fmt::Display for Ending {
             Ending::FivefoldRepetition => f.write_str("the same position a fifth time"),
             Ending::FarRank { winner } => write!(f, "a {} piece has reached the far rank", winner.name()),
             Ending::KingCaptured { winner } => {
-                write!(f, "{} has taken the {} king", winner.name(), winner.other().name())
+                write!(f, "the {} king has been taken", winner.other().name())
             }
             Ending::Immobilised { winner } => {
                 write!(
@@ -3551,8 +3551,9 @@ impl Position {
         };
         let royal_victim = || victim.and_then(|v| self.piece_at(v)).filter(|&p| self.is_royal(p));
         if judge == Judge::Never {
-            // Kings are taken, but not one's own.
-            return royal_victim().is_none_or(|p| p.color != self.side);
+            // Kings are taken, but not one's own, unless a module makes such a capture a move
+            // (which loses).
+            return royal_victim().is_none_or(|p| p.color != self.side || self.variant.modules.own_royal_taken);
         }
         // No move takes a royal piece: in a legal game one is only ever exposed in the middle
         // of a turn of several moves (Fastpawn), and the turn may not end by taking it.

@@ -635,6 +635,9 @@ pub struct Modules {
     pub royal_capture: Box<[Option<Kind>]>,
     /// Per kind, how it makes walls ([`Module::WallBuilders`]; empty without it).
     pub builders: Box<[Option<Builder>]>,
+    /// Whether a piece may capture its own side's royal piece where kings are taken (and so
+    /// lose): [`Module::EatsOwnOnly`].
+    pub own_royal_taken: bool,
 }
 
 impl Default for Capabilities {
@@ -889,6 +892,7 @@ impl Modules {
         let royal_free = list.iter().fold(0, |sides, m| sides | if let Module::Kingless(s) = m { *s } else { 0 });
         let royal_lost_ends = list.contains(&Module::Explosions);
         let keyed_state = list.iter().any(|m| matches!(m, Module::CheckCount(_) | Module::Gating));
+        let own_royal_taken = list.iter().any(|m| matches!(m, Module::EatsOwnOnly(_)));
         Ok(Modules {
             caps: Capabilities::of(&list),
             list,
@@ -909,6 +913,7 @@ impl Modules {
             by_half,
             royal_capture,
             builders,
+            own_royal_taken,
         })
     }
 

@@ -40,4 +40,7 @@ pub fn extend(plan: &mut Plan, all: u64, one: u64, instead: bool) {
         });
     }
     plan.unfinished.get_or_insert("a move of a piece that walls is followed by its walls");
+    plan.over.get_or_insert(
+        "a turn is one action (a move, a switch, or a wall instead of a move), and after the move of a piece that walls, its walls: on every vacant cell it walls, or on one, as the piece walls",
+    );
 }
