@@ -9,8 +9,9 @@ engine.  Python 3, standard library only.
 Which reading each part implements (the readings are quoted by their `quote` key):
 
 * Board, files and setup ("+OUNNROMEHAJSIFKFISJAHEMORNNUO= ..."): 29 files a..w, y, z, a',
-  b', c', d' by 14 ranks; the YAML's setup FEN; `*` cells are walls.  `FILES`, `parse_fen`,
-  `fen_of`.
+  b', c', d' by 14 ranks; the setup is the seed's drawing as the reading says (which differs
+  from the YAML's `setup:` FEN on rank 6, see SETUP); `*` cells are walls.  `FILES`,
+  `parse_fen`, `fen_of`.
 * Halves ("+OUNNROMEHAJSIFKFISJAHEMORNNUO="): ranks 8-14 are White's half, 1-7 Black's.
   `own_half`.
 * Sides ("Pawn in chess, but no initial double move."): upper case is White, moves first,
@@ -22,7 +23,7 @@ Which reading each part implements (the readings are quoted by their `quote` key
   forced promotion to Q on the last rank (`=Q`).
 * Z ("[Z] Any distance straight forward."): fR, forced promotion to R (`=R`).
 * A (fRbB), B, N, Q, R, M (BN), O (W), Y (bWfF): plain Betza movers (`_plain_targets`).
-* X ("[X] As queen, but does not move except to capture."): cQ only.  `_gen_piece` 'X'.
+* X ("[X] As queen, but does not move except to capture."): cQ only.  `_targets` 'X'.
 * H / U ("[H] As knight on your side...", "[U] As a rook..."): judged by the half the piece
   stands on when the move begins.
 * E ("[E] Moves as knight, but can capture opponent's king..."): N, plus capturing the enemy
@@ -53,7 +54,11 @@ Which reading each part implements (the readings are quoted by their `quote` key
   `Game`.
 * Draws (second reading of the same quote): fivefold repetition and 75 moves (150 turns
   without capture or pawn move; a wall does not reset) end the game as a draw in `random`
-  and `replay`; perft ignores them.
+  and `replay`; perft ignores them.  The halfmove clock restarts on a capture or a pawn's
+  own move (promotion included), not on a wall nor on a T's switch with a pawn.
+* Perft counts every distinct action sequence of a complete turn (a D's k! wall orders,
+  one per I placement cell, an F wall once per cell); a position where the game is over
+  (including a root FEN without a king or without pawn and queen) counts 0 turns.
 
 Commands: perft FEN DEPTH | divide FEN DEPTH | random SEED PLIES | fen SEED PLIES |
 replay FILE | selftest.  FEN may be `startpos` (the seed's drawing, see SETUP) or
@@ -62,7 +67,8 @@ replay FILE | selftest.  FEN may be `startpos` (the seed's drawing, see SETUP) o
 instead of once; --yaml-setup makes `startpos` (and games without a FEN tag) the YAML's
 literal setup FEN; --by-move makes `random` and `fen` choose each turn uniformly among
 the distinct first actions (piece and destination), then among their completions,
-instead of uniformly among all complete action sequences.
+instead of uniformly among all complete action sequences; --fen makes `replay` print
+each game's final FEN after its verdict.
 """
 
 import math
@@ -828,8 +834,12 @@ def parse_action(tok):
             if ps is None:
                 raise Illegal('placement square %s is not on the board' % pm.group(2))
             places.append((pm.group(1).upper(), ps))
+        piece = d['piece']
+        if not piece and not (d['ofile'] and d['orank']):
+            piece = 'P'          # SAN: no letter is a pawn
+        # no letter with a whole origin is coordinates (SPEC section 3): the piece there
         return ('move', {
-            'piece': d['piece'] or 'P',
+            'piece': piece,
             'ofile': FILE_INDEX[d['ofile']] if d['ofile'] else None,
             'orank': int(d['orank']) - 1 if d['orank'] else None,
             'x': d['sep'] in ('x', ':'), 'to': sq,
@@ -847,7 +857,7 @@ def read_games(text):
 
     def flush():
         if tags or movetext:
-            games.append((dict(tags), ' '.join(movetext)))
+            games.append((dict(tags), '\n'.join(movetext)))
 
     for line in lines:
         s = line.strip()
@@ -933,7 +943,7 @@ def _candidates_for(game, mv):
     res = []
     for s in CELLS:
         c = b[s]
-        if is_side(c, white) and c.upper() == want:
+        if is_side(c, white) and (want is None or c.upper() == want):
             if mv['ofile'] is not None and f_of(s) != mv['ofile']:
                 continue
             if mv['orank'] is not None and r_of(s) != mv['orank']:
@@ -949,7 +959,7 @@ def _match_move(game, mv, acts):
         if act[0] not in 'MI':
             continue
         s, t = act[1], act[2]
-        if t != mv['to'] or b[s].upper() != mv['piece']:
+        if t != mv['to'] or (mv['piece'] and b[s].upper() != mv['piece']):
             continue
         if mv['ofile'] is not None and f_of(s) != mv['ofile']:
             continue
@@ -977,14 +987,16 @@ def _match_move(game, mv, acts):
 def _explain_move(game, mv, acts):
     """Why a move token matches no legal action: names the rule it breaks."""
     b, white = game.b, game.white
-    k = mv['piece']
     to = mv['to']
     cands = _candidates_for(game, mv)
+    k = mv['piece'] or (b[cands[0]].upper() if cands else '?')
     if not cands:
         where = ''
         if mv['ofile'] is not None or mv['orank'] is not None:
             where = ' on %s%s' % (FILES[mv['ofile']] if mv['ofile'] is not None else '',
                                  mv['orank'] + 1 if mv['orank'] is not None else '')
+        if mv['piece'] is None:
+            return 'no piece of %s%s' % (side_name(white), where)
         return 'no %s %s (%s)%s on the board' % (side_name(white), k, NAMES.get(k, '?'), where)
     held = held_set(b, white)
     reasons = []
@@ -1142,7 +1154,7 @@ def _explain_wall(game, sq):
     return 'every F next to %s is held by an opponent\'s J' % sqname(sq)
 
 
-def replay_game(tags, movetext, tt_both=False):
+def replay_game(tags, movetext, tt_both=False, show_fen=False):
     """-> (ok: bool, text)."""
     fen = 'startpos'
     if tags.get('SetUp') == '1' or 'FEN' in tags:
@@ -1165,7 +1177,7 @@ def replay_game(tags, movetext, tt_both=False):
         k = turn_no - 1 + (0 if white0 else 1)
         t_white = k % 2 == 0
         side = side_name(t_white)
-        num = '%d%s' % (full0 + k // 2 - (0 if white0 else 0), '.' if t_white else '...')
+        num = '%d%s' % (full0 + k // 2, '.' if t_white else '...')
         actions = [a.strip() for a in tok.split(',')]
         for ai, atok in enumerate(actions, 1):
             where = 'turn %d (%s %s), action %d %r of %r' % (turn_no, num, side, ai, atok, tok)
@@ -1222,6 +1234,8 @@ def replay_game(tags, movetext, tt_both=False):
                                turn_no, num, side, len(actions) + 1, tok, kind, sqname(psq),
                                ', '.join('*' + sqname(w) for w in sorted(walls))))
     text = 'ok: %s' % g.outcome_text()
+    if show_fen:
+        text += '; final FEN: %s' % g.fen()
     rr = tags.get('Result', record_result)
     if rr and rr != '*' and rr != g.result_token():
         text += ' (note: the record says %s)' % rr
@@ -1230,13 +1244,13 @@ def replay_game(tags, movetext, tt_both=False):
     return True, text
 
 
-def cmd_replay(path, tt_both):
+def cmd_replay(path, tt_both, show_fen=False):
     with open(path, encoding='utf-8', errors='replace') as fh:
         text = fh.read()
     games = read_games(text)
     bad = 0
     for i, (tags, mt) in enumerate(games, 1):
-        ok, msg = replay_game(tags, mt, tt_both)
+        ok, msg = replay_game(tags, mt, tt_both, show_fen)
         bad += not ok
         print('game %d: %s' % (i, msg))
     return 1 if bad else 0
@@ -1470,6 +1484,42 @@ def selftest():
     got = [perft_root(tiny2, i) for i in (1, 2)]
     check(got == [4, 12], 'tiny perft 2 %s' % got)
 
+    # two independent counts agree: grouped entries (perft) and an action-by-action walk
+    # of the Game's legal actions (replay's path), on a random middle position
+    g, _ = random_game(5, 70)
+    mid = g.fen()
+
+    def walk(game):
+        if game.in_turn():
+            total = 0
+            for w in sorted(game.pending[1]):
+                g2 = clone(game)
+                g2.play_wall(w)
+                total += 1 if not g2.in_turn() else walk(g2)
+            return total
+        total = 0
+        for act, info in game.first_actions().items():
+            g2 = clone(game)
+            g2.play_first(act, info)
+            total += walk(g2) if g2.in_turn() else 1
+        return total
+
+    def clone(game):
+        import copy
+        g2 = copy.copy(game)
+        g2.b = game.b[:]
+        g2.reps = dict(game.reps)
+        g2.pending = None if game.pending is None else (
+            game.pending[0], set(game.pending[1]), game.pending[2])
+        return g2
+    for fen in (mid, with_({'e5': 'D', 'h8': 'L', 'c3': 'I', 'c9': 'n', 'k5': 'F', 'm5': 'F'})):
+        gg = Game(fen)
+        b, white, _, _ = parse_fen(fen)
+        n1 = perft_root(fen, 1)
+        n2 = sum(e.mult for e in gen_entries(b, white))
+        n3 = walk(gg)
+        check(n1 == n2 == n3, 'perft 1 three ways: %d %d %d' % (n1, n2, n3))
+
     # replay: notation round trip and refusals
     g, turns = random_game(3, 30)
     pgn = pgn_text([('Variant', 'Aieirping Chess')], turns, True, 1, g.result_token())
@@ -1510,11 +1560,17 @@ def selftest():
 # ---------------------------------------------------------------- main
 
 def main(argv):
+    try:
+        import signal
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # `divide ... | head` ends quietly
+    except (ImportError, AttributeError, ValueError):
+        pass
     tt_both = '--tt-both' in argv
     if '--yaml-setup' in argv:
         START['startpos'] = YAML_SETUP
     by_move = '--by-move' in argv
-    argv = [a for a in argv if a not in ('--tt-both', '--yaml-setup', '--by-move')]
+    show_fen = '--fen' in argv
+    argv = [a for a in argv if a not in ('--tt-both', '--yaml-setup', '--by-move', '--fen')]
     if not argv:
         print(__doc__)
         return 2
@@ -1547,7 +1603,7 @@ def main(argv):
         print(g.fen())
         return 0
     if cmd == 'replay':
-        return cmd_replay(argv[1], tt_both)
+        return cmd_replay(argv[1], tt_both, show_fen)
     if cmd == 'selftest':
         selftest()
         return 0

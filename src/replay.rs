@@ -326,7 +326,17 @@ fn resolve_exchange(
         return Err(Refusal::new(format!("illegal: {}: a piece is swapped with another", written(action))));
     }
     let mut moves = Vec::new();
-    position.pseudo_legal_moves(&mut moves);
+    if kind == MoveKind::Swap && !position.variant().plan.swaps_any {
+        // A swap that is a piece's move (Aieirping's T): that piece's moves have it.
+        for sq in [a, b] {
+            if let Some(piece) = position.piece_at(sq) {
+                position.piece_moves(sq, piece, &mut moves);
+            }
+        }
+        moves.retain(|&m| position.plan_allows(m));
+    } else {
+        position.pseudo_legal_moves(&mut moves);
+    }
     let found = moves.into_iter().find(|m| m.kind == kind && ((m.from, m.to) == (a, b) || (m.from, m.to) == (b, a)));
     let Some(m) = found else {
         let why = match kind {

@@ -89,6 +89,11 @@ pub fn run(args: &PerftArgs) -> Status {
                     let letter = arbiter::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false);
                     format!("{board}{letter}@{}", position.fen_square(m.to))
                 }
+                // A wall names its cell; a swap joins its cells (as coordinates write them).
+                arbiter::rules::position::MoveKind::Wall => format!("{board}*{}", position.fen_square(m.to)),
+                arbiter::rules::position::MoveKind::Swap => {
+                    format!("{board}{}<>{}", position.fen_square(m.from), position.fen_square(m.to))
+                }
                 _ => {
                     let to = arbiter::replay::coordinate_target(&position, m);
                     format!("{board}{}{joint}{}", position.fen_square(m.from), position.fen_square(to))

@@ -2027,7 +2027,7 @@ impl Position {
             }
             return;
         }
-        if !self.variant.modules.hooks.moves_instead.is_empty() {
+        if self.variant.modules.hooks.moves_instead.iter().any(|m| m.replaces_moves_of(self, kind)) {
             // Moves are no walks along rays: the move generator says who reaches `to`.
             let mut moves = Vec::new();
             for (sq, piece) in self.squares_of_kind(color, kind) {
@@ -3174,8 +3174,15 @@ impl Position {
     /// Whether, after a capture where kings are taken, a module ends the game (a side has
     /// lost the last of the pieces it must keep): the turn ends there.
     #[inline(never)]
-    fn capture_ends_game(&mut self) -> bool {
-        !self.variant.modules.hooks.ending.is_empty() && self.module_ending().is_some()
+    fn capture_ends_game(&mut self, victim: Piece) -> bool {
+        let mut i = 0;
+        while let Some(&module) = self.variant.modules.hooks.ending.get(i) {
+            if module.ends_on_capture(self, victim) {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// How a module ends the game here, if one does (the far rank): then no move is legal.
@@ -3509,10 +3516,14 @@ impl Position {
             // The move that follows must leave the king safe.
             return true;
         }
+        let judge = self.variant.plan.judge;
+        if judge == Judge::Never {
+            // Check is not judged: only a capture of one's own king may be unsafe.
+            return self.is_safe_in_turn(m, judge);
+        }
         if matches!(m.kind, MoveKind::Swap | MoveKind::Gift | MoveKind::Place) {
             return self.safe_played_out(m);
         }
-        let judge = self.variant.plan.judge;
         // A cast may leave the opponent's king attacked as a round begins (a rule that gives
         // pieces new moves): no move takes it all the same.
         if self.dice.is_some() && m.capture && self.takes_royal(m) {
@@ -3884,7 +3895,7 @@ impl Position {
         }
         let never = self.variant.plan.judge == Judge::Never;
         if never && captured.is_some_and(|(_, p)| self.is_royal(p))
-            || never && captured.is_some() && self.capture_ends_game()
+            || never && captured.is_some_and(|(_, victim)| self.capture_ends_game(victim))
         {
             // Where kings are taken, taking one ends the turn, and the game; so does a capture
             // after which a module ends the game (the last of the pieces a side must keep).

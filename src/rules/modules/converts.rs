@@ -5,7 +5,7 @@
 //! has cells to go to ([`super::Hook::Outcomes`]): [`MoveKind::Convert`], the cell and the
 //! kind, one move per vacant cell once the capture is made (the captor's own cell included),
 //! but where a piece that promotes by moving could never move (a pawn on its new owner's last
-//! rank). Written `Ixd5&Ne6`. After the capture the piece is put there
+//! rank); a capture whose piece no cell can take is no move. Written `Ixd5&Ne6`. After the capture the piece is put there
 //! ([`super::Hook::AfterAction`]), one change of the action. A royal piece is not converted:
 //! its capture ends the game.
 
@@ -40,11 +40,9 @@ impl Position {
             let choices: Vec<Move> =
                 cells.map(|at| Move { kind: MoveKind::Convert { at, piece: victim.kind }, ..m }).collect();
             let n = choices.len();
-            // (With no cell to go to, the piece is lost: the capture is a plain one.)
-            if n > 0 {
-                out.splice(i..=i, choices);
-            }
-            i += n.max(1);
+            // (With no cell to go to, the capture cannot be made: the piece must be put.)
+            out.splice(i..=i, choices);
+            i += n;
         }
     }
 

@@ -17,12 +17,22 @@ impl Position {
     /// `kinds` (bits of kind indices).
     pub(in crate::rules) fn held_by(&self, kinds: u64, sq: Square) -> bool {
         let Some(piece) = self.piece_at(sq) else { return false };
-        let g = &self.variant().geometry;
-        AROUND.iter().any(|&(dx, dy)| {
-            g.offset(sq, dx, dy)
+        (0..AROUND.len()).any(|i| {
+            self.next_cell(sq, i)
                 .and_then(|n| self.piece_at(n))
                 .is_some_and(|p| p.color != piece.color && kinds >> p.kind.index() & 1 == 1)
         })
+    }
+
+    /// The cell next to `sq` in direction `i` of [`AROUND`], read off the variant's step table
+    /// where it has the vector.
+    #[inline]
+    pub(in crate::rules) fn next_cell(&self, sq: Square, i: usize) -> Option<Square> {
+        let variant = self.variant();
+        match variant.modules.around.get(i).copied().flatten() {
+            Some(vector) => variant.steps.step(usize::from(vector), sq),
+            None => AROUND.get(i).and_then(|&(dx, dy)| variant.geometry.offset(sq, dx, dy)),
+        }
     }
 
     /// Whether `m`, an action of the side to move, is one a held piece makes: a move or a
@@ -31,6 +41,8 @@ impl Position {
         match m.kind {
             MoveKind::Drop | MoveKind::Pass | MoveKind::RemoveBlocked => false,
             MoveKind::Swap => self.held_by(kinds, m.from) || self.held_by(kinds, m.to),
+            // (The walls that follow a move are part of it: the piece was free when it moved.)
+            MoveKind::Wall => !self.turn_begun() && self.held_by(kinds, m.from),
             _ => self.held_by(kinds, m.from),
         }
     }

@@ -10,11 +10,15 @@ use crate::rules::position::{Ending, Position};
 use crate::rules::variant::Color;
 
 impl Position {
-    /// The side that has no piece of `kinds` (bits of kind indices) left, if one has none.
+    /// The side that has no piece of `kinds` (bits of kind indices) left, if one has none:
+    /// the side not to move first.
     pub(in crate::rules) fn bereft(&self, kinds: u64) -> Option<Color> {
-        [self.side_to_move().other(), self.side_to_move()]
-            .into_iter()
-            .find(|&color| !self.squares_of(color).any(|(_, p)| kinds >> p.kind.index() & 1 == 1))
+        [self.side_to_move().other(), self.side_to_move()].into_iter().find(|&color| self.bereft_of(color, kinds))
+    }
+
+    /// Whether `color` has no piece of `kinds` left.
+    pub(in crate::rules) fn bereft_of(&self, color: Color, kinds: u64) -> bool {
+        !self.squares_of(color).any(|(_, p)| kinds >> p.kind.index() & 1 == 1)
     }
 
     /// [`super::Hook::Ending`]: the side left without those kinds loses.

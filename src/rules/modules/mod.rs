@@ -635,6 +635,10 @@ pub struct Modules {
     pub royal_capture: Box<[Option<Kind>]>,
     /// Per kind, how it makes walls ([`Module::WallBuilders`]; empty without it).
     pub builders: Box<[Option<Builder>]>,
+    /// The numbers in the variant's step table of the eight vectors to the cells next to a
+    /// cell (`jailers::AROUND`), where its movement has them: what the modules that look at
+    /// neighbours read.
+    pub around: [Option<u16>; 8],
     /// Whether a piece may capture its own side's royal piece where kings are taken (and so
     /// lose): [`Module::EatsOwnOnly`].
     pub own_royal_taken: bool,
@@ -914,6 +918,7 @@ impl Modules {
             royal_capture,
             builders,
             own_royal_taken,
+            around: jailers::AROUND.map(|(dx, dy)| steps.vector(dx, dy).and_then(|v| u16::try_from(v).ok())),
         })
     }
 
@@ -1338,6 +1343,24 @@ impl Module {
             Module::ExtraPiece(_) => pos.fool_moves(from, piece, out),
             Module::ByHalf => pos.moves_by_half(&pos.variant().modules.by_half, from, piece, out),
             _ => false,
+        }
+    }
+
+    /// [`Hook::MovesInstead`]: whether the module may replace the moves of pieces of `kind`
+    /// (so that who reaches a cell is found by making their moves).
+    pub(in crate::rules) fn replaces_moves_of(self, pos: &Position, kind: Kind) -> bool {
+        match self {
+            Module::ByHalf => pos.variant().modules.by_half.get(kind.index()).is_some_and(Option::is_some),
+            _ => true,
+        }
+    }
+
+    /// [`Hook::Ending`], asked after a capture of `victim` where kings are taken: whether the
+    /// module ends the game now (cheaper than [`Module::ending`] where the capture tells).
+    pub(in crate::rules) fn ends_on_capture(self, pos: &mut Position, victim: Piece) -> bool {
+        match self {
+            Module::LoseWithout(kinds) => kinds >> victim.kind.index() & 1 == 1 && pos.bereft_of(victim.color, kinds),
+            _ => self.ending(pos).is_some(),
         }
     }
 

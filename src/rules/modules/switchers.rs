@@ -25,16 +25,19 @@ impl Position {
         if kinds >> piece.kind.index() & 1 == 0 {
             return;
         }
-        let g = &self.variant().geometry;
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        // (The four orthogonal directions, the first of `jailers::AROUND`.)
+        for direction in 0..4 {
             let mut cur = from;
-            while let Some(next) = g.offset(cur, dx, dy) {
+            while let Some(next) = self.next_cell(cur, direction) {
                 if next == from || self.is_wall(next) {
                     break;
                 }
                 cur = next;
                 let Some(other) = self.piece_at(cur) else { continue };
+                // (Two switchers switch once, from the first cell: the same action either way.)
+                let twin = kinds >> other.kind.index() & 1 == 1 && cur < from;
                 if other.color == piece.color
+                    && !twin
                     && never >> other.kind.index() & 1 == 0
                     && !self.immobile(cur)
                     && !(self.variant().kind(other.kind).promotes.is_some()

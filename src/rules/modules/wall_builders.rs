@@ -36,12 +36,12 @@ pub enum BuildCells {
 }
 
 impl BuildCells {
-    /// The cells' offsets, as (files, ranks).
-    pub fn offsets(self) -> &'static [(i8, i8)] {
+    /// The cells' directions, as the first so many of `jailers::AROUND`.
+    pub fn count(self) -> usize {
         match self {
-            BuildCells::Orthogonal => &super::jailers::AROUND[..4],
-            BuildCells::Horizontal => &super::jailers::AROUND[..2],
-            BuildCells::Adjacent => &super::jailers::AROUND,
+            BuildCells::Orthogonal => 4,
+            BuildCells::Horizontal => 2,
+            BuildCells::Adjacent => 8,
         }
     }
 }
@@ -64,9 +64,8 @@ impl Position {
         let side = self.mover();
         let start = out.len();
         let wall_around = |pos: &Position, from: Square, piece: Piece, cells: BuildCells, out: &mut Vec<Move>| {
-            let g = &pos.variant().geometry;
-            for &(dx, dy) in cells.offsets() {
-                let Some(to) = g.offset(from, dx, dy) else { continue };
+            for direction in 0..cells.count() {
+                let Some(to) = pos.next_cell(from, direction) else { continue };
                 if pos.piece_at(to).is_some() || pos.is_wall(to) || out[start..].iter().any(|m| m.to == to) {
                     continue;
                 }
@@ -87,9 +86,8 @@ impl Position {
                 // The builder stands where its move took it, or where its last wall was made from.
                 let at = if last.has(turn::LAST_MOVE) { last.to } else { last.from };
                 let Some(piece) = self.piece_at(at).filter(|p| p.color == side && p.kind == last.piece) else { return };
-                if let Some(b) = builder(piece).filter(|b| b.when == BuildWhen::AfterMove)
-                    && !self.immobile(at)
-                {
+                // (A piece free when it moved makes its walls, held by then or not.)
+                if let Some(b) = builder(piece).filter(|b| b.when == BuildWhen::AfterMove) {
                     wall_around(self, at, piece, b.cells, out);
                 }
             }
@@ -121,10 +119,7 @@ impl Position {
         let table = &self.variant().modules.builders;
         let builder = |piece: Piece| table.get(piece.kind.index()).copied().flatten();
         let name = |piece: Piece| self.variant().kind(piece.kind).spec.name.clone();
-        let g = &self.variant().geometry;
-        let next_to = |from: Square, cells: BuildCells| {
-            cells.offsets().iter().any(|&(dx, dy)| g.offset(from, dx, dy) == Some(sq))
-        };
+        let next_to = |from: Square, cells: BuildCells| (0..cells.count()).any(|d| self.next_cell(from, d) == Some(sq));
         match self.turn_last() {
             None => {
                 let mut instead = self
@@ -142,20 +137,16 @@ impl Position {
                 let at = if last.has(turn::LAST_MOVE) { last.to } else { last.from };
                 match self.piece_at(at).filter(|p| p.kind == last.piece).and_then(|p| builder(p).map(|b| (p, b))) {
                     Some((p, b)) if b.when == BuildWhen::AfterMove => {
-                        if self.immobile(at) {
-                            format!("the {} on {} is held, and makes no wall", name(p), self.square_label(at))
-                        } else {
-                            let cells = match b.cells {
-                                BuildCells::Orthogonal => "orthogonally next to it",
-                                BuildCells::Horizontal => "beside it on its rank",
-                                BuildCells::Adjacent => "next to it",
-                            };
-                            format!(
-                                "the {} that moved to {} walls only the vacant cells {cells}",
-                                name(p),
-                                self.square_label(at)
-                            )
-                        }
+                        let cells = match b.cells {
+                            BuildCells::Orthogonal => "orthogonally next to it",
+                            BuildCells::Horizontal => "beside it on its rank",
+                            BuildCells::Adjacent => "next to it",
+                        };
+                        format!(
+                            "the {} that moved to {} walls only the vacant cells {cells}",
+                            name(p),
+                            self.square_label(at)
+                        )
                     }
                     _ => format!("it is no action of this turn: {}", self.open_steps_about()),
                 }

@@ -373,6 +373,9 @@ pub struct Plan {
     /// [`swap`]); else the only swaps are those pieces make as their moves (the Aieirping
     /// T's switch).
     pub swaps_any: bool,
+    /// Whether some step opens after an action by a piece of given kinds ([`After::by`]):
+    /// then the turn's key holds the last action's piece and cells.
+    pub by_kind: bool,
 }
 
 /// What grants a turn extra actions, when it begins.
@@ -426,6 +429,7 @@ impl Plan {
             constrained: vec![false],
             boards_apart: false,
             swaps_any: false,
+            by_kind: false,
         }
     }
 
@@ -971,7 +975,7 @@ impl Turn {
             if plan.steps.iter().any(|s| s.rule.same_piece) {
                 packed |= u64::from(last.to.0) << 16;
             }
-            if plan.steps.iter().any(|s| s.after.by != 0) {
+            if plan.by_kind {
                 // Which piece acted, and where it stands (a builder, whose walls go on).
                 packed |= u64::from(last.from.0) | u64::from(last.to.0) << 16 | u64::from(last.piece.0) << 32;
                 packed |= u64::from(last.flags & LAST_MOVE) << 40;
@@ -1137,8 +1141,8 @@ impl Plan {
             .any(|s| s.rule.twin || s.rule.same_direction.is_some() || s.rule.backward || s.rule.mirror);
         let first_once = plan.steps.first().is_some_and(|s| s.need == Need::Forced && s.times == Times::UpTo(1));
         // (A condition on the kind of the piece before is no flag of the first action.)
-        let by_kind = plan.steps.iter().any(|s| s.after.by != 0);
-        plan.after_first = (first_once && plan.extra == Extra::None && !by_kind)
+        plan.by_kind = plan.steps.iter().any(|s| s.after.by != 0);
+        plan.after_first = (first_once && plan.extra == Extra::None && !plan.by_kind)
             .then(|| plan.steps.iter().skip(1).map(|s| s.after.masks()).collect());
         plan.first_gate = plan.after_first.iter().flatten().fold(u8::MAX, |gate, &(require, _)| gate & require);
         plan.first_takes = match plan.constrained.first() {
