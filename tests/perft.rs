@@ -484,3 +484,11 @@ fn published_counts_of_the_shared_corpus() {
 fn published_counts_of_the_shared_corpus_in_full() {
     published(u64::MAX);
 }
+
+/// Aieirping Chess: every count agrees with bench/aieirping_reference.py, written from the
+/// readings of notation/variants/aieirping.yaml alone (the deeper ones, to 130 million nodes,
+/// take `arbiter perft`).
+#[test]
+fn aieirping_counts_agree_with_an_independent_implementation() {
+    run(&catalogue("aieirping"), "aieirping.txt", 2_000_000);
+}
