@@ -685,7 +685,7 @@ fn action_of(text: &str) -> Option<Action> {
 /// Empty when the action changes nothing on the board (a pass).
 pub fn explicit_action(position: &mut Position, m: Move) -> String {
     // A pass of the turn's plan changes no cell: it is written as passes are.
-    if m.kind == MoveKind::Pass {
+    if matches!(m.kind, MoveKind::Pass) {
         return "--".to_owned();
     }
     let before = position.to_fen();
@@ -711,7 +711,7 @@ pub fn explicit_action(position: &mut Position, m: Move) -> String {
         _ => [None, None],
     };
     let changes = explicit_difference(&before, &after, target);
-    if m.kind != MoveKind::Bank || m.from == m.to {
+    if !matches!(m.kind, MoveKind::Bank) || m.from == m.to {
         return changes;
     }
     // A piece that leaves the board through another cell (a dive into a black hole) is
@@ -894,7 +894,7 @@ fn resolve_line(mut position: Position, turns: &mut [TurnFile], depth: usize) ->
             position.legal_moves(&mut moves);
             if action == "--" {
                 // A pass the plan counts as an action (Pass Chess), else a null move.
-                match moves.iter().find(|m| m.kind == MoveKind::Pass) {
+                match moves.iter().find(|m| matches!(m.kind, MoveKind::Pass)) {
                     Some(&pass) => {
                         position.play(pass);
                     }

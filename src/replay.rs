@@ -180,7 +180,7 @@ fn resolve_wall(position: &mut Position, at: crate::record::SquareName, board: u
     };
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
-    if let Some(&wall) = moves.iter().find(|m| m.kind == MoveKind::Wall && m.to == sq) {
+    if let Some(&wall) = moves.iter().find(|m| matches!(m.kind, MoveKind::Wall) && m.to == sq) {
         return Ok(Resolved::Move(wall));
     }
     let cell = position.square_label(sq);
@@ -191,7 +191,7 @@ fn resolve_wall(position: &mut Position, at: crate::record::SquareName, board: u
     } else {
         let walls: Vec<String> = moves
             .iter()
-            .filter(|m| m.kind == MoveKind::Wall)
+            .filter(|m| matches!(m.kind, MoveKind::Wall))
             .map(|m| format!("*{}", position.fen_square(m.to)))
             .collect();
         let now = match walls.as_slice() {
@@ -208,7 +208,7 @@ fn resolve_wall(position: &mut Position, at: crate::record::SquareName, board: u
 fn resolve_pass(position: &mut Position) -> Result<Resolved, Refusal> {
     let mut moves = Vec::new();
     position.pseudo_legal_moves(&mut moves);
-    match moves.into_iter().find(|m| m.kind == MoveKind::Pass) {
+    match moves.into_iter().find(|m| matches!(m.kind, MoveKind::Pass)) {
         Some(pass) if position.is_legal(pass) => Ok(Resolved::Move(pass)),
         Some(_) => Err(Refusal::new("illegal: a pass would leave the king in check")),
         None => Err(Refusal::new("illegal: a pass is no action of this turn: it may only begin one")),
@@ -229,7 +229,7 @@ fn resolve_removal(
     position.legal_moves(&mut moves);
     match moves
         .into_iter()
-        .find(|m| m.kind == MoveKind::RemoveBlocked && ((m.from, m.to) == (a, b) || (m.from, m.to) == (b, a)))
+        .find(|m| matches!(m.kind, MoveKind::RemoveBlocked) && ((m.from, m.to) == (a, b) || (m.from, m.to) == (b, a)))
     {
         Some(m) => Ok(Resolved::Move(m)),
         None => Err(Refusal::new(format!(
@@ -244,7 +244,7 @@ fn resolve_removal(
 fn resolve_leap(position: &mut Position, m: &crate::record::Move, to: Square) -> Result<Resolved, Refusal> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
-    moves.retain(|c| c.kind == MoveKind::Leap);
+    moves.retain(|c| matches!(c.kind, MoveKind::Leap));
     let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
     let g = &position.variant().geometry;
     let letter = m.piece.map(|p| p.ascii());
@@ -428,7 +428,7 @@ fn plus_not_a_promotion(
 /// gift), is not legal: the turn's step does not allow it, or it leaves the king attacked.
 fn why_not_legal(position: &mut Position, m: Move) -> String {
     if let Some(why) = position.forbidden_by_module(m) {
-        let does = if m.kind == MoveKind::Drop { "drops a piece" } else { "moves a piece" };
+        let does = if matches!(m.kind, MoveKind::Drop) { "drops a piece" } else { "moves a piece" };
         format!("{does} {why}")
     } else if !position.plan_allows(m) {
         format!("is no action of this turn: {}", position.open_steps_about())
@@ -1282,10 +1282,10 @@ fn san_without_check(position: &mut Position, m: Move) -> String {
 fn san_on_board(position: &mut Position, m: Move) -> String {
     let variant = Arc::clone(position.variant());
     let g = &variant.geometry;
-    if m.kind == MoveKind::RemoveBlocked {
+    if matches!(m.kind, MoveKind::RemoveBlocked) {
         return format!("{}><{}", position.fen_square(m.from), position.fen_square(m.to));
     }
-    if m.kind == MoveKind::Pass {
+    if matches!(m.kind, MoveKind::Pass) {
         return "--".to_owned();
     }
     // A gating: the move, then the piece put in (`Nc3/H`; castling names the square,
@@ -1323,11 +1323,11 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
     if matches!(m.kind, MoveKind::Swap | MoveKind::Gift) {
         return exchange_text(position, m, true);
     }
-    if m.kind == MoveKind::Wall {
+    if matches!(m.kind, MoveKind::Wall) {
         return format!("*{}", position.fen_square(m.to));
     }
     // A leap names its whole origin: it is no move of the piece's own.
-    if m.kind == MoveKind::Leap {
+    if matches!(m.kind, MoveKind::Leap) {
         return format!(
             "{}{}{}",
             crate::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false),
@@ -1336,7 +1336,7 @@ fn san_on_board(position: &mut Position, m: Move) -> String {
         );
     }
     // A banking in place; a dive into a hole (to another cell) is written as the move it is.
-    if m.kind == MoveKind::Bank && m.from == m.to {
+    if matches!(m.kind, MoveKind::Bank) && m.from == m.to {
         return format!(
             "{}{}@",
             crate::rules::variant::letter_text(variant.kind(m.piece).spec.letter, false),

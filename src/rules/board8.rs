@@ -1939,7 +1939,7 @@ mod tests {
                         let role = |k| role_of_letter(variant.kind(k).spec.letter);
                         let mut generic: Vec<(u8, u8, Option<u8>)> = moves
                             .iter()
-                            .filter(|m| m.kind != MoveKind::Drop)
+                            .filter(|m| !matches!(m.kind, MoveKind::Drop))
                             .map(|m| (cell(m.from), cell(m.to), m.promotion.and_then(role)))
                             .collect();
                         let mut lane: Vec<(u8, u8, Option<u8>)> =

@@ -1517,7 +1517,7 @@ impl Position {
     /// Whether `m`, a move of this position not yet played, captures a piece of the mover's
     /// own side (Cannibal Chess).
     fn captures_own(&self, m: Move) -> bool {
-        m.capture && m.kind == MoveKind::Normal && self.piece_at(m.to).is_some_and(|p| p.color == self.mover())
+        m.capture && matches!(m.kind, MoveKind::Normal) && self.piece_at(m.to).is_some_and(|p| p.color == self.mover())
     }
 
     /// The facts about `m`, a move of this position, that a turn plan reads (`own`: it
@@ -1553,7 +1553,7 @@ impl Position {
             plain,
             plain_origin: moving && !castle,
             castle,
-            gives_check: self.variant.plan.drop_rules && m.kind == MoveKind::Drop && self.drop_gives_check(m),
+            gives_check: self.variant.plan.drop_rules && matches!(m.kind, MoveKind::Drop) && self.drop_gives_check(m),
             both_hold: self.variant.plan.drop_rules && self.hands[self.side.other().index()].iter().any(|&n| n > 0),
             backward: self.variant.plan.vectors && moving && !castle && {
                 // Asked before the move is played and after: the mover is on one of its cells.
@@ -2513,7 +2513,7 @@ impl Position {
     /// them: the variant drops, no piece is moving on in this turn, the piece is in hand and
     /// fits the cell.
     pub fn is_pseudo_legal_drop(&self, m: Move) -> bool {
-        m.kind == MoveKind::Drop
+        matches!(m.kind, MoveKind::Drop)
             && m.from == m.to
             && m.promotion.is_none()
             && !m.capture
@@ -3280,7 +3280,7 @@ impl Position {
         let lines = self.variant.rider_lines()?;
         let mut royals = self.royals[self.side.index()].into_iter().flatten();
         let (Some(king), None) = (royals.next(), royals.next()) else { return None };
-        let drop = m.kind == MoveKind::Drop;
+        let drop = matches!(m.kind, MoveKind::Drop);
         if !drop && !self.piece_at(m.from).is_some_and(|p| p.color == self.side && !self.is_royal(p)) {
             return None;
         }
@@ -3481,7 +3481,7 @@ impl Position {
         }
         let mut royals = self.royals[self.side.index()].into_iter().flatten();
         let (Some(king), None) = (royals.next(), royals.next()) else { return None };
-        let target = if king == m.from && m.kind != MoveKind::Drop { m.to } else { king };
+        let target = if king == m.from && !matches!(m.kind, MoveKind::Drop) { m.to } else { king };
         let by = self.side.other();
         let frame = Variant::frame(by, false);
         // Every line, or, where the king is safe now and does not move, the lines through the
@@ -3512,24 +3512,24 @@ impl Position {
     /// Whether a pseudo-legal move leaves the mover's king safe. Only the board changes
     /// for the test (no hashing, no counters), and is restored.
     pub(in crate::rules) fn is_safe(&mut self, m: Move) -> bool {
-        if m.kind == MoveKind::RemoveBlocked {
+        if matches!(m.kind, MoveKind::RemoveBlocked) {
             // The move that follows must leave the king safe.
             return true;
         }
-        let judge = self.variant.plan.judge;
-        if judge == Judge::Never {
-            // Check is not judged: only a capture of one's own king may be unsafe.
-            return self.is_safe_in_turn(m, judge);
-        }
         if matches!(m.kind, MoveKind::Swap | MoveKind::Gift | MoveKind::Place) {
-            return self.safe_played_out(m);
+            // (Where check is not judged, a swap is safe as any action is.)
+            return match self.variant.plan.judge {
+                Judge::Never => self.is_safe_in_turn(m, Judge::Never),
+                _ => self.safe_played_out(m),
+            };
         }
+        let judge = self.variant.plan.judge;
         // A cast may leave the opponent's king attacked as a round begins (a rule that gives
         // pieces new moves): no move takes it all the same.
         if self.dice.is_some() && m.capture && self.takes_royal(m) {
             return false;
         }
-        if judge == Judge::EachAction && !self.turn.begun() && m.kind != MoveKind::Pass {
+        if judge == Judge::EachAction && !self.turn.begun() && !matches!(m.kind, MoveKind::Pass) {
             // The common case: the turn's first action, judged by itself.
             return match self.safe_by_rays(m, true) {
                 Some(safe) => safe,
@@ -3571,7 +3571,7 @@ impl Position {
         if (self.turn.begun() || judge == Judge::EndOfTurn) && royal_victim().is_some() {
             return false;
         }
-        if m.kind == MoveKind::Pass {
+        if matches!(m.kind, MoveKind::Pass) {
             return !self.is_attacked_by_royal_target(self.side);
         }
         if judge == Judge::EndOfTurn {
@@ -3632,7 +3632,7 @@ impl Position {
         // (A fool moves as the piece that moved last: as this one, once it has.)
         let saved_mimic = self.mimic;
         if let Some(fool) = self.variant.modules.fool
-            && m.kind != MoveKind::Drop
+            && !matches!(m.kind, MoveKind::Drop)
             && moving.is_some_and(|p| p.kind != fool)
         {
             self.mimic = Some(m.piece);
@@ -3781,7 +3781,7 @@ impl Position {
             MoveKind::Castle { .. } | MoveKind::Drop => None,
             _ => self.piece_at(m.to).map(|p| (m.to, p)),
         };
-        let moved = if m.kind == MoveKind::Drop { Piece::new(self.side, m.piece) } else { moved };
+        let moved = if matches!(m.kind, MoveKind::Drop) { Piece::new(self.side, m.piece) } else { moved };
         let mut undo = Undo { captured, ..self.snapshot(moved, undo_key) };
         self.history.push(undo_key);
         let mut forfeited = 0;
@@ -3889,14 +3889,12 @@ impl Position {
         // (A drop moves no piece by its movement.)
         if let Some(fool) = self.variant.modules.fool
             && moved.kind != fool
-            && m.kind != MoveKind::Drop
+            && !matches!(m.kind, MoveKind::Drop)
         {
             self.mimic = Some(m.piece);
         }
         let never = self.variant.plan.judge == Judge::Never;
-        if never && captured.is_some_and(|(_, p)| self.is_royal(p))
-            || never && captured.is_some_and(|(_, victim)| self.capture_ends_game(victim))
-        {
+        if never && captured.is_some_and(|(_, victim)| self.is_royal(victim) || self.capture_ends_game(victim)) {
             // Where kings are taken, taking one ends the turn, and the game; so does a capture
             // after which a module ends the game (the last of the pieces a side must keep).
             self.next_turn();
@@ -4058,7 +4056,7 @@ impl Position {
 
     /// Takes back `m`, played with [`Position::play`] that returned `undo`.
     pub fn undo(&mut self, m: Move, undo: Undo) {
-        if m.kind == MoveKind::RemoveBlocked {
+        if matches!(m.kind, MoveKind::RemoveBlocked) {
             self.restore_changed(undo.changes);
             self.turn = undo.turn;
             self.restore_round(undo.round);
@@ -4069,11 +4067,11 @@ impl Position {
             self.history.pop();
             return;
         }
-        if m.kind == MoveKind::Pass {
+        if matches!(m.kind, MoveKind::Pass) {
             self.undo_pass(undo);
             return;
         }
-        if m.kind == MoveKind::Bank {
+        if matches!(m.kind, MoveKind::Bank) {
             self.undo_bank_out(m, undo);
             return;
         }
@@ -4081,7 +4079,7 @@ impl Position {
             self.undo_exchange(m, undo);
             return;
         }
-        if m.kind == MoveKind::Wall {
+        if matches!(m.kind, MoveKind::Wall) {
             self.undo_wall(undo);
             return;
         }
@@ -5271,7 +5269,7 @@ mod tests {
         let distinct: std::collections::HashSet<(Square, Option<Kind>)> =
             pawn.iter().map(|m| (m.to, m.promotion)).collect();
         assert_eq!(distinct.len(), pawn.len(), "a move found twice");
-        assert_eq!(pawn.iter().filter(|m| m.kind == MoveKind::DoubleStep).count(), 1);
+        assert_eq!(pawn.iter().filter(|m| matches!(m.kind, MoveKind::DoubleStep)).count(), 1);
         // Up the file e3..e7 (the king stands on e8), the diagonals d3 c4 b5 a6 and f3 g4 h5,
         // sideways a2..d2 and f2..h2, back d1 e1 f1: 5 + 7 + 7 + 3 = 22.
         assert_eq!(pawn.len(), 22);

@@ -55,7 +55,7 @@ impl Position {
                 }
                 cur = next;
                 if hole.has(cur) {
-                    if !out.iter().any(|m| m.from == from && m.to == cur && m.kind == MoveKind::Bank) {
+                    if !out.iter().any(|m| m.from == from && m.to == cur && matches!(m.kind, MoveKind::Bank)) {
                         out.push(Move {
                             from,
                             to: cur,

@@ -209,7 +209,7 @@ impl Position {
         while i < end {
             let m = out[i];
             i += 1;
-            if m.kind != MoveKind::Normal || !m.capture {
+            if !matches!(m.kind, MoveKind::Normal) || !m.capture {
                 continue;
             }
             let (Some(captor), Some(victim)) = (self.piece_at(m.from), self.piece_at(m.to)) else { continue };

@@ -33,7 +33,7 @@ impl Position {
     /// Whether the piece that `m` moves has a piece of its side orthogonally next to it
     /// (castling is the king's move, a drop needs no companion).
     fn has_companion(&self, m: Move) -> bool {
-        if m.kind == MoveKind::Drop {
+        if matches!(m.kind, MoveKind::Drop) {
             return true;
         }
         let g = &self.variant.geometry;

@@ -21,7 +21,10 @@ impl Position {
         while i < out.len() {
             let m = out[i];
             let victim = self.piece_at(m.to).filter(|v| {
-                m.capture && m.kind == MoveKind::Normal && kinds >> m.piece.index() & 1 == 1 && !self.is_royal(*v)
+                m.capture
+                    && matches!(m.kind, MoveKind::Normal)
+                    && kinds >> m.piece.index() & 1 == 1
+                    && !self.is_royal(*v)
             });
             let Some(victim) = victim.filter(|v| self.piece_at(m.from).is_some_and(|p| p.color != v.color)) else {
                 i += 1;

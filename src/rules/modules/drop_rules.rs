@@ -47,7 +47,7 @@ impl Position {
 
     /// Whether the safe move `m` is a drop of `pawn` that mates (uchifuzume).
     pub(in crate::rules) fn pawn_drop_mates(&mut self, pawn: Kind, m: Move) -> bool {
-        if m.kind != MoveKind::Drop || m.piece != pawn {
+        if !matches!(m.kind, MoveKind::Drop) || m.piece != pawn {
             return false;
         }
         // Only a pawn on the cell in front of the enemy king checks it: test that first.

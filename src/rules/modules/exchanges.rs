@@ -106,7 +106,7 @@ impl Position {
     /// Plays a swap, a gift or a placing of the extra piece.
     pub(in crate::rules) fn play_exchange(&mut self, m: Move) -> Undo {
         let side = self.side_to_move();
-        if m.kind == MoveKind::Place {
+        if matches!(m.kind, MoveKind::Place) {
             // The extra piece, lifted where it stands (`Undo::captured` keeps it), placed anew.
             let lifted = self.piece_at(m.from).filter(|&p| p.color == side && self.is_extra(p));
             let mut undo = self.begin_action(Piece::new(side, m.piece));

@@ -56,7 +56,7 @@ impl Position {
     /// offers.
     pub(in crate::rules) fn offers_placing(&self, kind: Kind, m: Move) -> bool {
         let lifted = self.extra_piece_of(self.side_to_move()).map(|(sq, _)| sq);
-        m.kind == MoveKind::Place
+        matches!(m.kind, MoveKind::Place)
             && m.piece == kind
             && m.from == lifted.unwrap_or(m.to)
             && ((self.piece_at(m.to).is_none() && !self.is_wall(m.to)) || Some(m.to) == lifted)
@@ -65,7 +65,7 @@ impl Position {
     /// Whether a move captures a piece no move captures (the mountain): refused where a move
     /// is written.
     pub(in crate::rules) fn captures_immune(&self, m: Move) -> bool {
-        m.capture && m.kind == MoveKind::Normal && self.piece_at(m.to).is_some_and(|p| self.is_immune(p))
+        m.capture && matches!(m.kind, MoveKind::Normal) && self.piece_at(m.to).is_some_and(|p| self.is_immune(p))
     }
 
     /// [`super::Hook::MovesInstead`]: the moves of a fool on `from`, those of the kind of the
@@ -85,7 +85,7 @@ impl Position {
             // (On its last rank, a pawn's move is its promotions: the fool's is one move.)
             let promoting = m.promotion.is_some();
             if fool_may(&m) || (promoting && !out[start..keep].iter().any(|k| k.to == m.to && k.capture == m.capture)) {
-                let kind = if m.kind == MoveKind::DoubleStep { MoveKind::Normal } else { m.kind };
+                let kind = if matches!(m.kind, MoveKind::DoubleStep) { MoveKind::Normal } else { m.kind };
                 out[keep] = Move { piece: piece.kind, promotion: None, kind, ..m };
                 keep += 1;
             }
@@ -211,7 +211,7 @@ mod tests {
         let mut p = position("4k3/8/8/8/3F4/8/8/4K3[Nn] w - - 0 1 cast:6 fool:K");
         moves.clear();
         p.legal_moves(&mut moves);
-        let drop = moves.iter().copied().find(|m| m.kind == MoveKind::Drop).unwrap_or(moves[0]);
+        let drop = moves.iter().copied().find(|m| matches!(m.kind, MoveKind::Drop)).unwrap_or(moves[0]);
         p.play(drop);
         assert!(p.fen().ends_with(" fool:K"), "{}", p.fen());
     }
@@ -227,7 +227,7 @@ mod tests {
         let (key, fen) = (p.key(), p.fen());
         moves.clear();
         p.legal_moves(&mut moves);
-        let placings: Vec<_> = moves.iter().filter(|m| m.kind == MoveKind::Place).collect();
+        let placings: Vec<_> = moves.iter().filter(|m| matches!(m.kind, MoveKind::Place)).collect();
         assert_eq!(placings.len(), 64 - 2, "every empty square and its own");
         let back = *placings.iter().find(|m| m.to == m.from).copied().unwrap_or(placings[0]);
         let undo = p.play(back);

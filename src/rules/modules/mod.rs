@@ -1548,9 +1548,9 @@ impl Module {
     /// position goes.
     pub(in crate::rules) fn offers(self, pos: &Position, m: Move) -> bool {
         match self {
-            Module::Reserves(_) => m.kind == MoveKind::Drop && pos.drop_fits(m.piece, m.to),
+            Module::Reserves(_) => matches!(m.kind, MoveKind::Drop) && pos.drop_fits(m.piece, m.to),
             Module::Bank(bank) => pos.bank_offers(bank, m),
-            Module::BlackHole(_) => m.kind == MoveKind::Drop && pos.drop_fits(m.piece, m.to),
+            Module::BlackHole(_) => matches!(m.kind, MoveKind::Drop) && pos.drop_fits(m.piece, m.to),
             Module::PlaceExtra(kind) => pos.offers_placing(kind, m),
             _ => false,
         }

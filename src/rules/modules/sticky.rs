@@ -33,7 +33,7 @@ impl Position {
         if self.is_pawn(dragged) && self.on_last_rank(into, dragged.color) {
             return 0;
         }
-        if m.kind == MoveKind::DoubleStep {
+        if matches!(m.kind, MoveKind::DoubleStep) {
             self.clear_en_passant();
         }
         self.move_piece(behind, into);
