@@ -1170,6 +1170,11 @@ impl Position {
         self.pieces().filter(move |(_, p)| p.color == color)
     }
 
+    /// What stands on each cell, in the order of the cells (rank by rank from rank 0).
+    pub(in crate::rules) fn cells_in_order(&self) -> &[Option<Piece>] {
+        &self.board
+    }
+
     /// The cells of `color`'s royal pieces.
     #[inline]
     pub(in crate::rules) fn royal_cells(&self, color: Color) -> impl Iterator<Item = Square> + '_ {

@@ -6,7 +6,7 @@
 //! leaves a side so ends its turn at once, as the capture of a king does
 //! ([`Position::bereft`]).
 
-use crate::rules::position::{Ending, Position};
+use crate::rules::position::{Ending, Piece, Position};
 use crate::rules::variant::Color;
 
 impl Position {
@@ -16,9 +16,15 @@ impl Position {
         [self.side_to_move().other(), self.side_to_move()].into_iter().find(|&color| self.bereft_of(color, kinds))
     }
 
-    /// Whether `color` has no piece of `kinds` left.
+    /// Whether `color` has no piece of `kinds` left. The board is searched from the side's own
+    /// back line, where its pieces start (most often found within a few ranks).
     pub(in crate::rules) fn bereft_of(&self, color: Color, kinds: u64) -> bool {
-        !self.squares_of(color).any(|(_, p)| kinds >> p.kind.index() & 1 == 1)
+        let kept = |p: &Option<Piece>| p.is_some_and(|p| p.color == color && kinds >> p.kind.index() & 1 == 1);
+        let cells = self.cells_in_order();
+        match self.variant().forward(color).1 < 0 {
+            true => !cells.iter().rev().any(kept),
+            false => !cells.iter().any(kept),
+        }
     }
 
     /// [`super::Hook::Ending`]: the side left without those kinds loses.

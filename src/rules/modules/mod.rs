@@ -1024,6 +1024,73 @@ impl Position {
     }
 }
 
+impl Position {
+    /// As [`Position::reaching_by`], for the pieces on `cells` only.
+    pub(in crate::rules) fn reaching_from(
+        &self,
+        cells: &[Square],
+        moves: impl Fn(Square, Piece, &mut Vec<Move>),
+        (to, kind, color): (Square, Kind, Color),
+        start: usize,
+        out: &mut Vec<super::position::Reach>,
+    ) {
+        let mut made = Vec::new();
+        for &sq in cells {
+            let Some(piece) = self.piece_at(sq).filter(|p| p.color == color && p.kind == kind) else { continue };
+            made.clear();
+            moves(sq, piece, &mut made);
+            if made.iter().any(|m| m.to == to) && !out[start..].iter().any(|r| r.from == sq) {
+                out.push(super::position::Reach { from: sq, ray: None });
+            }
+        }
+    }
+
+    /// The first piece on each line of `rays_of`'s rays (as `color` moves) walked back from
+    /// `to`, up to each ray's range, a wall ending the walk: the only pieces that may reach
+    /// `to` along those rays.
+    pub(in crate::rules) fn first_pieces_back(&self, rays_of: Kind, color: Color, to: Square) -> Vec<Square> {
+        let variant = self.variant();
+        let frame = super::variant::Variant::frame(color, false);
+        let mut found = Vec::new();
+        for ray in &variant.kind(rays_of).rays {
+            let row = variant.steps.row(usize::from(ray.back[frame]));
+            let mut cur = to;
+            for _ in 0..ray.range {
+                let Some(next) = Steps::follow(row, cur) else { break };
+                if next == to || self.is_wall(next) {
+                    break;
+                }
+                cur = next;
+                if self.piece_at(cur).is_some() {
+                    found.push(cur);
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// The first piece along each of the four orthogonal lines from `to`, a wall ending the
+    /// walk.
+    pub(in crate::rules) fn first_pieces_around(&self, to: Square) -> Vec<Square> {
+        let mut found = Vec::new();
+        for direction in 0..4 {
+            let mut cur = to;
+            while let Some(next) = self.next_cell(cur, direction) {
+                if next == to || self.is_wall(next) {
+                    break;
+                }
+                cur = next;
+                if self.piece_at(cur).is_some() {
+                    found.push(cur);
+                    break;
+                }
+            }
+        }
+        found
+    }
+}
+
 impl Module {
     /// Whether the module answers `hook`.
     pub fn hooks(self, hook: Hook) -> bool {
@@ -1346,6 +1413,15 @@ impl Module {
         }
     }
 
+    /// [`Hook::MovesBesides`]: whether the module may give pieces of `kind` moves.
+    fn gives_moves_to(self, pos: &Position, kind: Kind) -> bool {
+        match self {
+            Module::RoyalCapture => pos.variant().modules.royal_capture.get(kind.index()).is_some_and(Option::is_some),
+            Module::EatsOwnOnly(kinds) | Module::Switchers(kinds, _) => kinds >> kind.index() & 1 == 1,
+            _ => true,
+        }
+    }
+
     /// [`Hook::MovesInstead`]: whether the module may replace the moves of pieces of `kind`
     /// (so that who reaches a cell is found by making their moves).
     pub(in crate::rules) fn replaces_moves_of(self, pos: &Position, kind: Kind) -> bool {
@@ -1430,12 +1506,25 @@ impl Module {
             Module::Checkers(_) => pos.jump_reaching(to, kind, color, start, out),
             Module::BlackHole(hole) => pos.diving_to(hole, (to, kind, color), start, out),
             Module::Deflector => pos.deflected_to(pos.variant().modules.deflector, (to, kind, color), start, out),
-            Module::RoyalCapture | Module::EatsOwnOnly(_) | Module::Switchers(..) => pos.reaching_by(
-                |sq, piece, made| self.moves_besides(pos, sq, piece, made),
-                (to, kind, color),
-                start,
-                out,
-            ),
+            // Only the kinds the module gives moves to, and of them only the first pieces met
+            // walking back from `to` along the lines the moves take, may reach it.
+            Module::RoyalCapture | Module::EatsOwnOnly(_) | Module::Switchers(..) if self.gives_moves_to(pos, kind) => {
+                let candidates = match self {
+                    Module::RoyalCapture => match pos.variant().modules.royal_capture.get(kind.index()) {
+                        Some(&Some(as_kind)) => pos.first_pieces_back(as_kind, color, to),
+                        _ => Vec::new(),
+                    },
+                    Module::EatsOwnOnly(_) => pos.first_pieces_back(kind, color, to),
+                    _ => pos.first_pieces_around(to),
+                };
+                pos.reaching_from(
+                    &candidates,
+                    |sq, piece, made| self.moves_besides(pos, sq, piece, made),
+                    (to, kind, color),
+                    start,
+                    out,
+                )
+            }
             _ => {}
         }
     }
