@@ -55,7 +55,7 @@ Which reading each part implements (the readings are quoted by their `quote` key
 * Draws (second reading of the same quote): fivefold repetition and 75 moves (150 turns
   without capture or pawn move; a wall does not reset) end the game as a draw in `random`
   and `replay`; perft ignores them.  The halfmove clock restarts on a capture or a pawn's
-  own move (promotion included), not on a wall nor on a T's switch with a pawn.
+  own move (promotion included) or a T's switch that moves a pawn, not on a wall.
 * Perft counts every distinct action sequence of a complete turn (a D's k! wall orders,
   one per I placement cell, an F wall once per cell); a position where the game is over
   (including a root FEN without a king or without pawn and queen) counts 0 turns.
@@ -137,12 +137,13 @@ NAMES = {
     'S': 'friend eater', 'T': 'switcher', 'U': 'half rook', 'X': 'capturing queen',
     'Y': 'yeoman', 'Z': 'forward rook'}
 
-# The setup.  The YAML's `setup:` FEN writes rank 6 as `17**10` (walls on r6 and s6), but
-# the seed's drawing has `=................**...........+` there (16 empty cells: walls on
-# q6 and r6), and the first reading says "The setup is the seed's drawing as it stands ...
+# The setup.  The YAML's `setup:` FEN first wrote rank 6 as `17**10` (walls on r6 and s6),
+# but the seed's drawing has `=................**...........+` there (16 empty cells: walls
+# on q6 and r6), and the first reading says "The setup is the seed's drawing as it stands ...
 # The drawing is symmetric under a half turn of the board (walls included)": rank 9 has its
-# walls on l9 and m9, whose half-turn images are r6 and q6.  The reading wins, so `startpos`
-# is the drawing (SETUP); `yamlstart` (or the option --yaml-setup) is the YAML's literal FEN.
+# walls on l9 and m9, whose half-turn images are r6 and q6.  This reference found it; the
+# YAML now writes the drawing.  `startpos` is the drawing (SETUP); `yamlstart` (or the
+# option --yaml-setup) is the FEN the YAML first had, kept to reproduce the finding.
 SETUP = ("OUNNROMEHAJSIFKFISJAHEMORNNUO/LXOZLXOZLXOZYOTOYZOXLZOXLZOXL/TD11BQB11DT/"
          "PPPPPPPPPPPPPPPPPPPPPPPPPPPPP/29/11**16/p10*1***1**9p/P9**1***1*10P/16**11/29/"
          "ppppppppppppppppppppppppppppp/td11bqb11dt/lxozlxozlxozyotoyzoxlzoxlzoxl/"
@@ -630,8 +631,10 @@ class Game:
             self.turn_reset = True
         if act[0] in 'MI' and self.b[act[2]] != EMPTY:
             self.turn_reset = True
-        # a switch is the T's action, not "a pawn's move": it does not reset the clock,
-        # even with a pawn (see the report)
+        # a switch that moves a pawn restarts the clock (the draws' reading: "a switch
+        # that moves a pawn too, since the pawn moves")
+        if act[0] == 'T' and 'P' in (self.b[act[1]].upper(), self.b[act[2]].upper()):
+            self.turn_reset = True
         self.turn_actions.append(act)
         piece_to = act[2] if act[0] in 'MI' else None
         apply_action(self.b, act, self.white)

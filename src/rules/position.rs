@@ -1170,6 +1170,11 @@ impl Position {
         self.pieces().filter(move |(_, p)| p.color == color)
     }
 
+    /// Sets the fifty-move count (within an action, which [`Position::undo`] takes back whole).
+    pub(in crate::rules) fn set_halfmove(&mut self, count: u32) {
+        self.halfmove = count;
+    }
+
     /// What stands on each cell, in the order of the cells (rank by rank from rank 0).
     pub(in crate::rules) fn cells_in_order(&self) -> &[Option<Piece>] {
         &self.board

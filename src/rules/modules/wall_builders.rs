@@ -94,14 +94,20 @@ impl Position {
         }
     }
 
-    /// Plays the wall `m`.
+    /// Plays the wall `m`. A wall that follows a move is part of that move's turn: the
+    /// fifty-move count, which counts turns, goes on as the move left it.
     pub(in crate::rules) fn play_wall(&mut self, m: Move) -> Undo {
         let side = self.side_to_move();
+        let after_move = self.turn_begun();
         let mut undo = self.begin_action(Piece::new(side, m.piece));
         let before = self.changes.len();
         self.raise_wall(m.to);
         undo.changes = (self.changes.len() - before) as u8;
+        let count = self.halfmove_clock();
         self.end_exchange(m, false);
+        if after_move {
+            self.set_halfmove(count);
+        }
         undo
     }
 
