@@ -745,6 +745,9 @@ fn resolve_move(
             false if position.variant().kind(kind).rays.is_empty() => {
                 format!(": a {} has no move", piece_name(position, kind))
             }
+            false if position.by_half_words(kind).is_some() => {
+                format!(": a {} {}", piece_name(position, kind), position.by_half_words(kind).unwrap_or_default())
+            }
             false if position.piece_at(to).is_none() && only_captures(position, kind) => {
                 format!(": a {} moves only to capture", piece_name(position, kind))
             }

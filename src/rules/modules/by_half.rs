@@ -39,4 +39,17 @@ impl Position {
         }
         true
     }
+
+    /// How a piece of `kind` moves, where its movement depends on the half of the board it
+    /// stands on, in a refusal's words (after "a half knight").
+    pub fn by_half_words(&self, kind: Kind) -> Option<String> {
+        let variant = self.variant();
+        let beyond = variant.modules.by_half.get(kind.index()).copied().flatten()?;
+        Some(format!(
+            "moves as {} on its own half of the board, and as a {} ({}) on the opponent's",
+            variant.kind(kind).spec.betza,
+            variant.kind(beyond).spec.name,
+            variant.kind(beyond).spec.betza
+        ))
+    }
 }
