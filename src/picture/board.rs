@@ -444,7 +444,7 @@ fn ring(diagram: &Diagram, board: u8, frame: Frame, items: &mut Vec<Item>) {
 
 /// A small disc beside the board on the side to move's edge.
 fn side_to_move(diagram: &Diagram, board: &Board, frame: Frame, items: &mut Vec<Item>) {
-    let bottom = board.white_to_move != diagram.flipped;
+    let bottom = (board.white_to_move != diagram.flipped) != diagram.white_at_top;
     let (x, y) = match diagram.shape {
         Shape::Rectangle => {
             let y = if bottom { frame.y + frame.h - 7.0 } else { frame.y + 7.0 };

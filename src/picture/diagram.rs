@@ -147,6 +147,9 @@ pub struct Diagram {
     pub fen: String,
     /// Drawn with Black's side at the bottom.
     pub flipped: bool,
+    /// White's pieces start at the top of the board as drawn (their forward is down it:
+    /// Aieirping Chess), so that White's edge is the top one.
+    pub white_at_top: bool,
 }
 
 impl Diagram {
@@ -193,6 +196,7 @@ impl Diagram {
             marks: Vec::new(),
             fen: fen.to_string(),
             flipped: false,
+            white_at_top: variant.forward(crate::rules::variant::Color::White).1 < 0,
         }
     }
 
