@@ -19,29 +19,20 @@ impl Position {
         }
         let variant = self.variant();
         let frame = piece.frame();
+        let start = out.len();
         for ray in &variant.kind(piece.kind).rays {
             let row = variant.steps.row(usize::from(ray.step[frame]));
-            let mut cur = from;
-            for _ in 0..ray.range {
-                let Some(next) = Steps::follow(row, cur) else { break };
-                if next == from || self.is_wall(next) {
-                    break;
-                }
-                cur = next;
-                let Some(other) = self.piece_at(cur) else { continue };
-                if other.color == piece.color
-                    && !out[..].iter().rev().take_while(|m| m.from == from).any(|m| m.to == cur)
-                {
-                    out.push(Move {
-                        from,
-                        to: cur,
-                        piece: piece.kind,
-                        promotion: None,
-                        kind: MoveKind::Normal,
-                        capture: true,
-                    });
-                }
-                break;
+            let Some(cur) = self.first_piece_by(from, ray.range, |sq| Steps::follow(row, sq)) else { continue };
+            let own = self.piece_at(cur).is_some_and(|other| other.color == piece.color);
+            if own && !out[start..].iter().any(|m| m.to == cur) {
+                out.push(Move {
+                    from,
+                    to: cur,
+                    piece: piece.kind,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                    capture: true,
+                });
             }
         }
     }

@@ -1045,49 +1045,47 @@ impl Position {
         }
     }
 
-    /// The first piece on each line of `rays_of`'s rays (as `color` moves) walked back from
-    /// `to`, up to each ray's range, a wall ending the walk: the only pieces that may reach
-    /// `to` along those rays.
+    /// The cell of the first piece met going from `from` by `step`, at most `range` steps
+    /// (0: no limit), where no wall comes first and the walk does not come back round to
+    /// `from`: what a module's line sees (a capture, a switch, a piece that may reach a cell).
+    pub(in crate::rules) fn first_piece_by(
+        &self,
+        from: Square,
+        range: u8,
+        step: impl Fn(Square) -> Option<Square>,
+    ) -> Option<Square> {
+        let mut cur = from;
+        let mut taken = 0u16;
+        while range == 0 || taken < u16::from(range) {
+            let next = step(cur)?;
+            if next == from || self.is_wall(next) {
+                return None;
+            }
+            if self.piece_at(next).is_some() {
+                return Some(next);
+            }
+            cur = next;
+            taken += 1;
+        }
+        None
+    }
+
+    /// The first piece on each of `rays_of`'s rays (as `color` moves) walked back from `to`:
+    /// the only pieces that may reach `to` along those rays.
     pub(in crate::rules) fn first_pieces_back(&self, rays_of: Kind, color: Color, to: Square) -> Vec<Square> {
         let variant = self.variant();
         let frame = super::variant::Variant::frame(color, false);
-        let mut found = Vec::new();
-        for ray in &variant.kind(rays_of).rays {
+        let rays = variant.kind(rays_of).rays.iter();
+        rays.filter_map(|ray| {
             let row = variant.steps.row(usize::from(ray.back[frame]));
-            let mut cur = to;
-            for _ in 0..ray.range {
-                let Some(next) = Steps::follow(row, cur) else { break };
-                if next == to || self.is_wall(next) {
-                    break;
-                }
-                cur = next;
-                if self.piece_at(cur).is_some() {
-                    found.push(cur);
-                    break;
-                }
-            }
-        }
-        found
+            self.first_piece_by(to, ray.range, |sq| Steps::follow(row, sq))
+        })
+        .collect()
     }
 
-    /// The first piece along each of the four orthogonal lines from `to`, a wall ending the
-    /// walk.
+    /// The first piece along each of the four orthogonal lines from `to`.
     pub(in crate::rules) fn first_pieces_around(&self, to: Square) -> Vec<Square> {
-        let mut found = Vec::new();
-        for direction in 0..4 {
-            let mut cur = to;
-            while let Some(next) = self.next_cell(cur, direction) {
-                if next == to || self.is_wall(next) {
-                    break;
-                }
-                cur = next;
-                if self.piece_at(cur).is_some() {
-                    found.push(cur);
-                    break;
-                }
-            }
-        }
-        found
+        (0..4).filter_map(|direction| self.first_piece_by(to, 0, |sq| self.next_cell(sq, direction))).collect()
     }
 }
 

@@ -22,33 +22,20 @@ impl Position {
         let Some(&Some(as_kind)) = table.get(piece.kind.index()) else { return };
         let variant = self.variant();
         let frame = piece.frame();
-        for ray in &variant.kind(as_kind).rays {
-            if !crate::rules::variant::Variant::captures(ray.mode) {
-                continue;
-            }
+        let start = out.len();
+        for ray in variant.kind(as_kind).rays.iter().filter(|ray| crate::rules::variant::Variant::captures(ray.mode)) {
             let row = variant.steps.row(usize::from(ray.step[frame]));
-            let mut cur = from;
-            for _ in 0..ray.range {
-                let Some(next) = Steps::follow(row, cur) else { break };
-                if next == from || self.is_wall(next) {
-                    break;
-                }
-                cur = next;
-                let Some(other) = self.piece_at(cur) else { continue };
-                if other.color != piece.color
-                    && self.is_royal(other)
-                    && !out.iter().any(|m| m.to == cur && m.from == from)
-                {
-                    out.push(Move {
-                        from,
-                        to: cur,
-                        piece: piece.kind,
-                        promotion: None,
-                        kind: MoveKind::Normal,
-                        capture: true,
-                    });
-                }
-                break;
+            let Some(cur) = self.first_piece_by(from, ray.range, |sq| Steps::follow(row, sq)) else { continue };
+            let royal = self.piece_at(cur).is_some_and(|other| other.color != piece.color && self.is_royal(other));
+            if royal && !out[start..].iter().any(|m| m.to == cur) {
+                out.push(Move {
+                    from,
+                    to: cur,
+                    piece: piece.kind,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                    capture: true,
+                });
             }
         }
     }

@@ -27,32 +27,25 @@ impl Position {
         }
         // (The four orthogonal directions, the first of `jailers::AROUND`.)
         for direction in 0..4 {
-            let mut cur = from;
-            while let Some(next) = self.next_cell(cur, direction) {
-                if next == from || self.is_wall(next) {
-                    break;
-                }
-                cur = next;
-                let Some(other) = self.piece_at(cur) else { continue };
-                // (Two switchers switch once, from the first cell: the same action either way.)
-                let twin = kinds >> other.kind.index() & 1 == 1 && cur < from;
-                if other.color == piece.color
-                    && !twin
-                    && never >> other.kind.index() & 1 == 0
-                    && !self.immobile(cur)
-                    && !(self.variant().kind(other.kind).promotes.is_some()
-                        && self.variant().modules.stuck.at(other.kind, other.color, from))
-                {
-                    out.push(Move {
-                        from,
-                        to: cur,
-                        piece: piece.kind,
-                        promotion: None,
-                        kind: MoveKind::Swap,
-                        capture: false,
-                    });
-                }
-                break;
+            let Some(cur) = self.first_piece_by(from, 0, |sq| self.next_cell(sq, direction)) else { continue };
+            let Some(other) = self.piece_at(cur) else { continue };
+            // (Two switchers switch once, from the first cell: the same action either way.)
+            let twin = kinds >> other.kind.index() & 1 == 1 && cur < from;
+            if other.color == piece.color
+                && !twin
+                && never >> other.kind.index() & 1 == 0
+                && !self.immobile(cur)
+                && !(self.variant().kind(other.kind).promotes.is_some()
+                    && self.variant().modules.stuck.at(other.kind, other.color, from))
+            {
+                out.push(Move {
+                    from,
+                    to: cur,
+                    piece: piece.kind,
+                    promotion: None,
+                    kind: MoveKind::Swap,
+                    capture: false,
+                });
             }
         }
     }
