@@ -952,9 +952,14 @@ fn conversion_written(
     let v = Arc::clone(position.variant());
     let converting: Vec<Move> = moves.iter().copied().filter(|c| matches!(c.kind, MoveKind::Convert { .. })).collect();
     let Some(&first) = converting.first() else {
-        // (A capture of a royal piece, or a capture by a piece that does not convert.)
+        // (A capture that ends the game, or a capture by a piece that does not convert.)
         let name =
             position.piece_at(moves[0].from).map_or_else(|| "piece".to_owned(), |p| piece_name(position, p.kind));
+        if moves[0].capture && position.capture_would_end(moves[0].to) {
+            return Err(Refusal::new(
+                "illegal: this capture ends the game (it takes the king, or the last of the pieces a side must keep), so nothing is placed: write it without `&`",
+            ));
+        }
         return Err(Refusal::new(format!(
             "illegal: this move converts no piece (a capture by the {name}{}), so it places none: write it without `&`",
             if moves[0].capture { " that converts nothing" } else { " captures nothing" }
@@ -1830,12 +1835,12 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                 let mut asked = question.take();
                 for (i, action) in n.turn.actions.iter().enumerate().filter(|_| !failed) {
                     if i > 0 && position.actions_done() == 0 && !position.must_move() {
-                        report.problems.push(Problem::of_turn(
-                            action.span,
-                            at,
-                            written_at(action, at),
-                            under_rule(
-                                &position,
+                        // (A turn that ended the game, a king or the last piece a side must
+                        // keep taken, ended there.)
+                        let (kind, over) = match position.game_over() {
+                            Some(ending) => (diag::Kind::MovesAfterEnd, format!("the game is already over ({ending})")),
+                            None => (
+                                diag::Kind::TurnPlan,
                                 format!(
                                     "the turn is over after {} action{}: {}",
                                     i,
@@ -1843,8 +1848,17 @@ pub fn replay_visiting(variant: &Arc<Variant>, game: &Game, mut visit: Option<Vi
                                     position.variant().plan.about_over()
                                 ),
                             ),
-                            position.fen(),
-                        ));
+                        };
+                        report.problems.push(
+                            Problem::of_turn(
+                                action.span,
+                                at,
+                                written_at(action, at),
+                                under_rule(&position, over),
+                                position.fen(),
+                            )
+                            .with_kind(kind),
+                        );
                         failed = true;
                         break;
                     }

@@ -3181,6 +3181,15 @@ impl Position {
         self.module_ending().is_some()
     }
 
+    /// Whether capturing the piece on `sq`, where kings are taken, would end the game: a royal
+    /// piece, or the last of the pieces a module says its side must keep. Nothing follows such
+    /// a capture (no conversion, no wall).
+    pub fn capture_would_end(&self, sq: Square) -> bool {
+        self.variant.plan.judge == Judge::Never
+            && (self.piece_at(sq).is_some_and(|p| self.is_royal(p))
+                || self.variant.modules.hooks.ending.iter().any(|m| m.ends_if_captured(self, sq)))
+    }
+
     /// Whether, after a capture where kings are taken, a module ends the game (a side has
     /// lost the last of the pieces it must keep): the turn ends there.
     #[inline(never)]

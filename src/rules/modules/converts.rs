@@ -6,8 +6,8 @@
 //! kind, one move per vacant cell once the capture is made (the captor's own cell included),
 //! but where a piece that promotes by moving could never move (a pawn on its new owner's last
 //! rank); a capture whose piece no cell can take is no move. Written `Ixd5&Ne6`. After the capture the piece is put there
-//! ([`super::Hook::AfterAction`]), one change of the action. A royal piece is not converted:
-//! its capture ends the game.
+//! ([`super::Hook::AfterAction`]), one change of the action. A capture that ends the game
+//! (of a royal piece, or of the last of the pieces its side must keep) converts nothing.
 
 use crate::rules::geometry::Square;
 use crate::rules::position::{Move, MoveKind, Piece, Position};
@@ -20,11 +20,13 @@ impl Position {
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let victim = self.piece_at(m.to).filter(|v| {
+            // (A capture that ends the game, of a king or of the last piece its side must keep,
+            // converts nothing.)
+            let victim = self.piece_at(m.to).filter(|_| {
                 m.capture
                     && matches!(m.kind, MoveKind::Normal)
                     && kinds >> m.piece.index() & 1 == 1
-                    && !self.is_royal(*v)
+                    && !self.capture_would_end(m.to)
             });
             let Some(victim) = victim.filter(|v| self.piece_at(m.from).is_some_and(|p| p.color != v.color)) else {
                 i += 1;

@@ -6,6 +6,7 @@
 //! leaves a side so ends its turn at once, as the capture of a king does
 //! ([`Position::bereft`]).
 
+use crate::rules::geometry::Square;
 use crate::rules::position::{Ending, Piece, Position};
 use crate::rules::variant::Color;
 
@@ -25,6 +26,13 @@ impl Position {
             true => !cells.iter().rev().any(kept),
             false => !cells.iter().any(kept),
         }
+    }
+
+    /// Whether the piece on `sq` is the last of its side's pieces of `kinds`: capturing it
+    /// would end the game.
+    pub(in crate::rules) fn last_kept(&self, kinds: u64, sq: Square) -> bool {
+        let Some(piece) = self.piece_at(sq).filter(|p| kinds >> p.kind.index() & 1 == 1) else { return false };
+        !self.squares_of(piece.color).any(|(other, p)| other != sq && kinds >> p.kind.index() & 1 == 1)
     }
 
     /// [`super::Hook::Ending`]: the side left without those kinds loses.

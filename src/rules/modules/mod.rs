@@ -1438,6 +1438,15 @@ impl Module {
         }
     }
 
+    /// [`Hook::Ending`], asked before a capture of the piece on `sq` where kings are taken:
+    /// whether the module would end the game by it (so that nothing follows the capture).
+    pub(in crate::rules) fn ends_if_captured(self, pos: &Position, sq: Square) -> bool {
+        match self {
+            Module::LoseWithout(kinds) => pos.last_kept(kinds, sq),
+            _ => false,
+        }
+    }
+
     /// [`Hook::Immobile`]: whether the piece of the side to move on `sq` may not move now.
     #[inline]
     pub(in crate::rules) fn immobile(self, pos: &Position, sq: Square) -> bool {
