@@ -3190,20 +3190,6 @@ impl Position {
                 || self.variant.modules.hooks.ending.iter().any(|m| m.ends_if_captured(self, sq)))
     }
 
-    /// Whether, after a capture where kings are taken, a module ends the game (a side has
-    /// lost the last of the pieces it must keep): the turn ends there.
-    #[inline(never)]
-    fn capture_ends_game(&mut self, victim: Piece) -> bool {
-        let mut i = 0;
-        while let Some(&module) = self.variant.modules.hooks.ending.get(i) {
-            if module.ends_on_capture(self, victim) {
-                return true;
-            }
-            i += 1;
-        }
-        false
-    }
-
     /// How a module ends the game here, if one does (the far rank): then no move is legal.
     #[inline]
     fn module_ending(&mut self) -> Option<Ending> {
@@ -3801,6 +3787,9 @@ impl Position {
             _ => self.piece_at(m.to).map(|p| (m.to, p)),
         };
         let moved = if matches!(m.kind, MoveKind::Drop) { Piece::new(self.side, m.piece) } else { moved };
+        // Where kings are taken, a capture that ends the game ends the turn there.
+        let ends_game =
+            self.variant.plan.judge == Judge::Never && captured.is_some_and(|(sq, _)| self.capture_would_end(sq));
         let mut undo = Undo { captured, ..self.snapshot(moved, undo_key) };
         self.history.push(undo_key);
         let mut forfeited = 0;
@@ -3912,10 +3901,8 @@ impl Position {
         {
             self.mimic = Some(m.piece);
         }
-        let never = self.variant.plan.judge == Judge::Never;
-        if never && captured.is_some_and(|(_, victim)| self.is_royal(victim) || self.capture_ends_game(victim)) {
-            // Where kings are taken, taking one ends the turn, and the game; so does a capture
-            // after which a module ends the game (the last of the pieces a side must keep).
+        if ends_game {
+            // (Taking a king, or the last of the pieces a side must keep: the game is over.)
             self.next_turn();
         } else if self.variant.plan.goes_on() {
             self.take_step(m, captured.is_some_and(|(_, victim)| victim.color == moved.color));

@@ -3,8 +3,9 @@
 //!
 //! Judged after every action ([`super::Hook::Ending`]): a side with no piece of the kinds on
 //! the board has lost, and the game is over there. Where kings are taken, the action that
-//! leaves a side so ends its turn at once, as the capture of a king does
-//! ([`Position::bereft`]).
+//! leaves a side so ends its turn at once, as the capture of a king does: the core asks
+//! before a capture whether it takes the last such piece ([`Position::last_kept`], through
+//! `Position::capture_would_end`), and nothing follows it (no conversion, no wall).
 
 use crate::rules::geometry::Square;
 use crate::rules::position::{Ending, Piece, Position};

@@ -1429,15 +1429,6 @@ impl Module {
         }
     }
 
-    /// [`Hook::Ending`], asked after a capture of `victim` where kings are taken: whether the
-    /// module ends the game now (cheaper than [`Module::ending`] where the capture tells).
-    pub(in crate::rules) fn ends_on_capture(self, pos: &mut Position, victim: Piece) -> bool {
-        match self {
-            Module::LoseWithout(kinds) => kinds >> victim.kind.index() & 1 == 1 && pos.bereft_of(victim.color, kinds),
-            _ => self.ending(pos).is_some(),
-        }
-    }
-
     /// [`Hook::Ending`], asked before a capture of the piece on `sq` where kings are taken:
     /// whether the module would end the game by it (so that nothing follows the capture).
     pub(in crate::rules) fn ends_if_captured(self, pos: &Position, sq: Square) -> bool {
