@@ -555,6 +555,9 @@ fn resolve_bank(
 fn resolve_castle(position: &mut Position, side: CastleSide, board: u8) -> Result<Resolved, Refusal> {
     let name = if side == CastleSide::King { "O-O" } else { "O-O-O" };
     let h_side = side == CastleSide::King;
+    if !position.variant().spec.castling {
+        return Err(Refusal::new(format!("illegal: {name}: there is no castling in this variant")));
+    }
     let castling = match position.variant().geometry.boards() {
         1 => position.castling(h_side),
         _ => position.castling_on(board, h_side),
