@@ -164,12 +164,19 @@ def instructions(command):
     return int(found.group(1).replace(",", "")) if found else None
 
 
-def row(name, seconds, peak, size, games, moves, base, speedup=False):
+def row(name, seconds, peak, size, games, moves, base, speedup=False, reference=None, target=None):
     ratio = seconds / base if base else float("nan")
-    # The all-threads row says how many times one thread's throughput it reaches.
+    # The all-threads row says how many times one thread's throughput it reaches (target 1.9).
     shown = f"{ratio:.2f} ({base / seconds:.2f}x)" if speedup else f"{ratio:.2f}"
+    against = f"{seconds / reference:.2f}" if reference else ""
+    if speedup:
+        goal = "1.9x: " + ("met" if base / seconds >= 1.9 else "missed")
+    elif target is not None and reference:
+        goal = f"{target}: " + ("met" if seconds / reference <= target else "missed")
+    else:
+        goal = ""
     return (f"| {name} | {seconds:.3f} | {size / seconds / 1e6:.1f} | {games / seconds:,.0f} | "
-            f"{moves / seconds / 1e6:.2f} | {peak / 1024:.0f} | {shown} |")
+            f"{moves / seconds / 1e6:.2f} | {peak / 1024:.0f} | {shown} | {against} | {goal} |")
 
 
 def main():
@@ -191,29 +198,40 @@ def main():
         threads = os.cpu_count() or 1
         print(f"input: {archive} ({size / 1e6:.1f} MB, {games:,} games, {moves:,} moves); "
               f"{threads} cores; median of {args.runs} runs\n")
-        print("| tool | seconds | MB/s | games/s | M moves/s | peak MB | time / arbiter -j 1 |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        # The reference every target is set against: shakmaty + pgn-reader on one thread.
+        peer = measure([str(PEER), str(archive)], args.runs) if PEER.exists() else None
+        print("| tool | seconds | MB/s | games/s | M moves/s | peak MB | time / arbiter -j 1 "
+              "| time / shakmaty | target |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        # (name, command, the target as a share of shakmaty + pgn-reader's time)
         ours = [
-            ("arbiter validate -j 1", [a, "validate", "-q", "-j", "1", str(archive)]),
-            (f"arbiter validate (-j {threads})", [a, "validate", "-q", str(archive)]),
-            ("arbiter fmt (read and write only)", [a, "fmt", "-q", str(archive)]),
-            ("arbiter convert --to json", [a, "convert", "-q", "--to", "json", str(archive)]),
-            ("arbiter convert --to uci", [a, "convert", "-q", "--to", "uci", str(archive)]),
+            ("arbiter validate -j 1", [a, "validate", "-q", "-j", "1", str(archive)], 0.5),
+            (f"arbiter validate (-j {threads})", [a, "validate", "-q", str(archive)], None),
+            ("arbiter fmt (read and write only)", [a, "fmt", "-q", str(archive)], 0.5),
+            ("arbiter convert --to json", [a, "convert", "-q", "--to", "json", str(archive)], 0.7),
+            ("arbiter convert --to yaml", [a, "convert", "-q", "--to", "yaml", str(archive)], 0.7),
+            ("arbiter convert --to pgn", [a, "convert", "-q", "--to", "pgn", str(archive)], 1.0),
+            ("arbiter convert --to lan", [a, "convert", "-q", "--to", "lan", str(archive)], 1.0),
+            ("arbiter convert --to uci", [a, "convert", "-q", "--to", "uci", str(archive)], 1.0),
+            ("arbiter adjudicate -j 1", [a, "adjudicate", "-q", "-j", "1", str(archive)], 1.0),
         ]
+        reference = peer[0] if peer else None
         base = None
-        for name, command in ours:
+        for name, command, target in ours:
             seconds, peak, _, _ = measure(command, args.runs)
             base = base or seconds
-            print(row(name, seconds, peak, size, games, moves, base, speedup=name.startswith("arbiter validate (-j")))
+            print(row(name, seconds, peak, size, games, moves, base,
+                      speedup=name.startswith("arbiter validate (-j"), reference=reference, target=target))
         pgn_extract = shutil.which("pgn-extract") or ("/usr/games/pgn-extract" if Path("/usr/games/pgn-extract").exists() else None)
         if pgn_extract:
             seconds, peak, _, _ = measure([pgn_extract, "-s", "-r", str(archive)], args.runs)
-            print(row("pgn-extract -s -r", seconds, peak, size, games, moves, base))
+            print(row("pgn-extract -s -r", seconds, peak, size, games, moves, base, reference=reference))
         else:
-            print("| pgn-extract | skipped: not installed (apt install pgn-extract) | | | | | |")
-        if PEER.exists():
-            seconds, peak, _, _ = measure([str(PEER), str(archive)], args.runs)
-            print(row("shakmaty + pgn-reader", seconds, peak, size, games, moves, base))
+            print("| pgn-extract | skipped: not installed (apt install pgn-extract) | | | | | | | |")
+        if peer:
+            print(row("shakmaty + pgn-reader", peer[0], peer[1], size, games, moves, base, reference=reference))
+        else:
+            print("| shakmaty + pgn-reader | skipped: not built | | | | | | | |")
         try:
             import chess  # noqa: F401
             command, sample = python_chess_command(archive)
@@ -222,9 +240,10 @@ def main():
             seconds, peak, _, _ = measure(command, 1)
             # Its ratio is to arbiter's time for as many bytes.
             print(row(f"python-chess (first {sample_size / 1e6:.1f} MB)", seconds, peak, sample_size, sample_games,
-                      sample_moves, base * sample_size / size))
+                      sample_moves, base * sample_size / size,
+                      reference=reference * sample_size / size if reference else None))
         except ImportError:
-            print("| python-chess | skipped: not installed (pip install chess) | | | | | |")
+            print("| python-chess | skipped: not installed (pip install chess) | | | | | | | |")
 
     print(f"\nvariants: {args.variant_games} random games each, arbiter validate -j 1\n")
     empty = WORK / "empty.pgn"
