@@ -10,7 +10,7 @@
 mod lane;
 mod laws;
 
-pub use lane::{PlainVerdict, judge_plain};
+pub use lane::{PlainVerdict, convert_plain, judge_plain};
 pub use laws::{draw_contradicted, laws_of, laws_of_date};
 
 use std::fmt;

@@ -461,8 +461,11 @@ pub fn clock(text: &str) -> Result<i64, ReadingError> {
         Some((w, f)) => (w, Some(f)),
         None => (rest, None),
     };
-    let parts: Vec<&str> = whole.split(':').collect();
-    let [h, m, s] = parts.as_slice() else { return Err(bad()) };
+    // Three fields exactly, read without a list (the adjudicator reads a clock every move).
+    let mut parts = whole.split(':');
+    let (Some(h), Some(m), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return Err(bad());
+    };
     let (Some(h), Some(m), Some(s)) = (number(h, 1..=6), number(m, 2..=2), number(s, 2..=2)) else {
         return Err(bad());
     };

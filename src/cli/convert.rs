@@ -6,9 +6,10 @@ use std::path::PathBuf;
 
 use arbiter::convert::{self, Notation};
 use arbiter::diag::{Kind, Place, Severity};
-use arbiter::dialect::{GameReader, GameText, Item, Limits, Origin, Style, write_game, write_game_as};
+use arbiter::dialect::{GameReader, GameText, Item, Limits, Origin, Style, read_plain, write_game, write_game_as};
 use arbiter::record::{Game, Span};
 use arbiter::replay::Problem;
+use arbiter::replay::convert_plain;
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -344,6 +345,18 @@ fn action_spans(game: &Game) -> Vec<Span> {
 /// Converts (or, with `--check`, converts and back) one game.
 fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &Pending) -> Done {
     let text = &source.text;
+    // A plain game of a variant the lane plays (nearly every game of an orthodox archive) is
+    // converted while it is read, with nothing to report; any other, from its record.
+    if let Some(notation) = args.to.notation()
+        && !args.check
+        && source.places.is_none()
+        && !text.has_decoding_notes()
+        && let Some(mut plain) = read_plain(&text.text, &args.limits.limits())
+        && let Ok(variant) = catalogue.find(plain.variant)
+        && let Some(converted) = convert_plain(&variant, &mut plain, notation)
+    {
+        return Done { converted: Some(converted), as_read: String::new(), problems: Vec::new(), diff: String::new() };
+    }
     let parsed = text.parse(&args.limits.limits());
     let mut locator = Locator { place: Place::new(&text.text, text.origin.line, text.origin.col), record: None };
     if let (Some(places), Some(game)) = (&source.places, &parsed.game) {

@@ -10,7 +10,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use arbiter::diag::{Kind, Severity};
-use arbiter::dialect::{GameReader, GameText, Item, write_game};
+use arbiter::dialect::{GameReader, GameText, Item, read_plain, write_game, write_plain};
 use arbiter::source::Layer;
 use clap::Args;
 use similar::{ChangeTag, TextDiff};
@@ -218,16 +218,25 @@ fn format_input(
             // Not asked for: fmt reads every game, so that no output loses one.
             Item::Stopped { .. } => break,
         };
-        let label = game_label(origin.index, &game.text);
-        let parsed = game.parse(&limits);
-        if reporter.text(&name, &game, &label, &parsed.diagnostics) == Severity::Error {
-            outcome.errors = true;
-        }
-        let canonical = match &parsed.game {
-            Some(record) => write_game(record),
+        // A plain game (nearly every game of an archive) is written as it is read, with
+        // nothing to report; any other is parsed whole, its diagnostics reported.
+        let plain =
+            if game.has_decoding_notes() { None } else { read_plain(&game.text, &limits).and_then(write_plain) };
+        let canonical = match plain {
+            Some(canonical) => canonical,
             None => {
-                outcome.errors = true;
-                game.text.clone()
+                let label = game_label(origin.index, &game.text);
+                let parsed = game.parse(&limits);
+                if reporter.text(&name, &game, &label, &parsed.diagnostics) == Severity::Error {
+                    outcome.errors = true;
+                }
+                match &parsed.game {
+                    Some(record) => write_game(record),
+                    None => {
+                        outcome.errors = true;
+                        game.text.clone()
+                    }
+                }
             }
         };
         if canonical != game.text {

@@ -82,6 +82,11 @@ pub fn write_action(out: &mut String, action: &Action) {
 }
 
 /// Appends the text of one action in `style` to `out`.
+pub fn write_action_in(out: &mut String, action: &Action, style: Style) {
+    write_action_as(out, action, style);
+}
+
+/// Appends the text of one action in `style` to `out`.
 fn write_action_as(out: &mut String, action: &Action, style: Style) {
     // The first board needs no number (the reader reads `1:e4` as `e4`).
     if let Some(board) = action.board.filter(|&b| b != 1) {
@@ -287,7 +292,7 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines) {
 }
 
 /// Movetext being laid out in lines of at most [`MAX_LINE`] characters.
-struct Lines {
+pub(super) struct Lines {
     done: String,
     line: String,
     /// Characters in `line`.
@@ -299,7 +304,7 @@ struct Lines {
 }
 
 impl Lines {
-    fn new() -> Lines {
+    pub(super) fn new() -> Lines {
         Lines { done: String::new(), line: String::new(), width: 0, opened: String::new(), must_break: false }
     }
 
@@ -312,7 +317,7 @@ impl Lines {
     }
 
     /// Adds an unbreakable piece of text (with the parentheses opened before it).
-    fn unit(&mut self, text: &str) {
+    pub(super) fn unit(&mut self, text: &str) {
         if self.must_break {
             self.break_line();
         }
@@ -350,7 +355,12 @@ impl Lines {
             self.must_break = true;
             return;
         }
-        let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
+        self.comment_words(text.split(' ').filter(|w| !w.is_empty()));
+    }
+
+    /// Adds a `{...}` comment of `words`, which hold neither white space nor `}`.
+    pub(super) fn comment_words<'w>(&mut self, words: impl Iterator<Item = &'w str>) {
+        let mut words = words.peekable();
         let Some(first) = words.next() else {
             self.unit("{}");
             return;
@@ -369,7 +379,7 @@ impl Lines {
         }
     }
 
-    fn finish_into(mut self, out: &mut String) {
+    pub(super) fn finish_into(mut self, out: &mut String) {
         if !self.line.is_empty() {
             self.break_line();
         }

@@ -21,14 +21,15 @@
 use std::sync::Arc;
 
 use super::{MATE_MARKED_AS_CHECK, Problem, Replay, TurnRef, check_result_tag, start_position_from};
+use crate::convert::Notation;
 use crate::diag;
-use crate::dialect::{PlainGame, PlainStep, San, SanKind, move_number};
-use crate::record::{Action, CastleSide, Check, Game, NodeId, Outcome};
+use crate::dialect::{PlainGame, PlainStep, San, SanKind, Style, move_number, write_action_in, write_plain_with};
+use crate::record::{Action, CastleSide, Check, Game, NodeId, Outcome, PieceLetter, Span, SquareName};
 use crate::rules::board8::{self, Board8, KING, Move8, PAWN, Rules8, Special};
 use crate::rules::laws::Laws;
 use crate::rules::position::Position;
-use crate::rules::variant::Color;
 use crate::rules::variant::Variant;
+use crate::rules::variant::{Color, UciCastling};
 
 /// The report of `game`, where the lane can give it; `None` where the generic replay must.
 pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
@@ -101,6 +102,150 @@ pub fn judge_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>) -> PlainVerd
         Some(report) => PlainVerdict::Judged(report),
         None => PlainVerdict::GaveUp,
     }
+}
+
+/// `game`, read plain (nothing of its movetext read yet), converted in the lane: the text
+/// [`crate::convert::rewrite`] and the canonical writer give its record, every move written
+/// in `notation` ([`crate::convert::Notation`]), written while the game is replayed; `None`
+/// where the lane gives up, or the game is not plain after all (it is then converted from its
+/// record). The lane takes a game only where it has nothing to say about it, so a game it
+/// converts is one the generic replay converts without a word.
+///
+/// Each move is written from the board before it (which other pieces could make it, for
+/// SAN's disambiguation) and after it (its check mark). Turns of one action only: a Fastpawn
+/// or Checkers Chess turn of several is converted from its record.
+pub fn convert_plain(variant: &Arc<Variant>, game: &mut PlainGame<'_>, notation: Notation) -> Option<String> {
+    let tag = Outcome::from_pgn(game.result);
+    let fen = game.fen;
+    let mut lane = Lane::start(variant, fen)?;
+    if lane.rules.most_actions() != 1 {
+        return None;
+    }
+    let takes_rook = variant.spec.uci_castling == UciCastling::KingTakesRook;
+    let style = if notation == Notation::Uci { Style::Uci } else { Style::Canonical };
+    let text = write_plain_with(game, |out, turn| {
+        let [san] = turn else { return None };
+        let board = &lane.board;
+        let m = match san.kind {
+            SanKind::Move { .. } => resolve(board, san, !0, false)?,
+            SanKind::Castle(side) => board.castling(side == CastleSide::King)?,
+            SanKind::Drop { piece, to } if to.file < 8 && to.rank < 8 => {
+                board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
+            }
+            SanKind::Drop { .. } => return None,
+        };
+        let kind = written8(board, m, notation, takes_rook)?;
+        lane.turn::<false>(turn)?;
+        // Coordinates carry no check mark.
+        let check = match notation {
+            Notation::Uci => Check::None,
+            _ if !lane.board.in_check() => Check::None,
+            _ if lane.board.has_legal_move() => Check::Check,
+            _ => Check::Mate,
+        };
+        write_action_in(out, &San { kind, check }.to_action(Span::default()), style);
+        Some(())
+    })?;
+    let outcome = game.outcome();
+    if tag.is_some_and(|t| t != outcome) {
+        return None;
+    }
+    let claimed = tag.unwrap_or(outcome);
+    let report = lane.report(variant, fen, claimed, || None)?;
+    report.problems.is_empty().then_some(text)
+}
+
+/// The letters of the lane's roles, by role.
+const LETTERS: &[u8; 6] = b"PNBRQK";
+
+/// A square of the lane's board, as written.
+fn name8(cell: u8) -> SquareName {
+    SquareName::new(cell % 8, cell / 8)
+}
+
+/// Move `m` of `board` as [`crate::convert`] writes it in `notation`, its check mark aside.
+fn written8(board: &Board8, m: Move8, notation: Notation, takes_rook: bool) -> Option<SanKind> {
+    let letter = |role: u8| PieceLetter::new(LETTERS[usize::from(role)]);
+    let becomes = match m.promotion {
+        Some(role) => Some(letter(role)?),
+        None => None,
+    };
+    Some(match (m.special, notation) {
+        (Special::Drop, _) => SanKind::Drop { piece: letter(m.role)?, to: name8(m.to) },
+        // Castling: SAN in SAN and long algebraic; in coordinates the king's move, or as the
+        // king taking its rook where the variant writes it so.
+        (Special::Castle, Notation::San | Notation::Lan) => {
+            SanKind::Castle(if m.to % 8 == 6 { CastleSide::King } else { CastleSide::Queen })
+        }
+        (Special::Castle, Notation::Uci) => {
+            let corner = if m.to % 8 == 6 { m.to | 7 } else { m.to & !7 };
+            let to = if takes_rook { corner } else { m.to };
+            SanKind::Move {
+                piece: None,
+                from_file: Some(m.from % 8),
+                from_rank: Some(m.from / 8),
+                capture: false,
+                to: name8(to),
+                becomes: None,
+            }
+        }
+        (_, Notation::Uci) => SanKind::Move {
+            piece: None,
+            from_file: Some(m.from % 8),
+            from_rank: Some(m.from / 8),
+            capture: false,
+            to: name8(m.to),
+            becomes,
+        },
+        (_, Notation::Lan) => SanKind::Move {
+            piece: if m.role == PAWN { None } else { Some(letter(m.role)?) },
+            from_file: Some(m.from % 8),
+            from_rank: Some(m.from / 8),
+            capture: m.capture,
+            to: name8(m.to),
+            becomes,
+        },
+        (_, Notation::San) => {
+            // PGN 8.2.3.4: the file where it tells the pieces apart, else the rank, else
+            // both; a pawn's capture always names its file. The rivals: the other pieces of
+            // the same kind with a legal move there, capturing as this one does.
+            let mut rivals_left = board.origins(m.role, m.to) & !(1u64 << m.from);
+            let (mut same_file, mut same_rank, mut any) = (false, false, false);
+            while rivals_left != 0 {
+                let r = rivals_left.trailing_zeros() as u8;
+                rivals_left &= rivals_left - 1;
+                let c = board.move_to(r, m.to, m.promotion);
+                if c.capture == m.capture && board.is_legal(c) {
+                    any = true;
+                    same_file |= r % 8 == m.from % 8;
+                    same_rank |= r / 8 == m.from / 8;
+                }
+            }
+            let (from_file, from_rank) = if m.role == PAWN {
+                // (A pawn's rival on its own file would need the lettered form: not the lane's.)
+                if same_file {
+                    return None;
+                }
+                ((m.capture || any).then_some(m.from % 8), None)
+            } else if !any {
+                (None, None)
+            } else if !same_file {
+                (Some(m.from % 8), None)
+            } else if !same_rank {
+                (None, Some(m.from / 8))
+            } else {
+                (Some(m.from % 8), Some(m.from / 8))
+            };
+            SanKind::Move {
+                piece: if m.role == PAWN { None } else { Some(letter(m.role)?) },
+                from_file,
+                from_rank,
+                capture: m.capture,
+                to: name8(m.to),
+                becomes,
+            }
+        }
+    })
 }
 
 /// The warning on the last action of a game, `action`, of `turns` turns (`node` being the
@@ -425,6 +570,66 @@ mod tests {
     }
 
     /// The lane's verdict on `text` read plain, where it reads plain.
+    /// A random legal game of `variant` (named `name`) in SAN, mostly capturing, its pawns that
+    /// may go on stopping now and then; with `comments`, a comment after some of its turns.
+    fn random_game(
+        variant: &Arc<Variant>,
+        name: &str,
+        random: &mut crate::rules::random::XorShift,
+        comments: bool,
+    ) -> String {
+        let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+        let mut text = format!("[Variant \"{name}\"]\n\n");
+        let mut moves = Vec::new();
+        for _ in 0..400 {
+            moves.clear();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() || position.ending().is_some() {
+                break;
+            }
+            // Mostly captures where there are some, so that games end and hands fill.
+            let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
+            let pool = if !captures.is_empty() && random.below(3) > 0 { &captures } else { &moves };
+            let m = pool[random.below(pool.len())];
+            let (white, number) = (position.side_to_move() == crate::rules::variant::Color::White, position.fullmove());
+            if position.actions_done() > 0 {
+                text.push(',');
+            } else if white {
+                text.push_str(&format!("{number}. "));
+            }
+            // A pawn that may go on stops now and then.
+            let stop = random.below(3) == 0;
+            let mut after = position.clone();
+            after.play(m);
+            let goes_on = after.may_end_turn() && !stop;
+            text.push_str(&super::super::san_in_turn(&mut position, m, !goes_on));
+            position.play(m);
+            if position.may_end_turn() && !goes_on {
+                position.end_turn();
+            }
+            if position.actions_done() == 0 {
+                text.push(' ');
+                if comments && random.below(7) == 0 {
+                    text.push_str(
+                        ["{ [%clk 0:01:02] } ", "{a  long\tcomment, which makes the line break} ", "{} "]
+                            [random.below(3)],
+                    );
+                }
+            }
+        }
+        if !text.ends_with(' ') {
+            text.push(' ');
+        }
+        text.push_str(match position.ending() {
+            Some(crate::rules::position::Ending::Checkmate { winner }) => {
+                if winner == crate::rules::variant::Color::White { "1-0" } else { "0-1" }
+            }
+            Some(_) => "1/2-1/2",
+            None => "*",
+        });
+        text
+    }
+
     fn plain(variant: &Arc<Variant>, text: &str) -> Option<PlainVerdict> {
         crate::dialect::read_plain(text, &crate::dialect::Limits::default()).map(|game| judge_plain(variant, game))
     }
@@ -519,51 +724,7 @@ mod tests {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let (mut judged, mut read_plain, mut in_coordinates) = (0, 0, 0);
             for _ in 0..150 {
-                let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
-                let mut text = format!("[Variant \"{name}\"]\n\n");
-                let mut moves = Vec::new();
-                for _ in 0..400 {
-                    moves.clear();
-                    position.legal_moves(&mut moves);
-                    if moves.is_empty() || position.ending().is_some() {
-                        break;
-                    }
-                    // Mostly captures where there are some, so that games end and hands fill.
-                    let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
-                    let pool = if !captures.is_empty() && random.below(3) > 0 { &captures } else { &moves };
-                    let m = pool[random.below(pool.len())];
-                    let (white, number) =
-                        (position.side_to_move() == crate::rules::variant::Color::White, position.fullmove());
-                    if position.actions_done() > 0 {
-                        text.push(',');
-                    } else if white {
-                        text.push_str(&format!("{number}. "));
-                    }
-                    // A pawn that may go on stops now and then.
-                    let stop = random.below(3) == 0;
-                    let mut after = position.clone();
-                    after.play(m);
-                    let goes_on = after.may_end_turn() && !stop;
-                    text.push_str(&super::super::san_in_turn(&mut position, m, !goes_on));
-                    position.play(m);
-                    if position.may_end_turn() && !goes_on {
-                        position.end_turn();
-                    }
-                    if position.actions_done() == 0 {
-                        text.push(' ');
-                    }
-                }
-                if !text.ends_with(' ') {
-                    text.push(' ');
-                }
-                let result = match position.ending() {
-                    Some(crate::rules::position::Ending::Checkmate { winner }) => {
-                        if winner == crate::rules::variant::Color::White { "1-0" } else { "0-1" }
-                    }
-                    Some(_) => "1/2-1/2",
-                    None => "*",
-                };
-                text.push_str(result);
+                let text = random_game(&variant, name, &mut random, false);
                 judged += usize::from(lane(name, &text).is_some());
                 read_plain +=
                     usize::from(matches!(plain(&variant, &with_roster(&text)), Some(PlainVerdict::Judged(_))));
@@ -678,5 +839,56 @@ mod tests {
         // Chess960 castling: the lane does not play it.
         let fen = "[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 *";
         assert!(lane("chess960", fen).is_none());
+    }
+
+    /// A game converted in the lane is the text the generic conversion and the canonical
+    /// writer give, in every notation; and the lane converts nearly every plain game.
+    #[test]
+    fn games_converted_in_the_lane_are_the_generic_conversions() {
+        use crate::convert::{Notation, rewrite};
+        use crate::dialect::{Limits, Style, read_plain, write_game_as};
+        let check = |name: &str, text: &str| -> bool {
+            let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let game = parse_game(text).game.unwrap_or_else(|| panic!("{text}"));
+            let mut converted = false;
+            for notation in [Notation::San, Notation::Lan, Notation::Uci] {
+                let Some(mut plain) = read_plain(text, &Limits::default()) else { return false };
+                let Some(fast) = convert_plain(&variant, &mut plain, notation) else { continue };
+                let style = if notation == Notation::Uci { Style::Uci } else { Style::Canonical };
+                let generic = rewrite(&variant, &game, notation).map(|g| write_game_as(&g, style));
+                assert_eq!(Ok(fast), generic, "{notation:?}: {text}");
+                converted = true;
+            }
+            converted
+        };
+        let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
+        for name in ["orthodox", "crazyhouse", "limpy", "chess960"] {
+            let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let mut converted = 0;
+            for _ in 0..100 {
+                let text = with_roster(&random_game(&variant, name, &mut random, true));
+                converted += usize::from(check(name, &text));
+            }
+            assert!(converted >= 90, "{name}: only {converted} of 100 random games converted in the lane");
+        }
+        // Pieces told apart by file, by rank and by both; a pinned rival that needs no
+        // telling apart; en passant; a promotion taking; castling on both sides (in Chess960's
+        // coordinates, the king taking its rook); a mate.
+        for (name, fen, moves) in [
+            ("orthodox", "6k1/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1", "1. Qa4d4 Kf7 2. Qhf4+ Kg6 *"),
+            ("orthodox", "4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "1. R1a2 Kd7 *"),
+            ("orthodox", "4k3/4r3/8/8/8/8/2N1N3/4K3 w - - 0 1", "1. Nd4 Kd8 2. Nb3 *"),
+            ("orthodox", "4k3/8/8/8/8/8/2N1N3/4K3 w - - 0 1", "1. Ncd4 Kf8 *"),
+            ("orthodox", "r3k2r/6P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", "1. exd6 O-O-O 2. gxh8=Q Rxh8 3. O-O Kb8 *"),
+            ("orthodox", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "1. Ra8# 1-0"),
+            ("chess960", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "1. O-O O-O-O 2. Rfe1 Rd7 *"),
+        ] {
+            let text = format!(
+                "[Event \"E\"]\n[Site \"S\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"B\"]\n\
+                 [Result \"*\"]\n[Variant \"{name}\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves}\n"
+            );
+            let text = if moves.ends_with("1-0") { text.replace("[Result \"*\"]", "[Result \"1-0\"]") } else { text };
+            assert!(check(name, &text), "not converted in the lane: {text}");
+        }
     }
 }

@@ -4490,6 +4490,11 @@ impl Position {
         if !caps.only_pawns_promote || !caps.orthodox_material || self.variant.geometry.is_folded() || plan.many {
             return true;
         }
+        // Nearly always a side has a piece that is no knight or bishop, and that settles it:
+        // found before anything is counted (the adjudicator asks before every turn).
+        if material(side).any(|(_, p)| !matches!(self.variant.kind(p.kind).spec.letter, b'N' | b'B')) {
+            return true;
+        }
         // Each side's pieces as the orthodox reasoning reads them: how many, and whether
         // they are all bishops on one color (which).
         let read = |color: Color| {

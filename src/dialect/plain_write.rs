@@ -1,0 +1,188 @@
+//! The canonical text of a plain game, written straight from its text.
+//!
+//! [`super::write_game`] writes a record; for a game that reads plain ([`super::read_plain`]:
+//! tag pairs, numbered moves, `{...}` comments and a result, nothing the parser would say a
+//! word about) the same bytes can be written while the game is read, without building the
+//! record: the tags are borrowed, each turn comes as small [`San`] values, and the comments
+//! are read out of the text between the turns ([`PlainGame::gap`]). The layout is the
+//! canonical writer's own ([`Lines`]), so the two cannot drift apart in how lines break; the
+//! unit tests and `arbiter fmt` over every archive at hand hold the two writers to each other.
+//!
+//! A caller that writes each turn otherwise (`convert`, which replays the game and writes
+//! its moves in another notation) passes its own `turn` writer; where that gives up, or the
+//! game turns out not to be plain, the answer is `None` and the game is written from its
+//! record.
+
+use super::parse::move_number;
+use super::plain::{MOST_ACTIONS, PlainGame, PlainStep, San};
+use super::write::{Lines, write_action};
+use crate::record::{SEVEN_TAG_ROSTER, Span};
+
+/// The canonical text of `game` (as read by [`super::read_plain`], nothing of its movetext
+/// read yet), as [`super::write_game`] writes its record; `None` where it is not plain after all.
+pub fn write_plain(mut game: PlainGame<'_>) -> Option<String> {
+    write_plain_with(&mut game, |out, turn| {
+        write_sans(out, turn);
+        Some(())
+    })
+}
+
+/// Appends the canonical text of the actions of a turn, joined by `,`.
+pub fn write_sans(out: &mut String, turn: &[San]) {
+    for (i, san) in turn.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_action(out, &san.to_action(Span::default()));
+    }
+}
+
+/// [`write_plain`], each turn's actions written by `turn` (which appends them to the string it
+/// is given, or answers `None`, and then so does this). `game` is read to its end, where
+/// its result and turns can be asked for.
+pub fn write_plain_with(
+    game: &mut PlainGame<'_>,
+    mut turn: impl FnMut(&mut String, &[San]) -> Option<()>,
+) -> Option<String> {
+    let mut out = String::with_capacity(game.text_len() + 64);
+    // Export order: the seven tag roster first, then the others by name (a plain game has
+    // every tag of the roster, and no name twice).
+    let mut roster = [""; SEVEN_TAG_ROSTER.len()];
+    let mut others: Vec<(&str, &str)> = Vec::new();
+    for (name, value) in game.tags() {
+        match SEVEN_TAG_ROSTER.iter().position(|&n| n == name) {
+            Some(i) => roster[i] = value,
+            None => others.push((name, value)),
+        }
+    }
+    others.sort_by(|a, b| a.0.cmp(b.0));
+    for (name, value) in SEVEN_TAG_ROSTER.iter().copied().zip(roster).chain(others) {
+        // (A plain value holds no quote and no backslash: nothing to escape.)
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        out.push_str(value);
+        out.push_str("\"]\n");
+    }
+    out.push('\n');
+    let start = game.start();
+    let mut lines = Lines::new();
+    // Whether the next black move needs its number, as the canonical writer has it.
+    let mut interrupted = true;
+    let mut first = true;
+    let mut text = String::new();
+    let mut actions = [San::BLANK; MOST_ACTIONS];
+    loop {
+        // The step's own values are copied out, so that the text before it can be read.
+        let (count, end) = match game.next_turn() {
+            PlainStep::Turn(turn) => {
+                actions[..turn.len()].copy_from_slice(turn);
+                (turn.len(), None)
+            }
+            PlainStep::End(outcome) => (0, Some(outcome)),
+            PlainStep::NotPlain => return None,
+        };
+        // The comments before this step are the previous turn's (or the game's).
+        for comment in comments(game.gap()) {
+            lines.comment_words(comment.split_whitespace());
+            interrupted = true;
+        }
+        if let Some(outcome) = end {
+            lines.unit(outcome.as_str());
+            break;
+        }
+        let (number, white) = move_number(start, game.turns() - 1);
+        text.clear();
+        if white {
+            push_number(&mut text, number);
+            text.push_str(". ");
+        } else if interrupted || first {
+            push_number(&mut text, number);
+            text.push_str("... ");
+        }
+        turn(&mut text, &actions[..count])?;
+        lines.unit(&text);
+        interrupted = false;
+        first = false;
+    }
+    lines.finish_into(&mut out);
+    out.push('\n');
+    Some(out)
+}
+
+/// The bodies of the `{...}` comments in `gap`, text between two turns read plain (where a
+/// `{` always has its `}`).
+fn comments(gap: &str) -> impl Iterator<Item = &str> {
+    let mut rest = gap;
+    std::iter::from_fn(move || {
+        let open = rest.find('{')?;
+        let body = &rest[open + 1..];
+        let close = body.find('}')?;
+        rest = &body[close + 1..];
+        Some(&body[..close])
+    })
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    let mut n = n;
+    loop {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in digits[..len].iter().rev() {
+        out.push(char::from(d));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::{Limits, parse_game, read_plain, write_game};
+
+    const ROSTER: &str = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n";
+
+    /// Every plain game is written as the canonical writer writes its record.
+    #[test]
+    fn plain_games_are_written_as_their_records_are() {
+        let long = "word ".repeat(40);
+        let games = [
+            format!("{ROSTER}\n1. e4 e5 2. Nf3 {{a comment}} Nc6 3. Bb5 a6 *\n"),
+            "[Result \"*\"][Black \"B\"][White \"W\"][Round \"1\"][Date \"?\"][Site \"S\"][Event \"E\"][ECO \"C60\"][Annotator \"Ä\"][Board \"2\"]\n1.e4 *".to_owned(),
+            format!("{ROSTER}[FEN \"8/8/8/8/8/8/8/K6k b - - 0 7\"]\n\n7... Kh2 8. Kb1 {{ [%clk 0:01:00] }} 8... Kh3 *"),
+            format!(
+                "{ROSTER}\n{{before the first move}} {{and another,\tspread\n over  lines}} 1. e4 {{}} e5 {{ {long} }} 2. d4 *"
+            ),
+            format!("{ROSTER}\n*"),
+            format!("{ROSTER}[Variant \"crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 @b5 5. N@d5 *"),
+            format!("{ROSTER}[Variant \"fastpawn 2\"]\n\n1. e4,e5 d5 2. exd6+, c3 *"),
+            format!(
+                "{ROSTER}\n1. e4 {{ héllo\u{2003}wörld }} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *"
+            ),
+        ];
+        for text in &games {
+            let record = parse_game(text).game.unwrap_or_else(|| panic!("{text}"));
+            let plain = read_plain(text, &Limits::default()).unwrap_or_else(|| panic!("not plain: {text}"));
+            assert_eq!(write_plain(plain).as_deref(), Some(write_game(&record).as_str()), "{text}");
+        }
+        // Not plain after its tags: no text.
+        let text = format!("{ROSTER}\n1. e4 (1. d4) *");
+        let plain = read_plain(&text, &Limits::default()).unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(write_plain(plain), None);
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 7, 10, 99, 100, 12345, u32::MAX] {
+            let mut out = String::new();
+            push_number(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+    }
+}
