@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::diag::Severity;
-use crate::dialect::parse_game;
+use crate::dialect::{PlainGame, parse_game};
 use crate::record::{Action, Game, NodeId};
 use crate::replay::{
     Problem, Sight, Visit, check_suffix_in_turn, coordinate_target, replay_visiting, san_in_turn, start_position,
@@ -191,6 +191,25 @@ mod tests {
 
     fn game(text: &str) -> Game {
         parse_game(text).game.unwrap_or_default()
+    }
+
+    /// A plain game's record, made as it is read, is the record of the game read whole.
+    #[test]
+    fn a_plain_game_makes_the_record_its_tree_makes() {
+        let roster =
+            "[Event \"E\"]\n[Site \"S\"]\n[Date \"?\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n";
+        for movetext in [
+            "{before} {and\tmore} 1. e4 {a  comment} {another} e5 2. Nf3 Nc6 {} *",
+            "1. e4,e5 d5 2. exd6+, c3 { [%clk 0:01:00] } *",
+            "*",
+            "1. e4 { héllo\u{2003}wörld } 1-0",
+        ] {
+            let text = format!("[ECO \"C20\"]\n{roster}[Annotator \"A\"]\n\n{movetext}\n");
+            let whole = to_record(&game(&text)).unwrap_or_else(|e| panic!("{}", e.message));
+            let mut plain = crate::dialect::read_plain(&text, &crate::dialect::Limits::default())
+                .unwrap_or_else(|| panic!("not plain: {text}"));
+            assert_eq!(plain_record(&mut plain), Some(whole), "{text}");
+        }
     }
 
     #[test]
@@ -554,6 +573,67 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
         moves: root.main_child().map(|first| line(game, first, 0)).unwrap_or_default(),
         result: game.outcome.as_str().to_owned(),
         trailing: texts(&game.trailing),
+        notation: None,
+        start: None,
+    })
+}
+
+/// A game read plain (nothing of its movetext read yet) as the record [`to_record`] makes of
+/// it, made while it is read, without the game's tree; `None` where it is not plain after
+/// all (the record is then made from the game read whole).
+pub fn plain_record(game: &mut PlainGame<'_>) -> Option<RecordFile> {
+    use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
+    let folded = |gap: &str| gap_comments(gap).map(crate::record::fold_white_space).collect::<Vec<_>>();
+    let tags = plain_tags_in_export_order(game).map(|(n, v)| (n.to_owned(), v.to_owned())).collect();
+    let mut comments = Vec::new();
+    let mut moves: Vec<TurnFile> = Vec::new();
+    let result = loop {
+        let (actions, end) = match game.next_turn() {
+            PlainStep::Turn(turn) => {
+                let actions = turn
+                    .iter()
+                    .map(|san| {
+                        let mut text = String::new();
+                        write_sans(&mut text, std::slice::from_ref(san));
+                        text
+                    })
+                    .collect::<Vec<_>>();
+                (Some(actions), None)
+            }
+            PlainStep::End(outcome) => (None, Some(outcome)),
+            PlainStep::NotPlain => return None,
+        };
+        // The comments before this step are the previous turn's (or the game's).
+        let before = folded(game.gap());
+        match moves.last_mut() {
+            Some(turn) => turn.comments = before,
+            None => comments = before,
+        }
+        if let Some(outcome) = end {
+            break outcome;
+        }
+        moves.push(TurnFile {
+            seat: None,
+            cast: None,
+            actions: actions.unwrap_or_default(),
+            comments_before: Vec::new(),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
+    };
+    Some(RecordFile {
+        format: "arbiter-record".to_owned(),
+        version: RECORD_VERSION,
+        text: None,
+        tags,
+        escapes: Vec::new(),
+        prelude: Vec::new(),
+        nags: Vec::new(),
+        comments,
+        moves,
+        result: result.as_str().to_owned(),
+        trailing: Vec::new(),
         notation: None,
         start: None,
     })

@@ -207,7 +207,7 @@ pub fn run(args: &ConvertArgs) -> Status {
                     _ if args.check => done.diff,
                     (Some(converted), false) => converted,
                     _ if args.skip_invalid => String::new(),
-                    (_, _) => done.as_read,
+                    (_, _) => done.as_read.unwrap_or_else(|| as_read(args.to, &source.text.text)),
                 };
                 if let Err(e) = out.write(&text)
                     && !write_failed.replace(true)
@@ -300,7 +300,8 @@ struct Pending {
 /// as read (what is written in its place then), and its problems.
 struct Done {
     converted: Option<String>,
-    as_read: String,
+    /// What to write in place of a conversion that failed, where it is not [`as_read`]'s.
+    as_read: Option<String>,
     problems: Vec<Located>,
     /// With `--check`, where the conversion does not come back the same: the difference.
     diff: String,
@@ -347,15 +348,23 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
     let text = &source.text;
     // A plain game of a variant the lane plays (nearly every game of an orthodox archive) is
     // converted while it is read, with nothing to report; any other, from its record.
-    if let Some(notation) = args.to.notation()
-        && !args.check
+    // (JSON and YAML need no rules: a plain game of any variant is written so.)
+    if !args.check
         && source.places.is_none()
         && !text.has_decoding_notes()
         && let Some(mut plain) = read_plain(&text.text, &args.limits.limits())
-        && let Ok(variant) = catalogue.find(plain.variant)
-        && let Some(converted) = convert_plain(&variant, &mut plain, notation)
     {
-        return Done { converted: Some(converted), as_read: String::new(), problems: Vec::new(), diff: String::new() };
+        let converted = match (args.to.notation(), args.to) {
+            (Some(notation), _) => {
+                catalogue.find(plain.variant).ok().and_then(|variant| convert_plain(&variant, &mut plain, notation))
+            }
+            (None, Target::Json) => convert::plain_record(&mut plain).and_then(|r| json_line(&r).ok()),
+            (None, Target::Yaml) => convert::plain_record(&mut plain).and_then(|r| yaml_document(&r).ok()),
+            _ => None,
+        };
+        if converted.is_some() {
+            return Done { converted, as_read: None, problems: Vec::new(), diff: String::new() };
+        }
     }
     let parsed = text.parse(&args.limits.limits());
     let mut locator = Locator { place: Place::new(&text.text, text.origin.line, text.origin.col), record: None };
@@ -371,15 +380,11 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
             Located { severity: d.severity, ..Located::plain(d.kind, line, col, d.message.clone()) }
         })
         .collect();
-    // What is written in the place of a game that cannot be converted: the game as read, in
-    // the dialect, or as a record of that text; or for positions, those up to the problem.
-    let mut as_read = match args.to {
-        Target::Json | Target::Explicit => json_line(&convert::unread_record(&text.text)).unwrap_or_default(),
-        Target::Yaml => yaml_document(&convert::unread_record(&text.text)).unwrap_or_default(),
-        Target::Fen | Target::Epd => "\n".to_owned(),
-        Target::Pgn | Target::Lan | Target::Uci => with_line_end(&text.text),
-    };
-    let done = |converted: Option<String>, as_read: String, problems: Vec<Located>| Done {
+    // What is written in the place of a game that cannot be converted, where it is not the
+    // game as read ([`as_read`]): for positions, those up to the problem; for the explicit
+    // form, the record as written.
+    let mut as_read = None;
+    let done = |converted: Option<String>, as_read: Option<String>, problems: Vec<Located>| Done {
         converted,
         as_read,
         problems,
@@ -394,7 +399,7 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
     if args.to == Target::Explicit
         && let Ok(line) = convert::to_record(&game).map_err(|p| p.message).and_then(|r| json_line(&r))
     {
-        as_read = line;
+        as_read = Some(line);
     }
     let variant = match catalogue.find(game.variant_name()) {
         Ok(v) => v,
@@ -424,7 +429,7 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
             match stopped {
                 None => Ok(lines),
                 Some(problem) => {
-                    as_read = lines;
+                    as_read = Some(lines);
                     Err(problem)
                 }
             }
@@ -477,6 +482,18 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
             problems.push(locator.problem(&problem));
             done(None, as_read, problems)
         }
+    }
+}
+
+/// What is written in the place of a game that cannot be converted: the game as read, in
+/// the dialect, or as a record of that text; for positions, an empty line. (Made only for
+/// such a game: most convert.)
+fn as_read(to: Target, text: &str) -> String {
+    match to {
+        Target::Json | Target::Explicit => json_line(&convert::unread_record(text)).unwrap_or_default(),
+        Target::Yaml => yaml_document(&convert::unread_record(text)).unwrap_or_default(),
+        Target::Fen | Target::Epd => "\n".to_owned(),
+        Target::Pgn | Target::Lan | Target::Uci => with_line_end(text),
     }
 }
 

@@ -45,18 +45,7 @@ pub fn write_plain_with(
     mut turn: impl FnMut(&mut String, &[San]) -> Option<()>,
 ) -> Option<String> {
     let mut out = String::with_capacity(game.text_len() + 64);
-    // Export order: the seven tag roster first, then the others by name (a plain game has
-    // every tag of the roster, and no name twice).
-    let mut roster = [""; SEVEN_TAG_ROSTER.len()];
-    let mut others: Vec<(&str, &str)> = Vec::new();
-    for (name, value) in game.tags() {
-        match SEVEN_TAG_ROSTER.iter().position(|&n| n == name) {
-            Some(i) => roster[i] = value,
-            None => others.push((name, value)),
-        }
-    }
-    others.sort_by(|a, b| a.0.cmp(b.0));
-    for (name, value) in SEVEN_TAG_ROSTER.iter().copied().zip(roster).chain(others) {
+    for (name, value) in tags_in_export_order(game) {
         // (A plain value holds no quote and no backslash: nothing to escape.)
         out.push('[');
         out.push_str(name);
@@ -110,9 +99,25 @@ pub fn write_plain_with(
     Some(out)
 }
 
-/// The bodies of the `{...}` comments in `gap`, text between two turns read plain (where a
-/// `{` always has its `}`).
-fn comments(gap: &str) -> impl Iterator<Item = &str> {
+/// The tag pairs of a game read plain in export order: the seven tag roster first, then the
+/// others by name (a plain game has every tag of the roster, and no name twice), as
+/// [`crate::record::tags_in_export_order`] orders a record's.
+pub fn tags_in_export_order<'a>(game: &PlainGame<'a>) -> impl Iterator<Item = (&'a str, &'a str)> + use<'a> {
+    let mut roster = [""; SEVEN_TAG_ROSTER.len()];
+    let mut others: Vec<(&str, &str)> = Vec::new();
+    for (name, value) in game.tags() {
+        match SEVEN_TAG_ROSTER.iter().position(|&n| n == name) {
+            Some(i) => roster[i] = value,
+            None => others.push((name, value)),
+        }
+    }
+    others.sort_by(|a, b| a.0.cmp(b.0));
+    SEVEN_TAG_ROSTER.iter().copied().zip(roster).chain(others)
+}
+
+/// The bodies of the `{...}` comments in `gap`, text between two turns read plain
+/// ([`PlainGame::gap`], where a `{` always has its `}`).
+pub fn comments(gap: &str) -> impl Iterator<Item = &str> {
     let mut rest = gap;
     std::iter::from_fn(move || {
         let open = rest.find('{')?;
