@@ -48,9 +48,9 @@ pub fn write_game_as(game: &Game, style: Style) -> String {
         out.push('\n');
     }
     for comment in &game.prelude {
-        let mut lines = Lines::new();
+        let mut lines = Lines::new(&mut out);
         lines.comment(comment);
-        lines.finish_into(&mut out);
+        lines.finish();
     }
     for tag in tags_in_export_order(&game.tags) {
         out.push('[');
@@ -65,13 +65,13 @@ pub fn write_game_as(game: &Game, style: Style) -> String {
         out.push_str("\"]\n");
     }
     out.push('\n');
-    let mut lines = Lines::new();
+    let mut lines = Lines::new(&mut out);
     movetext(game, style, &mut lines);
     lines.unit(game.outcome.as_str());
     for comment in &game.trailing {
         lines.comment(comment);
     }
-    lines.finish_into(&mut out);
+    lines.finish();
     out.push('\n');
     out
 }
@@ -203,7 +203,7 @@ enum Step {
     Close,
 }
 
-fn movetext(game: &Game, style: Style, lines: &mut Lines) {
+fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
     let start = start_of(game);
     let root = game.root();
     for nag in &root.nags {
@@ -286,95 +286,108 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines) {
     }
 }
 
-/// Movetext being laid out in lines of at most [`MAX_LINE`] characters.
-struct Lines {
-    done: String,
-    line: String,
-    /// Characters in `line`.
+/// Movetext being laid out in lines of at most [`MAX_LINE`] characters, written straight
+/// into the output: the line being laid out is the end of `out`, and a unit is copied once.
+struct Lines<'a> {
+    out: &'a mut String,
+    /// Characters in the line being laid out (none: the line is empty).
     width: usize,
     /// Opening parentheses waiting to join the next unit.
-    opened: String,
+    opened: usize,
     /// The line ends after the current content (after a `;` comment).
     must_break: bool,
 }
 
-impl Lines {
-    fn new() -> Lines {
-        Lines { done: String::new(), line: String::new(), width: 0, opened: String::new(), must_break: false }
+impl<'a> Lines<'a> {
+    /// Lines that start at the end of `out`, where a line starts.
+    fn new(out: &'a mut String) -> Lines<'a> {
+        Lines { out, width: 0, opened: 0, must_break: false }
     }
 
     fn break_line(&mut self) {
-        self.done.push_str(&self.line);
-        self.done.push('\n');
-        self.line.clear();
+        self.out.push('\n');
         self.width = 0;
         self.must_break = false;
     }
 
     /// Adds an unbreakable piece of text (with the parentheses opened before it).
     fn unit(&mut self, text: &str) {
+        self.unit_between("", text, "");
+    }
+
+    /// Adds `before`, `text` and `after` as one unbreakable piece, without joining them into
+    /// a `String` first: the words of a comment are written so. `before` and `after` are
+    /// ASCII.
+    fn unit_between(&mut self, before: &str, text: &str, after: &str) {
         if self.must_break {
             self.break_line();
         }
-        let added = self.opened.len() + text.chars().count();
+        let added = self.opened + before.len() + width(text) + after.len();
         if self.width > 0 && self.width + 1 + added > MAX_LINE {
             self.break_line();
         }
-        if !self.line.is_empty() {
-            self.line.push(' ');
+        if self.width > 0 {
+            self.out.push(' ');
             self.width += 1;
         }
-        self.line.push_str(&self.opened);
-        self.opened.clear();
-        self.line.push_str(text);
+        for _ in 0..self.opened {
+            self.out.push('(');
+        }
+        self.opened = 0;
+        self.out.push_str(before);
+        self.out.push_str(text);
+        self.out.push_str(after);
         self.width += added;
     }
 
     fn open(&mut self) {
-        self.opened.push('(');
+        self.opened += 1;
     }
 
     fn close(&mut self) {
         if self.must_break || self.width + 1 > MAX_LINE {
             self.break_line();
         }
-        self.line.push(')');
+        self.out.push(')');
         self.width += 1;
     }
 
+    /// Adds a comment: `{ first`, each word, `last }` as units of their own, so that a long
+    /// comment is broken between its words; `;` and the text where it holds a `}`.
     fn comment(&mut self, comment: &Comment) {
         let text = &comment.text;
         if text.contains('}') {
             // A brace comment cannot hold '}': the rest-of-line form can.
-            self.unit(&format!("; {text}"));
+            self.unit_between("; ", text, "");
             self.must_break = true;
             return;
         }
-        let mut words = text.split(' ').filter(|w| !w.is_empty()).peekable();
-        let Some(first) = words.next() else {
+        let mut words = text.split(' ').filter(|w| !w.is_empty());
+        let Some(mut word) = words.next() else {
             self.unit("{}");
             return;
         };
-        if words.peek().is_none() {
-            self.unit(&format!("{{ {first} }}"));
-            return;
+        let mut before = "{ ";
+        for next in words {
+            self.unit_between(before, word, "");
+            before = "";
+            word = next;
         }
-        self.unit(&format!("{{ {first}"));
-        while let Some(word) = words.next() {
-            if words.peek().is_none() {
-                self.unit(&format!("{word} }}"));
-            } else {
-                self.unit(word);
-            }
-        }
+        self.unit_between(before, word, " }");
     }
 
-    fn finish_into(mut self, out: &mut String) {
-        if !self.line.is_empty() {
+    /// Ends the last line.
+    fn finish(mut self) {
+        if self.width > 0 {
             self.break_line();
         }
-        out.push_str(&self.done);
     }
+}
+
+/// The characters in `text`: its length where it is ASCII, as a move or a word of a comment
+/// nearly always is, without counting them one by one.
+fn width(text: &str) -> usize {
+    if text.is_ascii() { text.len() } else { text.chars().count() }
 }
 
 #[cfg(test)]
