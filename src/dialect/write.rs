@@ -12,11 +12,10 @@
 //! The tree is walked with an explicit stack, so nesting depth is not limited by the call
 //! stack.
 
-use std::fmt::Write as _;
-
 use super::parse::{move_number, start_of};
 use crate::record::{
-    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, NodeId, PieceAt, tags_in_export_order, write_file,
+    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, Nag, NodeId, PieceAt, PieceLetter, SquareName,
+    tags_in_export_order, write_file,
 };
 
 /// The longest line the writer produces, unless a single token is longer.
@@ -82,10 +81,14 @@ pub fn write_action(out: &mut String, action: &Action) {
 }
 
 /// Appends the text of one action in `style` to `out`.
+///
+/// Every token is pushed a character at a time, as the `Display` of its type writes it:
+/// `core::fmt` costs many times more than the one or two characters most tokens have.
 fn write_action_as(out: &mut String, action: &Action, style: Style) {
     // The first board needs no number (the reader reads `1:e4` as `e4`).
     if let Some(board) = action.board.filter(|&b| b != 1) {
-        let _ = write!(out, "{board}:");
+        push_number(out, u32::from(board));
+        out.push(':');
     }
     match &action.kind {
         ActionKind::Move(m) => write_move(out, m, style),
@@ -97,10 +100,13 @@ fn write_action_as(out: &mut String, action: &Action, style: Style) {
             write_gate(out, *gate);
         }
         ActionKind::Drop { piece, to } => {
-            let _ = write!(out, "{piece}@{to}");
+            push_piece(out, *piece, false);
+            out.push('@');
+            push_square(out, *to);
         }
         ActionKind::Wall { at } => {
-            let _ = write!(out, "*{at}");
+            out.push('*');
+            push_square(out, *at);
         }
         ActionKind::Swap { first, second } => {
             write_piece_at(out, *first);
@@ -117,7 +123,9 @@ fn write_action_as(out: &mut String, action: &Action, style: Style) {
             out.push('>');
         }
         ActionKind::RemoveBlocked { first, second } => {
-            let _ = write!(out, "{first}><{second}");
+            push_square(out, *first);
+            out.push_str("><");
+            push_square(out, *second);
         }
     }
     out.push_str(match action.check {
@@ -129,51 +137,94 @@ fn write_action_as(out: &mut String, action: &Action, style: Style) {
 
 fn write_piece_at(out: &mut String, p: PieceAt) {
     if let Some(piece) = p.piece {
-        let _ = write!(out, "{piece}");
+        push_piece(out, piece, false);
     }
-    let _ = write!(out, "{}", p.at);
+    push_square(out, p.at);
 }
 
 fn write_move(out: &mut String, m: &Move, style: Style) {
     if let Some(piece) = m.piece {
-        let _ = write!(out, "{piece}");
+        push_piece(out, piece, false);
     }
     if let Some(file) = m.from_file {
         let _ = write_file(out, file);
     }
     if let Some(rank) = m.from_rank {
-        let _ = write!(out, "{}", u32::from(rank) + 1);
+        push_rank(out, rank);
     }
     if m.capture {
         out.push('x');
     }
-    let _ = write!(out, "{}", m.to);
+    push_square(out, m.to);
     let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
     match m.becomes {
         // (A letter written in lower case after `=` keeps `=` and its case: it says whose.)
         Some(becomes) if style == Style::Uci && coordinates && !m.becomes_lower => {
-            out.push_str(&becomes.cased(true));
-        }
-        Some(becomes) if m.becomes_lower => {
-            let _ = write!(out, "={}", becomes.cased(true));
+            push_piece(out, becomes, true);
         }
         Some(becomes) => {
-            let _ = write!(out, "={becomes}");
+            out.push('=');
+            push_piece(out, becomes, m.becomes_lower);
         }
         None => {}
     }
     for p in &m.placements {
-        let _ = write!(out, "&{}{}", p.piece.cased(p.lower), p.at);
+        out.push('&');
+        push_piece(out, p.piece, p.lower);
+        push_square(out, p.at);
     }
     write_gate(out, m.gate);
 }
 
 fn write_gate(out: &mut String, gate: Option<Gate>) {
     if let Some(gate) = gate {
-        let _ = write!(out, "/{}", gate.piece);
+        out.push('/');
+        push_piece(out, gate.piece, false);
         if let Some(at) = gate.at {
-            let _ = write!(out, "{at}");
+            push_square(out, at);
         }
+    }
+}
+
+/// Pushes a piece letter as its `Display` writes it (`N`, `+P`), or as
+/// [`PieceLetter::cased`] writes it in lower case where `lower` (`n`, `+p`).
+fn push_piece(out: &mut String, piece: PieceLetter, lower: bool) {
+    if piece.is_promoted() {
+        out.push('+');
+    }
+    out.push(if lower { piece.char().to_ascii_lowercase() } else { piece.char() });
+}
+
+/// Pushes a square's name as its `Display` writes it: the file (`a`, `a'` past `z`) by
+/// [`write_file`], then the rank.
+fn push_square(out: &mut String, square: SquareName) {
+    let _ = write_file(out, square.file);
+    push_rank(out, square.rank);
+}
+
+/// Pushes a rank's name as [`crate::record::write_rank`] writes it: the rank counted from 1,
+/// in decimal (`1`, `14`, `256`).
+fn push_rank(out: &mut String, rank: u8) {
+    push_number(out, u32::from(rank) + 1);
+}
+
+/// Pushes `n` in decimal, as `{n}` formats it: move numbers, NAGs, ranks, boards and casts.
+fn push_number(out: &mut String, n: u32) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    // Digits from the last: `u32::MAX` has ten.
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = n;
+    while rest > 0 {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
     }
 }
 
@@ -206,8 +257,10 @@ enum Step {
 fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
     let start = start_of(game);
     let root = game.root();
-    for nag in &root.nags {
-        lines.unit(&format!("${}", nag.0));
+    let mut text = String::new();
+    for &nag in &root.nags {
+        write_nag(&mut text, nag);
+        lines.unit(&text);
     }
     for comment in &root.comments {
         lines.comment(comment);
@@ -219,7 +272,6 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
     // Whether the next black move needs its number: something stands between it and the
     // white move before it.
     let mut interrupted = true;
-    let mut text = String::new();
     while let Some(step) = stack.pop() {
         let (id, ply, first_in_line) = match step {
             Step::Open => {
@@ -242,14 +294,20 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
         if let Some(seat) = node.turn.seat {
             // BPGN: every turn numbered by its board and color, the count of that player's
             // turns along the line.
-            let _ = write!(text, "{}{}. ", game.seat_number(id).unwrap_or(1), seat.letter());
+            push_number(&mut text, game.seat_number(id).unwrap_or(1));
+            text.push(seat.letter());
+            text.push_str(". ");
         } else if white {
-            let _ = write!(text, "{number}. ");
+            push_number(&mut text, number);
+            text.push_str(". ");
         } else if interrupted || first_in_line || node.turn.cast.is_some() || !node.comments_before.is_empty() {
-            let _ = write!(text, "{number}... ");
+            push_number(&mut text, number);
+            text.push_str("... ");
         }
         if let Some(cast) = node.turn.cast {
-            let _ = write!(text, "<{cast}> ");
+            text.push('<');
+            push_number(&mut text, u32::from(cast));
+            text.push_str("> ");
         }
         if node.turn.seat.is_some() {
             // The seat names the board: no action carries its prefix.
@@ -260,8 +318,9 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
         }
         lines.unit(&text);
         interrupted = false;
-        for nag in &node.nags {
-            lines.unit(&format!("${}", nag.0));
+        for &nag in &node.nags {
+            write_nag(&mut text, nag);
+            lines.unit(&text);
             interrupted = true;
         }
         for comment in &node.comments {
@@ -284,6 +343,13 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
             }
         }
     }
+}
+
+/// Writes a NAG (`$14`) into `text`, in place of what it held.
+fn write_nag(text: &mut String, nag: Nag) {
+    text.clear();
+    text.push('$');
+    push_number(text, u32::from(nag.0));
 }
 
 /// Movetext being laid out in lines of at most [`MAX_LINE`] characters, written straight
