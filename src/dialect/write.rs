@@ -14,8 +14,8 @@
 
 use super::parse::{move_number, start_of};
 use crate::record::{
-    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, Nag, NodeId, PieceAt, PieceLetter, SquareName,
-    tags_in_export_order, write_file,
+    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, Nag, NodeId, PieceAt, PieceLetter, Seat,
+    SquareName, tags_in_export_order, write_file,
 };
 
 /// The longest line the writer produces, unless a single token is longer.
@@ -77,16 +77,17 @@ pub fn write_game_as(game: &Game, style: Style) -> String {
 
 /// Appends the canonical text of one action to `out`.
 pub fn write_action(out: &mut String, action: &Action) {
-    write_action_as(out, action, Style::Canonical);
+    write_action_as(out, action, action.board, Style::Canonical);
 }
 
-/// Appends the text of one action in `style` to `out`.
+/// Appends the text of one action in `style` to `out`, with the prefix of `board` in place of
+/// the action's own (a BPGN turn's seat names the board, and no action writes it).
 ///
 /// Every token is pushed a character at a time, as the `Display` of its type writes it:
 /// `core::fmt` costs many times more than the one or two characters most tokens have.
-fn write_action_as(out: &mut String, action: &Action, style: Style) {
+fn write_action_as(out: &mut String, action: &Action, board: Option<u8>, style: Style) {
     // The first board needs no number (the reader reads `1:e4` as `e4`).
-    if let Some(board) = action.board.filter(|&b| b != 1) {
+    if let Some(board) = board.filter(|&b| b != 1) {
         push_number(out, u32::from(board));
         out.push(':');
     }
@@ -230,15 +231,17 @@ fn push_number(out: &mut String, n: u32) {
 
 /// Text of a turn: its actions joined by `,`.
 pub fn write_turn(out: &mut String, actions: &[Action]) {
-    write_turn_as(out, actions, Style::Canonical);
+    write_turn_as(out, actions, false, Style::Canonical);
 }
 
-fn write_turn_as(out: &mut String, actions: &[Action], style: Style) {
+/// Appends a turn's actions in `style`, each without its board's prefix where `seated` (the
+/// turn's BPGN seat names the board).
+fn write_turn_as(out: &mut String, actions: &[Action], seated: bool, style: Style) {
     for (i, action) in actions.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_action_as(out, action, style);
+        write_action_as(out, action, if seated { None } else { action.board }, style);
     }
 }
 
@@ -249,9 +252,25 @@ enum Step {
         node: NodeId,
         ply: u32,
         first_in_line: bool,
+        /// The turns of each BPGN seat along the line before this one.
+        seats: SeatTurns,
     },
     Open,
     Close,
+}
+
+/// How many turns each BPGN seat of boards A and B has played along a line: a seated turn's
+/// number ([`Game::seat_number`]) counted as the walk goes down the tree, rather than by
+/// walking back to the first turn from every turn.
+#[derive(Clone, Copy, Default)]
+struct SeatTurns([u32; 4]);
+
+impl SeatTurns {
+    /// `seat`'s place in the counts: `None` for a seat past board B, which BPGN does not
+    /// write.
+    fn slot(seat: Seat) -> Option<usize> {
+        matches!(seat.board, 1 | 2).then(|| usize::from(seat.board - 1) * 2 + usize::from(!seat.white))
+    }
 }
 
 fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
@@ -267,13 +286,13 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
     }
     let mut stack: Vec<Step> = Vec::new();
     if let Some(first) = root.main_child() {
-        stack.push(Step::Turn { node: first, ply: 0, first_in_line: true });
+        stack.push(Step::Turn { node: first, ply: 0, first_in_line: true, seats: SeatTurns::default() });
     }
     // Whether the next black move needs its number: something stands between it and the
     // white move before it.
     let mut interrupted = true;
     while let Some(step) = stack.pop() {
-        let (id, ply, first_in_line) = match step {
+        let (id, ply, first_in_line, seats) = match step {
             Step::Open => {
                 lines.open();
                 continue;
@@ -283,7 +302,7 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
                 interrupted = true;
                 continue;
             }
-            Step::Turn { node, ply, first_in_line } => (node, ply, first_in_line),
+            Step::Turn { node, ply, first_in_line, seats } => (node, ply, first_in_line, seats),
         };
         let node = game.node(id);
         for comment in &node.comments_before {
@@ -291,10 +310,18 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
         }
         let (number, white) = move_number(start, ply);
         text.clear();
+        let mut seats_after = seats;
         if let Some(seat) = node.turn.seat {
             // BPGN: every turn numbered by its board and color, the count of that player's
             // turns along the line.
-            push_number(&mut text, game.seat_number(id).unwrap_or(1));
+            let number = match SeatTurns::slot(seat) {
+                Some(slot) => {
+                    seats_after.0[slot] = seats.0[slot].saturating_add(1);
+                    seats_after.0[slot]
+                }
+                None => game.seat_number(id).unwrap_or(1),
+            };
+            push_number(&mut text, number);
             text.push(seat.letter());
             text.push_str(". ");
         } else if white {
@@ -309,13 +336,8 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
             push_number(&mut text, u32::from(cast));
             text.push_str("> ");
         }
-        if node.turn.seat.is_some() {
-            // The seat names the board: no action carries its prefix.
-            let unseated: Vec<Action> = node.turn.actions.iter().map(|a| Action { board: None, ..a.clone() }).collect();
-            write_turn_as(&mut text, &unseated, style);
-        } else {
-            write_turn_as(&mut text, &node.turn.actions, style);
-        }
+        // A seat names the board: no action carries its prefix.
+        write_turn_as(&mut text, &node.turn.actions, node.turn.seat.is_some(), style);
         lines.unit(&text);
         interrupted = false;
         for &nag in &node.nags {
@@ -330,17 +352,21 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
         // The continuation comes after this turn's alternatives, which only the main move
         // of a position writes (an alternative's own siblings are written by that main move).
         if let Some(next) = node.main_child() {
-            stack.push(Step::Turn { node: next, ply: ply + 1, first_in_line: false });
+            stack.push(Step::Turn { node: next, ply: ply + 1, first_in_line: false, seats: seats_after });
         }
         let is_main = node.parent().is_some_and(|p| game.node(p).main_child() == Some(id));
         if is_main {
-            let alternatives: Vec<NodeId> =
-                std::iter::successors(node.next_sibling(), |&s| game.node(s).next_sibling()).collect();
-            for &alternative in alternatives.iter().rev() {
-                stack.push(Step::Close);
-                stack.push(Step::Turn { node: alternative, ply, first_in_line: true });
+            // Each alternative is `Open`, its line, `Close`, and the first is taken off the
+            // stack first: pushed in their order, then the steps pushed reversed in place.
+            let pushed = stack.len();
+            let mut alternative = node.next_sibling();
+            while let Some(sibling) = alternative {
                 stack.push(Step::Open);
+                stack.push(Step::Turn { node: sibling, ply, first_in_line: true, seats });
+                stack.push(Step::Close);
+                alternative = game.node(sibling).next_sibling();
             }
+            stack[pushed..].reverse();
         }
     }
 }
