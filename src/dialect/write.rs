@@ -426,9 +426,12 @@ impl<'a> Lines<'a> {
             self.out.push('(');
         }
         self.opened = 0;
-        self.out.push_str(before);
-        self.out.push_str(text);
-        self.out.push_str(after);
+        // (Nearly every unit has no `before` or no `after`: no copy of nothing.)
+        for part in [before, text, after] {
+            if !part.is_empty() {
+                self.out.push_str(part);
+            }
+        }
         self.width += added;
     }
 
@@ -454,7 +457,7 @@ impl<'a> Lines<'a> {
             self.must_break = true;
             return;
         }
-        let mut words = text.split(' ').filter(|w| !w.is_empty());
+        let mut words = Words(text);
         let Some(mut word) = words.next() else {
             self.unit("{}");
             return;
@@ -473,6 +476,25 @@ impl<'a> Lines<'a> {
         if self.width > 0 {
             self.break_line();
         }
+    }
+}
+
+/// The words of a comment: its text split at spaces, empty pieces left out, as
+/// `split(' ').filter(|w| !w.is_empty())` gives them, but found by looking at each byte
+/// rather than by a call to `memchr` a word, which costs more than a short word does.
+struct Words<'t>(&'t str);
+
+impl<'t> Iterator for Words<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        // A space is one byte and a character of its own: every cut is at a character.
+        let start = self.0.bytes().position(|b| b != b' ')?;
+        let text = &self.0[start..];
+        let end = text.bytes().position(|b| b == b' ').unwrap_or(text.len());
+        let (word, rest) = text.split_at(end);
+        self.0 = rest;
+        Some(word)
     }
 }
 
