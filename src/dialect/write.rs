@@ -55,12 +55,7 @@ pub fn write_game_as(game: &Game, style: Style) -> String {
         out.push('[');
         out.push_str(&tag.name);
         out.push_str(" \"");
-        for c in tag.value.chars() {
-            if matches!(c, '"' | '\\') {
-                out.push('\\');
-            }
-            out.push(c);
-        }
+        push_escaped(&mut out, &tag.value);
         out.push_str("\"]\n");
     }
     out.push('\n');
@@ -73,6 +68,19 @@ pub fn write_game_as(game: &Game, style: Style) -> String {
     lines.finish();
     out.push('\n');
     out
+}
+
+/// Pushes a tag's value with `\` before each `"` and `\`, copying the runs between them whole.
+fn push_escaped(out: &mut String, value: &str) {
+    let mut rest = value;
+    // Both are ASCII, so never part of another character: every cut is at a character.
+    while let Some(at) = rest.bytes().position(|b| matches!(b, b'"' | b'\\')) {
+        out.push_str(&rest[..at]);
+        out.push('\\');
+        out.push_str(&rest[at..=at]);
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
 }
 
 /// Appends the canonical text of one action to `out`.
