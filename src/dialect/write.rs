@@ -582,6 +582,58 @@ g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 39. Kd2 Kb5 40. Rd6 Kc5 41. Ra6 Nf2\n\
         assert_eq!(canonical(&out), out);
     }
 
+    /// A BPGN turn's number counts its seat's turns along its own line, variations included,
+    /// and its actions carry no board prefix.
+    #[test]
+    fn bpgn_numbers_count_along_each_line() {
+        let text = "[Variant \"Bughouse\"]\n\n1A. e4 1B. d4 1a. e5 2A. Nf3 (2A. Nc3 2a. Nc6 3A. Bc4 (3A. d3 2b. Nf6) \
+                    2B. c4) 1b. d5 2a. Nc6 2B. c4 3A. Bb5 2b. P@e4 3B. 2:Nc3 *";
+        let out = canonical(text).replace('\n', " ");
+        let expected = "1A. e4 1B. d4 1a. e5 2A. Nf3 (2A. Nc3 2a. Nc6 3A. Bc4 (3A. d3 1b. Nf6) 2B. c4) 1b. d5 2a. Nc6 \
+                        2B. c4 3A. Bb5 2b. P@e4 3B. Nc3 *";
+        assert!(out.contains(expected), "{out}");
+    }
+
+    /// What the writer pushes a character at a time is what `Display` writes: every square
+    /// of the largest board (files past `z`, ranks past 9), every letter, numbers of every
+    /// length.
+    #[test]
+    fn pushed_tokens_are_their_display() {
+        let mut out = String::new();
+        for file in 0..=u8::MAX {
+            for rank in 0..=u8::MAX {
+                out.clear();
+                push_square(&mut out, SquareName::new(file, rank));
+                assert_eq!(out, SquareName::new(file, rank).to_string());
+            }
+        }
+        for letter in (b'A'..=b'Z').flat_map(PieceLetter::new) {
+            for piece in [letter, letter.promoted()] {
+                out.clear();
+                push_piece(&mut out, piece, false);
+                assert_eq!(out, piece.to_string());
+                for lower in [false, true] {
+                    out.clear();
+                    push_piece(&mut out, piece, lower);
+                    assert_eq!(out, piece.cased(lower));
+                }
+            }
+        }
+        for n in [0, 1, 9, 10, 99, 100, 255, 256, 65_535, 999_999_999, 1_000_000_000, u32::MAX] {
+            out.clear();
+            push_number(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn words_are_the_pieces_between_spaces() {
+        for text in ["", " ", "  ", "a", " a  b ", "é ü", "a\tb c", "[%clk 0:03:00]", "x}y"] {
+            let expected: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+            assert_eq!(Words(text).collect::<Vec<_>>(), expected, "{text:?}");
+        }
+    }
+
     #[test]
     fn deep_variations_write_without_recursion() {
         let depth = 100_000;
