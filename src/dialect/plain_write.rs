@@ -55,7 +55,7 @@ pub fn write_plain_with(
     }
     out.push('\n');
     let start = game.start();
-    let mut lines = Lines::new();
+    let mut lines = Lines::new(&mut out);
     // Whether the next black move needs its number, as the canonical writer has it.
     let mut interrupted = true;
     let mut first = true;
@@ -94,7 +94,7 @@ pub fn write_plain_with(
         interrupted = false;
         first = false;
     }
-    lines.finish_into(&mut out);
+    lines.finish();
     out.push('\n');
     Some(out)
 }

@@ -12,11 +12,10 @@
 //! The tree is walked with an explicit stack, so nesting depth is not limited by the call
 //! stack.
 
-use std::fmt::Write as _;
-
 use super::parse::{move_number, start_of};
 use crate::record::{
-    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, NodeId, PieceAt, tags_in_export_order, write_file,
+    Action, ActionKind, CastleSide, Check, Comment, Game, Gate, Move, Nag, NodeId, PieceAt, PieceLetter, Seat,
+    SquareName, tags_in_export_order, write_file,
 };
 
 /// The longest line the writer produces, unless a single token is longer.
@@ -48,49 +47,62 @@ pub fn write_game_as(game: &Game, style: Style) -> String {
         out.push('\n');
     }
     for comment in &game.prelude {
-        let mut lines = Lines::new();
+        let mut lines = Lines::new(&mut out);
         lines.comment(comment);
-        lines.finish_into(&mut out);
+        lines.finish();
     }
     for tag in tags_in_export_order(&game.tags) {
         out.push('[');
         out.push_str(&tag.name);
         out.push_str(" \"");
-        for c in tag.value.chars() {
-            if matches!(c, '"' | '\\') {
-                out.push('\\');
-            }
-            out.push(c);
-        }
+        push_escaped(&mut out, &tag.value);
         out.push_str("\"]\n");
     }
     out.push('\n');
-    let mut lines = Lines::new();
+    let mut lines = Lines::new(&mut out);
     movetext(game, style, &mut lines);
     lines.unit(game.outcome.as_str());
     for comment in &game.trailing {
         lines.comment(comment);
     }
-    lines.finish_into(&mut out);
+    lines.finish();
     out.push('\n');
     out
 }
 
+/// Pushes a tag's value with `\` before each `"` and `\`, copying the runs between them whole.
+fn push_escaped(out: &mut String, value: &str) {
+    let mut rest = value;
+    // Both are ASCII, so never part of another character: every cut is at a character.
+    while let Some(at) = rest.bytes().position(|b| matches!(b, b'"' | b'\\')) {
+        out.push_str(&rest[..at]);
+        out.push('\\');
+        out.push_str(&rest[at..=at]);
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+}
+
 /// Appends the canonical text of one action to `out`.
 pub fn write_action(out: &mut String, action: &Action) {
-    write_action_as(out, action, Style::Canonical);
+    write_action_as(out, action, action.board, Style::Canonical);
 }
 
 /// Appends the text of one action in `style` to `out`.
 pub fn write_action_in(out: &mut String, action: &Action, style: Style) {
-    write_action_as(out, action, style);
+    write_action_as(out, action, action.board, style);
 }
 
-/// Appends the text of one action in `style` to `out`.
-fn write_action_as(out: &mut String, action: &Action, style: Style) {
+/// Appends the text of one action in `style` to `out`, with the prefix of `board` in place of
+/// the action's own (a BPGN turn's seat names the board, and no action writes it).
+///
+/// Every token is pushed a character at a time, as the `Display` of its type writes it:
+/// `core::fmt` costs many times more than the one or two characters most tokens have.
+fn write_action_as(out: &mut String, action: &Action, board: Option<u8>, style: Style) {
     // The first board needs no number (the reader reads `1:e4` as `e4`).
-    if let Some(board) = action.board.filter(|&b| b != 1) {
-        let _ = write!(out, "{board}:");
+    if let Some(board) = board.filter(|&b| b != 1) {
+        push_number(out, u32::from(board));
+        out.push(':');
     }
     match &action.kind {
         ActionKind::Move(m) => write_move(out, m, style),
@@ -102,10 +114,13 @@ fn write_action_as(out: &mut String, action: &Action, style: Style) {
             write_gate(out, *gate);
         }
         ActionKind::Drop { piece, to } => {
-            let _ = write!(out, "{piece}@{to}");
+            push_piece(out, *piece, false);
+            out.push('@');
+            push_square(out, *to);
         }
         ActionKind::Wall { at } => {
-            let _ = write!(out, "*{at}");
+            out.push('*');
+            push_square(out, *at);
         }
         ActionKind::Swap { first, second } => {
             write_piece_at(out, *first);
@@ -122,7 +137,9 @@ fn write_action_as(out: &mut String, action: &Action, style: Style) {
             out.push('>');
         }
         ActionKind::RemoveBlocked { first, second } => {
-            let _ = write!(out, "{first}><{second}");
+            push_square(out, *first);
+            out.push_str("><");
+            push_square(out, *second);
         }
     }
     out.push_str(match action.check {
@@ -134,65 +151,110 @@ fn write_action_as(out: &mut String, action: &Action, style: Style) {
 
 fn write_piece_at(out: &mut String, p: PieceAt) {
     if let Some(piece) = p.piece {
-        let _ = write!(out, "{piece}");
+        push_piece(out, piece, false);
     }
-    let _ = write!(out, "{}", p.at);
+    push_square(out, p.at);
 }
 
 fn write_move(out: &mut String, m: &Move, style: Style) {
     if let Some(piece) = m.piece {
-        let _ = write!(out, "{piece}");
+        push_piece(out, piece, false);
     }
     if let Some(file) = m.from_file {
         let _ = write_file(out, file);
     }
     if let Some(rank) = m.from_rank {
-        let _ = write!(out, "{}", u32::from(rank) + 1);
+        push_rank(out, rank);
     }
     if m.capture {
         out.push('x');
     }
-    let _ = write!(out, "{}", m.to);
+    push_square(out, m.to);
     let coordinates = m.piece.is_none() && m.from_file.is_some() && m.from_rank.is_some();
     match m.becomes {
         // (A letter written in lower case after `=` keeps `=` and its case: it says whose.)
         Some(becomes) if style == Style::Uci && coordinates && !m.becomes_lower => {
-            out.push_str(&becomes.cased(true));
-        }
-        Some(becomes) if m.becomes_lower => {
-            let _ = write!(out, "={}", becomes.cased(true));
+            push_piece(out, becomes, true);
         }
         Some(becomes) => {
-            let _ = write!(out, "={becomes}");
+            out.push('=');
+            push_piece(out, becomes, m.becomes_lower);
         }
         None => {}
     }
     for p in &m.placements {
-        let _ = write!(out, "&{}{}", p.piece.cased(p.lower), p.at);
+        out.push('&');
+        push_piece(out, p.piece, p.lower);
+        push_square(out, p.at);
     }
     write_gate(out, m.gate);
 }
 
 fn write_gate(out: &mut String, gate: Option<Gate>) {
     if let Some(gate) = gate {
-        let _ = write!(out, "/{}", gate.piece);
+        out.push('/');
+        push_piece(out, gate.piece, false);
         if let Some(at) = gate.at {
-            let _ = write!(out, "{at}");
+            push_square(out, at);
         }
+    }
+}
+
+/// Pushes a piece letter as its `Display` writes it (`N`, `+P`), or as
+/// [`PieceLetter::cased`] writes it in lower case where `lower` (`n`, `+p`).
+fn push_piece(out: &mut String, piece: PieceLetter, lower: bool) {
+    if piece.is_promoted() {
+        out.push('+');
+    }
+    out.push(if lower { piece.char().to_ascii_lowercase() } else { piece.char() });
+}
+
+/// Pushes a square's name as its `Display` writes it: the file (`a`, `a'` past `z`) by
+/// [`write_file`], then the rank.
+fn push_square(out: &mut String, square: SquareName) {
+    let _ = write_file(out, square.file);
+    push_rank(out, square.rank);
+}
+
+/// Pushes a rank's name as [`crate::record::write_rank`] writes it: the rank counted from 1,
+/// in decimal (`1`, `14`, `256`).
+fn push_rank(out: &mut String, rank: u8) {
+    push_number(out, u32::from(rank) + 1);
+}
+
+/// Pushes `n` in decimal, as `{n}` formats it: move numbers, NAGs, ranks, boards and casts.
+fn push_number(out: &mut String, n: u32) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    // Digits from the last: `u32::MAX` has ten.
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = n;
+    while rest > 0 {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
     }
 }
 
 /// Text of a turn: its actions joined by `,`.
 pub fn write_turn(out: &mut String, actions: &[Action]) {
-    write_turn_as(out, actions, Style::Canonical);
+    write_turn_as(out, actions, false, Style::Canonical);
 }
 
-fn write_turn_as(out: &mut String, actions: &[Action], style: Style) {
+/// Appends a turn's actions in `style`, each without its board's prefix where `seated` (the
+/// turn's BPGN seat names the board).
+fn write_turn_as(out: &mut String, actions: &[Action], seated: bool, style: Style) {
     for (i, action) in actions.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_action_as(out, action, style);
+        write_action_as(out, action, if seated { None } else { action.board }, style);
     }
 }
 
@@ -203,30 +265,47 @@ enum Step {
         node: NodeId,
         ply: u32,
         first_in_line: bool,
+        /// The turns of each BPGN seat along the line before this one.
+        seats: SeatTurns,
     },
     Open,
     Close,
 }
 
-fn movetext(game: &Game, style: Style, lines: &mut Lines) {
+/// How many turns each BPGN seat of boards A and B has played along a line: a seated turn's
+/// number ([`Game::seat_number`]) counted as the walk goes down the tree, rather than by
+/// walking back to the first turn from every turn.
+#[derive(Clone, Copy, Default)]
+struct SeatTurns([u32; 4]);
+
+impl SeatTurns {
+    /// `seat`'s place in the counts: `None` for a seat past board B, which BPGN does not
+    /// write.
+    fn slot(seat: Seat) -> Option<usize> {
+        matches!(seat.board, 1 | 2).then(|| usize::from(seat.board - 1) * 2 + usize::from(!seat.white))
+    }
+}
+
+fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
     let start = start_of(game);
     let root = game.root();
-    for nag in &root.nags {
-        lines.unit(&format!("${}", nag.0));
+    let mut text = String::new();
+    for &nag in &root.nags {
+        write_nag(&mut text, nag);
+        lines.unit(&text);
     }
     for comment in &root.comments {
         lines.comment(comment);
     }
     let mut stack: Vec<Step> = Vec::new();
     if let Some(first) = root.main_child() {
-        stack.push(Step::Turn { node: first, ply: 0, first_in_line: true });
+        stack.push(Step::Turn { node: first, ply: 0, first_in_line: true, seats: SeatTurns::default() });
     }
     // Whether the next black move needs its number: something stands between it and the
     // white move before it.
     let mut interrupted = true;
-    let mut text = String::new();
     while let Some(step) = stack.pop() {
-        let (id, ply, first_in_line) = match step {
+        let (id, ply, first_in_line, seats) = match step {
             Step::Open => {
                 lines.open();
                 continue;
@@ -236,7 +315,7 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines) {
                 interrupted = true;
                 continue;
             }
-            Step::Turn { node, ply, first_in_line } => (node, ply, first_in_line),
+            Step::Turn { node, ply, first_in_line, seats } => (node, ply, first_in_line, seats),
         };
         let node = game.node(id);
         for comment in &node.comments_before {
@@ -244,29 +323,39 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines) {
         }
         let (number, white) = move_number(start, ply);
         text.clear();
+        let mut seats_after = seats;
         if let Some(seat) = node.turn.seat {
             // BPGN: every turn numbered by its board and color, the count of that player's
             // turns along the line.
-            let _ = write!(text, "{}{}. ", game.seat_number(id).unwrap_or(1), seat.letter());
+            let number = match SeatTurns::slot(seat) {
+                Some(slot) => {
+                    seats_after.0[slot] = seats.0[slot].saturating_add(1);
+                    seats_after.0[slot]
+                }
+                None => game.seat_number(id).unwrap_or(1),
+            };
+            push_number(&mut text, number);
+            text.push(seat.letter());
+            text.push_str(". ");
         } else if white {
-            let _ = write!(text, "{number}. ");
+            push_number(&mut text, number);
+            text.push_str(". ");
         } else if interrupted || first_in_line || node.turn.cast.is_some() || !node.comments_before.is_empty() {
-            let _ = write!(text, "{number}... ");
+            push_number(&mut text, number);
+            text.push_str("... ");
         }
         if let Some(cast) = node.turn.cast {
-            let _ = write!(text, "<{cast}> ");
+            text.push('<');
+            push_number(&mut text, u32::from(cast));
+            text.push_str("> ");
         }
-        if node.turn.seat.is_some() {
-            // The seat names the board: no action carries its prefix.
-            let unseated: Vec<Action> = node.turn.actions.iter().map(|a| Action { board: None, ..a.clone() }).collect();
-            write_turn_as(&mut text, &unseated, style);
-        } else {
-            write_turn_as(&mut text, &node.turn.actions, style);
-        }
+        // A seat names the board: no action carries its prefix.
+        write_turn_as(&mut text, &node.turn.actions, node.turn.seat.is_some(), style);
         lines.unit(&text);
         interrupted = false;
-        for nag in &node.nags {
-            lines.unit(&format!("${}", nag.0));
+        for &nag in &node.nags {
+            write_nag(&mut text, nag);
+            lines.unit(&text);
             interrupted = true;
         }
         for comment in &node.comments {
@@ -276,115 +365,160 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines) {
         // The continuation comes after this turn's alternatives, which only the main move
         // of a position writes (an alternative's own siblings are written by that main move).
         if let Some(next) = node.main_child() {
-            stack.push(Step::Turn { node: next, ply: ply + 1, first_in_line: false });
+            stack.push(Step::Turn { node: next, ply: ply + 1, first_in_line: false, seats: seats_after });
         }
         let is_main = node.parent().is_some_and(|p| game.node(p).main_child() == Some(id));
         if is_main {
-            let alternatives: Vec<NodeId> =
-                std::iter::successors(node.next_sibling(), |&s| game.node(s).next_sibling()).collect();
-            for &alternative in alternatives.iter().rev() {
-                stack.push(Step::Close);
-                stack.push(Step::Turn { node: alternative, ply, first_in_line: true });
+            // Each alternative is `Open`, its line, `Close`, and the first is taken off the
+            // stack first: pushed in their order, then the steps pushed reversed in place.
+            let pushed = stack.len();
+            let mut alternative = node.next_sibling();
+            while let Some(sibling) = alternative {
                 stack.push(Step::Open);
+                stack.push(Step::Turn { node: sibling, ply, first_in_line: true, seats });
+                stack.push(Step::Close);
+                alternative = game.node(sibling).next_sibling();
             }
+            stack[pushed..].reverse();
         }
     }
 }
 
-/// Movetext being laid out in lines of at most [`MAX_LINE`] characters.
-pub(super) struct Lines {
-    done: String,
-    line: String,
-    /// Characters in `line`.
+/// Writes a NAG (`$14`) into `text`, in place of what it held.
+fn write_nag(text: &mut String, nag: Nag) {
+    text.clear();
+    text.push('$');
+    push_number(text, u32::from(nag.0));
+}
+
+/// Movetext being laid out in lines of at most [`MAX_LINE`] characters, written straight
+/// into the output: the line being laid out is the end of `out`, and a unit is copied once.
+pub(super) struct Lines<'a> {
+    out: &'a mut String,
+    /// Characters in the line being laid out (none: the line is empty).
     width: usize,
     /// Opening parentheses waiting to join the next unit.
-    opened: String,
+    opened: usize,
     /// The line ends after the current content (after a `;` comment).
     must_break: bool,
 }
 
-impl Lines {
-    pub(super) fn new() -> Lines {
-        Lines { done: String::new(), line: String::new(), width: 0, opened: String::new(), must_break: false }
+impl<'a> Lines<'a> {
+    /// Lines that start at the end of `out`, where a line starts.
+    pub(super) fn new(out: &'a mut String) -> Lines<'a> {
+        Lines { out, width: 0, opened: 0, must_break: false }
     }
 
     fn break_line(&mut self) {
-        self.done.push_str(&self.line);
-        self.done.push('\n');
-        self.line.clear();
+        self.out.push('\n');
         self.width = 0;
         self.must_break = false;
     }
 
     /// Adds an unbreakable piece of text (with the parentheses opened before it).
     pub(super) fn unit(&mut self, text: &str) {
+        self.unit_between("", text, "");
+    }
+
+    /// Adds `before`, `text` and `after` as one unbreakable piece, without joining them into
+    /// a `String` first: the words of a comment are written so. `before` and `after` are
+    /// ASCII.
+    fn unit_between(&mut self, before: &str, text: &str, after: &str) {
         if self.must_break {
             self.break_line();
         }
-        let added = self.opened.len() + text.chars().count();
+        let added = self.opened + before.len() + width(text) + after.len();
         if self.width > 0 && self.width + 1 + added > MAX_LINE {
             self.break_line();
         }
-        if !self.line.is_empty() {
-            self.line.push(' ');
+        if self.width > 0 {
+            self.out.push(' ');
             self.width += 1;
         }
-        self.line.push_str(&self.opened);
-        self.opened.clear();
-        self.line.push_str(text);
+        for _ in 0..self.opened {
+            self.out.push('(');
+        }
+        self.opened = 0;
+        // (Nearly every unit has no `before` or no `after`: no copy of nothing.)
+        for part in [before, text, after] {
+            if !part.is_empty() {
+                self.out.push_str(part);
+            }
+        }
         self.width += added;
     }
 
     fn open(&mut self) {
-        self.opened.push('(');
+        self.opened += 1;
     }
 
     fn close(&mut self) {
         if self.must_break || self.width + 1 > MAX_LINE {
             self.break_line();
         }
-        self.line.push(')');
+        self.out.push(')');
         self.width += 1;
     }
 
+    /// Adds a comment: `{ first`, each word, `last }` as units of their own, so that a long
+    /// comment is broken between its words; `;` and the text where it holds a `}`.
     fn comment(&mut self, comment: &Comment) {
         let text = &comment.text;
         if text.contains('}') {
             // A brace comment cannot hold '}': the rest-of-line form can.
-            self.unit(&format!("; {text}"));
+            self.unit_between("; ", text, "");
             self.must_break = true;
             return;
         }
-        self.comment_words(text.split(' ').filter(|w| !w.is_empty()));
+        self.comment_words(Words(text));
     }
 
     /// Adds a `{...}` comment of `words`, which hold neither white space nor `}`.
-    pub(super) fn comment_words<'w>(&mut self, words: impl Iterator<Item = &'w str>) {
-        let mut words = words.peekable();
-        let Some(first) = words.next() else {
+    pub(super) fn comment_words<'w>(&mut self, mut words: impl Iterator<Item = &'w str>) {
+        let Some(mut word) = words.next() else {
             self.unit("{}");
             return;
         };
-        if words.peek().is_none() {
-            self.unit(&format!("{{ {first} }}"));
-            return;
+        let mut before = "{ ";
+        for next in words {
+            self.unit_between(before, word, "");
+            before = "";
+            word = next;
         }
-        self.unit(&format!("{{ {first}"));
-        while let Some(word) = words.next() {
-            if words.peek().is_none() {
-                self.unit(&format!("{word} }}"));
-            } else {
-                self.unit(word);
-            }
-        }
+        self.unit_between(before, word, " }");
     }
 
-    pub(super) fn finish_into(mut self, out: &mut String) {
-        if !self.line.is_empty() {
+    /// Ends the last line.
+    pub(super) fn finish(mut self) {
+        if self.width > 0 {
             self.break_line();
         }
-        out.push_str(&self.done);
     }
+}
+
+/// The words of a comment: its text split at spaces, empty pieces left out, as
+/// `split(' ').filter(|w| !w.is_empty())` gives them, but found by looking at each byte
+/// rather than by a call to `memchr` a word, which costs more than a short word does.
+struct Words<'t>(&'t str);
+
+impl<'t> Iterator for Words<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        // A space is one byte and a character of its own: every cut is at a character.
+        let start = self.0.bytes().position(|b| b != b' ')?;
+        let text = &self.0[start..];
+        let end = text.bytes().position(|b| b == b' ').unwrap_or(text.len());
+        let (word, rest) = text.split_at(end);
+        self.0 = rest;
+        Some(word)
+    }
+}
+
+/// The characters in `text`: its length where it is ASCII, as a move or a word of a comment
+/// nearly always is, without counting them one by one.
+fn width(text: &str) -> usize {
+    if text.is_ascii() { text.len() } else { text.chars().count() }
 }
 
 #[cfg(test)]
@@ -455,6 +589,58 @@ g6 36. Ra6+ Kc5 37. Ke1 Nf4 38. g3 Nxh3 39. Kd2 Kb5 40. Rd6 Kc5 41. Ra6 Nf2\n\
         let out = canonical(&format!("1. e4 {{{words}}} (1. d4 {{{words}}} 1... d5) *"));
         assert!(out.lines().all(|l| l.chars().count() <= MAX_LINE), "{out}");
         assert_eq!(canonical(&out), out);
+    }
+
+    /// A BPGN turn's number counts its seat's turns along its own line, variations included,
+    /// and its actions carry no board prefix.
+    #[test]
+    fn bpgn_numbers_count_along_each_line() {
+        let text = "[Variant \"Bughouse\"]\n\n1A. e4 1B. d4 1a. e5 2A. Nf3 (2A. Nc3 2a. Nc6 3A. Bc4 (3A. d3 2b. Nf6) \
+                    2B. c4) 1b. d5 2a. Nc6 2B. c4 3A. Bb5 2b. P@e4 3B. 2:Nc3 *";
+        let out = canonical(text).replace('\n', " ");
+        let expected = "1A. e4 1B. d4 1a. e5 2A. Nf3 (2A. Nc3 2a. Nc6 3A. Bc4 (3A. d3 1b. Nf6) 2B. c4) 1b. d5 2a. Nc6 \
+                        2B. c4 3A. Bb5 2b. P@e4 3B. Nc3 *";
+        assert!(out.contains(expected), "{out}");
+    }
+
+    /// What the writer pushes a character at a time is what `Display` writes: every square
+    /// of the largest board (files past `z`, ranks past 9), every letter, numbers of every
+    /// length.
+    #[test]
+    fn pushed_tokens_are_their_display() {
+        let mut out = String::new();
+        for file in 0..=u8::MAX {
+            for rank in 0..=u8::MAX {
+                out.clear();
+                push_square(&mut out, SquareName::new(file, rank));
+                assert_eq!(out, SquareName::new(file, rank).to_string());
+            }
+        }
+        for letter in (b'A'..=b'Z').flat_map(PieceLetter::new) {
+            for piece in [letter, letter.promoted()] {
+                out.clear();
+                push_piece(&mut out, piece, false);
+                assert_eq!(out, piece.to_string());
+                for lower in [false, true] {
+                    out.clear();
+                    push_piece(&mut out, piece, lower);
+                    assert_eq!(out, piece.cased(lower));
+                }
+            }
+        }
+        for n in [0, 1, 9, 10, 99, 100, 255, 256, 65_535, 999_999_999, 1_000_000_000, u32::MAX] {
+            out.clear();
+            push_number(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn words_are_the_pieces_between_spaces() {
+        for text in ["", " ", "  ", "a", " a  b ", "é ü", "a\tb c", "[%clk 0:03:00]", "x}y"] {
+            let expected: Vec<&str> = text.split(' ').filter(|w| !w.is_empty()).collect();
+            assert_eq!(Words(text).collect::<Vec<_>>(), expected, "{text:?}");
+        }
     }
 
     #[test]
