@@ -212,6 +212,113 @@ mod tests {
         }
     }
 
+    /// A plain record's YAML is `serde_yaml`'s, whatever its strings hold.
+    #[test]
+    fn a_plain_record_is_written_in_yaml_as_serde_yaml_writes_it() {
+        let strings = [
+            "e4",
+            "Nf3",
+            "O-O",
+            "e8=Q+",
+            "Rated Blitz game",
+            "https://lichess.org/ENPo6ReH",
+            "2025.05.01",
+            "-",
+            "*",
+            "0-1",
+            "1/2-1/2",
+            "1132",
+            "+5",
+            "-5",
+            "300+3",
+            "00:00:06",
+            "[%clk 0:05:00]",
+            "{x}",
+            "a: b",
+            "a #b",
+            "a:",
+            "x'y",
+            "'quoted'",
+            "\"double\"",
+            "true",
+            "False",
+            "NULL",
+            "null",
+            "~",
+            "yes",
+            "No",
+            "on",
+            "y",
+            "inf",
+            "nan",
+            ".inf",
+            "-.5",
+            "0x1F",
+            "1e5",
+            "e5",
+            "#hash",
+            "&anchor",
+            "!tag",
+            "|pipe",
+            ">fold",
+            "%percent",
+            "@at",
+            "`tick",
+            "? q",
+            "- dash",
+            "ünïcode",
+            "tab\there",
+            "C46",
+            "Sicilian (Najdorf)",
+            "a_b",
+            "a=b",
+            "12:30",
+            "?",
+            "",
+            " lead",
+            "trail ",
+            "a  b",
+            "[Event",
+            "x]",
+            "1.",
+            "e4 e5",
+            "N@f3",
+            "Kxe1#",
+            "two\nlines",
+        ];
+        for s in strings {
+            let record = RecordFile {
+                format: "arbiter-record".to_owned(),
+                version: RECORD_VERSION,
+                text: None,
+                tags: vec![("Event".to_owned(), s.to_owned()), (s.to_owned(), "v".to_owned())],
+                escapes: Vec::new(),
+                prelude: Vec::new(),
+                nags: Vec::new(),
+                comments: vec![s.to_owned()],
+                moves: vec![TurnFile {
+                    seat: None,
+                    cast: None,
+                    actions: vec!["e4".to_owned(), s.to_owned()],
+                    comments_before: Vec::new(),
+                    nags: Vec::new(),
+                    comments: vec![s.to_owned(), "x".to_owned()],
+                    variations: Vec::new(),
+                }],
+                result: "*".to_owned(),
+                trailing: Vec::new(),
+                notation: None,
+                start: None,
+            };
+            let serde = serde_yaml::to_string(&record).map(|doc| format!("---\n{doc}")).ok();
+            match s.contains('\n') {
+                false => assert_eq!(plain_record_yaml(&record), serde, "{s:?}"),
+                // (A string of several lines is left to serde_yaml.)
+                true => assert_eq!(plain_record_yaml(&record), None, "{s:?}"),
+            }
+        }
+    }
+
     #[test]
     fn every_notation_comes_back_as_the_same_san_record() {
         let variant = Variant::orthodox();
@@ -637,6 +744,118 @@ pub fn plain_record(game: &mut PlainGame<'_>) -> Option<RecordFile> {
         notation: None,
         start: None,
     })
+}
+
+/// `record`, one [`plain_record`] makes (tags, comments, a main line of turns with their
+/// comments, a result), as the YAML document `serde_yaml` writes of it, written without it:
+/// its emitter weighs several times the whole conversion. `None` for a record with anything
+/// else (it is written by `serde_yaml` then). A string is written plain or in single quotes
+/// where that is certainly what `serde_yaml` writes; any other string is written by
+/// `serde_yaml` itself, alone (a string on one line is written the same alone as inside a
+/// document). The unit tests hold the two to each other on strings of every kind.
+pub fn plain_record_yaml(record: &RecordFile) -> Option<String> {
+    let plain = record.text.is_none()
+        && record.escapes.is_empty()
+        && record.prelude.is_empty()
+        && record.nags.is_empty()
+        && record.trailing.is_empty()
+        && record.notation.is_none()
+        && record.start.is_none()
+        && !record.result.is_empty()
+        && record.moves.iter().all(|t| {
+            t.seat.is_none()
+                && t.cast.is_none()
+                && !t.actions.is_empty()
+                && t.comments_before.is_empty()
+                && t.nags.is_empty()
+                && t.variations.is_empty()
+        });
+    if !plain {
+        return None;
+    }
+    let mut out = String::with_capacity(1024);
+    out.push_str("---\nformat: ");
+    yaml_scalar(&mut out, &record.format)?;
+    out.push_str("\nversion: ");
+    out.push_str(&record.version.to_string());
+    out.push('\n');
+    if !record.tags.is_empty() {
+        out.push_str("tags:\n");
+        for (name, value) in &record.tags {
+            out.push_str("- - ");
+            yaml_scalar(&mut out, name)?;
+            out.push_str("\n  - ");
+            yaml_scalar(&mut out, value)?;
+            out.push('\n');
+        }
+    }
+    let list = |out: &mut String, key: &str, items: &[String], indent: &str| -> Option<()> {
+        if !items.is_empty() {
+            out.push_str(key);
+            out.push_str(":\n");
+            for item in items {
+                out.push_str(indent);
+                out.push_str("- ");
+                yaml_scalar(out, item)?;
+                out.push('\n');
+            }
+        }
+        Some(())
+    };
+    list(&mut out, "comments", &record.comments, "")?;
+    if !record.moves.is_empty() {
+        out.push_str("moves:\n");
+        for turn in &record.moves {
+            out.push_str("- ");
+            list(&mut out, "actions", &turn.actions, "  ")?;
+            list(&mut out, "  comments", &turn.comments, "  ")?;
+        }
+    }
+    out.push_str("result: ");
+    yaml_scalar(&mut out, &record.result)?;
+    out.push('\n');
+    Some(out)
+}
+
+/// Appends `text` as `serde_yaml` writes a string on one line; `None` where it would take
+/// more than one line.
+fn yaml_scalar(out: &mut String, text: &str) -> Option<()> {
+    let b = text.as_bytes();
+    let printable =
+        !b.is_empty() && b.iter().all(|&c| (0x20..0x7f).contains(&c)) && b[0] != b' ' && b[b.len() - 1] != b' ';
+    // Plain: a letter first, then letters, digits and a few signs, no word YAML reads as
+    // anything but a string.
+    let plain = printable
+        && b[0].is_ascii_alphabetic()
+        && b.iter().all(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b' ' | b'.' | b'-' | b'+' | b'=' | b'/' | b'_' | b'(' | b')')
+        })
+        && !{
+            let lower = text.to_ascii_lowercase();
+            matches!(lower.as_str(), "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n")
+                || lower.starts_with("inf")
+                || lower.starts_with("nan")
+        };
+    if plain {
+        out.push_str(text);
+        return Some(());
+    }
+    // Single quotes: a sign that can never start a plain string first.
+    if printable
+        && matches!(b[0], b'[' | b'{' | b'*' | b'&' | b'!' | b'|' | b'>' | b'%' | b'@' | b'`' | b'#' | b'\'' | b'"')
+    {
+        out.push('\'');
+        out.push_str(&text.replace('\'', "''"));
+        out.push('\'');
+        return Some(());
+    }
+    let alone = serde_yaml::to_string(text).ok()?;
+    let line = alone.strip_suffix('\n')?;
+    if line.contains('\n') {
+        return None;
+    }
+    out.push_str(line);
+    Some(())
 }
 
 /// The game a JSON or YAML record holds, or what is wrong with it.
