@@ -695,6 +695,7 @@ pub fn plain_record(game: &mut PlainGame<'_>) -> Option<RecordFile> {
     let mut comments = Vec::new();
     let mut moves: Vec<TurnFile> = Vec::new();
     let result = loop {
+        let rest = game.rest();
         let (actions, end) = match game.next_turn() {
             PlainStep::Turn(turn) => {
                 let actions = turn
@@ -711,7 +712,7 @@ pub fn plain_record(game: &mut PlainGame<'_>) -> Option<RecordFile> {
             PlainStep::NotPlain => return None,
         };
         // The comments before this step are the previous turn's (or the game's).
-        let before = folded(game.gap());
+        let before = folded(rest);
         match moves.last_mut() {
             Some(turn) => turn.comments = before,
             None => comments = before,

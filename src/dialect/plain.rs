@@ -141,9 +141,6 @@ pub struct PlainGame<'a> {
     last: (usize, usize),
     /// How many actions the turn read last has.
     turn_len: usize,
-    /// Where the text between the turn read last and the one before it (or the tags) starts
-    /// and ends: white space, move numbers and comments ([`PlainGame::gap`]).
-    gap: (usize, usize),
     /// The result marker read ([`Outcome::Unknown`] until then).
     outcome: Outcome,
     comment_bytes: usize,
@@ -244,7 +241,6 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
         ply: 0,
         last: (0, 0),
         turn_len: 0,
-        gap: (at, at),
         outcome: Outcome::Unknown,
         comment_bytes: limits.comment_bytes,
         turn: [San::BLANK; MOST_ACTIONS],
@@ -286,7 +282,6 @@ impl<'a> PlainGame<'a> {
     pub fn next_turn(&mut self) -> PlainStep<'_> {
         let b = self.text.as_bytes();
         let mut at = self.at;
-        let gap_start = at;
         // The move number read last, not yet checked against its turn: number, and whether
         // it has the one period of a White move.
         let mut numbered: Option<(u32, bool)> = None;
@@ -297,7 +292,6 @@ impl<'a> PlainGame<'a> {
             let Some(&first) = b.get(at) else { return self.not_plain() };
             match first {
                 b'a'..=b'z' | b'A'..=b'Z' | b'@' => {
-                    self.gap = (gap_start, at);
                     self.at = at;
                     let Some(count) = self.read_turn() else { return self.not_plain() };
                     if let Some((number, white)) = numbered {
@@ -337,7 +331,6 @@ impl<'a> PlainGame<'a> {
                     if !b[at + len..].iter().all(u8::is_ascii_whitespace) {
                         return self.not_plain();
                     }
-                    self.gap = (gap_start, at);
                     self.at = b.len();
                     self.outcome = outcome;
                     return PlainStep::End(outcome);
@@ -394,11 +387,12 @@ impl<'a> PlainGame<'a> {
         self.ply
     }
 
-    /// The text between the turn (or result) read last and the turn before it, or the tags:
-    /// white space, move numbers and `{...}` comments only, which are the comments of the
-    /// turn before (of the game, before the first turn).
-    pub fn gap(&self) -> &'a str {
-        self.text.get(self.gap.0..self.gap.1).unwrap_or("")
+    /// The text not read yet: what follows the turn read last (or the tags). Before the next
+    /// turn or the result come white space, move numbers and `{...}` comments only, the
+    /// comments of the turn read last (of the game, before the first turn): see
+    /// [`super::gap_comments`].
+    pub fn rest(&self) -> &'a str {
+        self.text.get(self.at..).unwrap_or("")
     }
 
     /// The length of the game's text.

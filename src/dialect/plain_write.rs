@@ -63,6 +63,7 @@ pub fn write_plain_with(
     let mut actions = [San::BLANK; MOST_ACTIONS];
     loop {
         // The step's own values are copied out, so that the text before it can be read.
+        let before = game.rest();
         let (count, end) = match game.next_turn() {
             PlainStep::Turn(turn) => {
                 actions[..turn.len()].copy_from_slice(turn);
@@ -72,7 +73,7 @@ pub fn write_plain_with(
             PlainStep::NotPlain => return None,
         };
         // The comments before this step are the previous turn's (or the game's).
-        for comment in comments(game.gap()) {
+        for comment in comments(before) {
             lines.comment_words(comment.split_whitespace());
             interrupted = true;
         }
@@ -115,12 +116,17 @@ pub fn tags_in_export_order<'a>(game: &PlainGame<'a>) -> impl Iterator<Item = (&
     SEVEN_TAG_ROSTER.iter().copied().zip(roster).chain(others)
 }
 
-/// The bodies of the `{...}` comments in `gap`, text between two turns read plain
-/// ([`PlainGame::gap`], where a `{` always has its `}`).
-pub fn comments(gap: &str) -> impl Iterator<Item = &str> {
-    let mut rest = gap;
+/// The bodies of the `{...}` comments at the start of `text`, what follows a turn read plain
+/// ([`PlainGame::rest`] before the next turn is read): the comments before the next move or
+/// result, among white space and move numbers.
+pub fn comments(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
     std::iter::from_fn(move || {
-        let open = rest.find('{')?;
+        let b = rest.as_bytes();
+        let open = b.iter().position(|&c| !(c.is_ascii_whitespace() || c.is_ascii_digit() || c == b'.'))?;
+        if b[open] != b'{' {
+            return None;
+        }
         let body = &rest[open + 1..];
         let close = body.find('}')?;
         rest = &body[close + 1..];

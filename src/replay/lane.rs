@@ -318,6 +318,7 @@ impl Lane {
     /// Plays the next turn, its `actions` in order. Where `OPTIONAL_MARKS`, checks and captures
     /// may go unmarked, as in a record in coordinates throughout (`super::Marks::Optional`); a
     /// mark written must still be right. (A constant, so that the SAN lane pays nothing for it.)
+    #[inline(always)]
     fn turn<const OPTIONAL_MARKS: bool>(&mut self, actions: &[San]) -> Option<()> {
         let (rules, count, optional) = (self.rules, actions.len(), OPTIONAL_MARKS);
         if count == 0 || count > rules.most_actions() || self.pending == Pending::Mate {
