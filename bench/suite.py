@@ -12,8 +12,9 @@ Inputs (kept in target/bench/, never in the repository):
 
 Measured, each the median of N runs (3 by default), with its peak memory (from GNU time where
 /usr/bin/time exists, else from the rusage of the run, which counts this script's own size):
-  - arbiter validate on one thread and on all threads, fmt (reading and writing only), and
-    convert to JSON and to UCI;
+  - arbiter validate on one thread and on all threads, fmt (reading and writing only; it runs
+    on one thread), convert to JSON, YAML, SAN, long algebraic and UCI, and adjudicate, each on
+    one thread, with its time against shakmaty + pgn-reader's and the target issue 30 set it;
   - pgn-extract -s -r (Debian package pgn-extract; skipped when absent);
   - python-chess replaying every move (PyPI package chess; skipped when absent; slow, so it
     runs on the first 2 MB of whole games and its rate is given for those);
@@ -208,11 +209,11 @@ def main():
             ("arbiter validate -j 1", [a, "validate", "-q", "-j", "1", str(archive)], 0.5),
             (f"arbiter validate (-j {threads})", [a, "validate", "-q", str(archive)], None),
             ("arbiter fmt (read and write only)", [a, "fmt", "-q", str(archive)], 0.5),
-            ("arbiter convert --to json", [a, "convert", "-q", "--to", "json", str(archive)], 0.7),
-            ("arbiter convert --to yaml", [a, "convert", "-q", "--to", "yaml", str(archive)], 0.7),
-            ("arbiter convert --to pgn", [a, "convert", "-q", "--to", "pgn", str(archive)], 1.0),
-            ("arbiter convert --to lan", [a, "convert", "-q", "--to", "lan", str(archive)], 1.0),
-            ("arbiter convert --to uci", [a, "convert", "-q", "--to", "uci", str(archive)], 1.0),
+            ("arbiter convert --to json -j 1", [a, "convert", "-q", "-j", "1", "--to", "json", str(archive)], 0.7),
+            ("arbiter convert --to yaml -j 1", [a, "convert", "-q", "-j", "1", "--to", "yaml", str(archive)], 0.7),
+            ("arbiter convert --to pgn -j 1", [a, "convert", "-q", "-j", "1", "--to", "pgn", str(archive)], 1.0),
+            ("arbiter convert --to lan -j 1", [a, "convert", "-q", "-j", "1", "--to", "lan", str(archive)], 1.0),
+            ("arbiter convert --to uci -j 1", [a, "convert", "-q", "-j", "1", "--to", "uci", str(archive)], 1.0),
             ("arbiter adjudicate -j 1", [a, "adjudicate", "-q", "-j", "1", str(archive)], 1.0),
         ]
         reference = peer[0] if peer else None

@@ -56,6 +56,9 @@ pub struct ConvertArgs {
     /// No warnings (errors are always reported).
     #[arg(short, long)]
     quiet: bool,
+    /// Threads to use [default: all cores].
+    #[arg(short = 'j', long, value_name = "N")]
+    threads: Option<usize>,
     /// A variant file of your own, added to the catalogue (see notation/VARIANTS.md).
     #[arg(long, value_name = "FILE")]
     variant_file: Option<PathBuf>,
@@ -130,6 +133,7 @@ pub fn run(args: &ConvertArgs) -> Status {
         }
     };
     let mut reporter = Reporter::new(args.quiet, judging);
+    super::set_threads(args.threads);
     let catalogue = match super::catalogue(args.variant_file.as_deref()) {
         Ok(c) => c,
         Err(e) => {
