@@ -124,18 +124,15 @@ pub fn convert_plain(variant: &Arc<Variant>, game: &mut PlainGame<'_>, notation:
     let takes_rook = variant.spec.uci_castling == UciCastling::KingTakesRook;
     let style = if notation == Notation::Uci { Style::Uci } else { Style::Canonical };
     let text = write_plain_with(game, |out, turn| {
-        let [san] = turn else { return None };
-        let board = &lane.board;
-        let m = match san.kind {
-            SanKind::Move { .. } => resolve(board, san, !0, false)?,
-            SanKind::Castle(side) => board.castling(side == CastleSide::King)?,
-            SanKind::Drop { piece, to } if to.file < 8 && to.rank < 8 => {
-                board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
-            }
-            SanKind::Drop { .. } => return None,
-        };
-        let kind = written8(board, m, notation, takes_rook)?;
-        lane.turn::<false>(turn)?;
+        if turn.len() != 1 {
+            return None;
+        }
+        let mut kind = None;
+        lane.turn_seeing::<false>(turn, |board, m| {
+            kind = Some(written8(board, m, notation, takes_rook)?);
+            Some(())
+        })?;
+        let kind = kind?;
         // Coordinates carry no check mark.
         let check = match notation {
             Notation::Uci => Check::None,
@@ -320,6 +317,17 @@ impl Lane {
     /// mark written must still be right. (A constant, so that the SAN lane pays nothing for it.)
     #[inline(always)]
     fn turn<const OPTIONAL_MARKS: bool>(&mut self, actions: &[San]) -> Option<()> {
+        self.turn_seeing::<OPTIONAL_MARKS>(actions, |_, _| Some(()))
+    }
+
+    /// [`Lane::turn`], showing `see` each action's move and the board before it (where it
+    /// answers `None`, so does this).
+    #[inline(always)]
+    fn turn_seeing<const OPTIONAL_MARKS: bool>(
+        &mut self,
+        actions: &[San],
+        mut see: impl FnMut(&Board8, Move8) -> Option<()>,
+    ) -> Option<()> {
         let (rules, count, optional) = (self.rules, actions.len(), OPTIONAL_MARKS);
         if count == 0 || count > rules.most_actions() || self.pending == Pending::Mate {
             return None;
@@ -345,6 +353,7 @@ impl Lane {
                 }
                 _ => return None,
             };
+            see(board, m)?;
             if i + 1 < count {
                 // The piece goes on: its check can be no mate, since the turn is not over.
                 if !may_go_on(rules, m) {
