@@ -212,6 +212,26 @@ mod tests {
         }
     }
 
+    /// A plain game's JSON, written as it is read, is serde_json's of its record.
+    #[test]
+    fn a_plain_game_is_written_in_json_as_serde_json_writes_its_record() {
+        let roster = "[Event \"E\"]\n[Site \"S\tx\u{1}\"]\n[Date \"?\"]\n[Round \"1\"]\n[White \"Wé\"]\n[Black \"B\"]\n[Result \"*\"]\n";
+        for movetext in [
+            "{before} {and\tmore} 1. e4 {a  comment} {another} e5 2. Nf3 Nc6 {} *",
+            "1. e4,e5 d5 2. exd6+, c3 { [%clk 0:01:00] } *",
+            "*",
+            "{only before} *",
+            "1. e4 { héllo\u{2003}wörld \u{1}\u{7f} \\ } 1-0",
+        ] {
+            let text = format!("[ECO \"C20\"]\n{roster}[Annotator \"A\"]\n\n{movetext}\n");
+            let mut plain = crate::dialect::read_plain(&text, &crate::dialect::Limits::default())
+                .unwrap_or_else(|| panic!("not plain: {text}"));
+            let record = to_record(&game(&text)).unwrap_or_else(|e| panic!("{}", e.message));
+            let serde = serde_json::to_string(&record).map(|line| line + "\n").ok();
+            assert_eq!(plain_record_json(&mut plain), serde, "{text}");
+        }
+    }
+
     /// A plain record's YAML is `serde_yaml`'s, whatever its strings hold.
     #[test]
     fn a_plain_record_is_written_in_yaml_as_serde_yaml_writes_it() {
@@ -745,6 +765,114 @@ pub fn plain_record(game: &mut PlainGame<'_>) -> Option<RecordFile> {
         notation: None,
         start: None,
     })
+}
+
+/// A game read plain (nothing of its movetext read yet) as the line of JSON `serde_json`
+/// writes of the record [`plain_record`] makes of it (with its line end), written as the game
+/// is read, without the record; `None` where it is not plain after all.
+pub fn plain_record_json(game: &mut PlainGame<'_>) -> Option<String> {
+    use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
+    let mut out = String::with_capacity(game.text_len() * 2);
+    out.push_str("{\"format\":\"arbiter-record\",\"version\":");
+    out.push_str(&RECORD_VERSION.to_string());
+    // (A plain game has the seven tags of the roster: never none.)
+    out.push_str(",\"tags\":[");
+    for (i, (name, value)) in plain_tags_in_export_order(game).enumerate() {
+        out.push_str(if i == 0 { "[" } else { ",[" });
+        json_string(&mut out, [name].into_iter());
+        out.push(',');
+        json_string(&mut out, [value].into_iter());
+        out.push(']');
+    }
+    out.push(']');
+    let mut turns = 0;
+    let mut action = String::new();
+    let mut sans = [crate::dialect::San::BLANK; crate::dialect::plain::MOST_ACTIONS];
+    loop {
+        let rest = game.rest();
+        let step = game.next_turn();
+        // The comments before this step are the previous turn's (or the game's).
+        let (count, end) = match step {
+            PlainStep::Turn(turn) => {
+                sans[..turn.len()].copy_from_slice(turn);
+                (turn.len(), None)
+            }
+            PlainStep::End(outcome) => (0, Some(outcome)),
+            PlainStep::NotPlain => return None,
+        };
+        let mut comments = gap_comments(rest).peekable();
+        if comments.peek().is_some() {
+            out.push_str(",\"comments\":[");
+            for (i, comment) in comments.enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_string(&mut out, comment.split_whitespace());
+            }
+            out.push(']');
+        }
+        if turns > 0 {
+            out.push('}');
+        }
+        if let Some(outcome) = end {
+            if turns > 0 {
+                out.push(']');
+            }
+            out.push_str(",\"result\":");
+            json_string(&mut out, [outcome.as_str()].into_iter());
+            out.push_str("}\n");
+            return Some(out);
+        }
+        out.push_str(if turns == 0 { ",\"moves\":[{\"actions\":[" } else { ",{\"actions\":[" });
+        for (i, san) in sans[..count].iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            action.clear();
+            write_sans(&mut action, std::slice::from_ref(san));
+            json_string(&mut out, [action.as_str()].into_iter());
+        }
+        out.push(']');
+        turns += 1;
+    }
+}
+
+/// Appends the JSON string of `words` joined by single spaces, escaped as `serde_json`
+/// escapes it: `"`, `\\`, and the control characters (`\n` and the like where JSON has a
+/// letter for them, else `\u00XX`); everything else as it is.
+fn json_string<'w>(out: &mut String, words: impl Iterator<Item = &'w str>) {
+    out.push('"');
+    for (i, word) in words.enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let mut plain = 0;
+        for (at, b) in word.bytes().enumerate() {
+            let escape = match b {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0..=0x1f => "",
+                _ => continue,
+            };
+            out.push_str(&word[plain..at]);
+            plain = at + 1;
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 15)]));
+            } else {
+                out.push_str(escape);
+            }
+        }
+        out.push_str(&word[plain..]);
+    }
+    out.push('"');
 }
 
 /// `record`, one [`plain_record`] makes (tags, comments, a main line of turns with their
