@@ -193,25 +193,6 @@ mod tests {
         parse_game(text).game.unwrap_or_default()
     }
 
-    /// A plain game's record, made as it is read, is the record of the game read whole.
-    #[test]
-    fn a_plain_game_makes_the_record_its_tree_makes() {
-        let roster =
-            "[Event \"E\"]\n[Site \"S\"]\n[Date \"?\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n";
-        for movetext in [
-            "{before} {and\tmore} 1. e4 {a  comment} {another} e5 2. Nf3 Nc6 {} *",
-            "1. e4,e5 d5 2. exd6+, c3 { [%clk 0:01:00] } *",
-            "*",
-            "1. e4 { héllo\u{2003}wörld } 1-0",
-        ] {
-            let text = format!("[ECO \"C20\"]\n{roster}[Annotator \"A\"]\n\n{movetext}\n");
-            let whole = to_record(&game(&text)).unwrap_or_else(|e| panic!("{}", e.message));
-            let mut plain = crate::dialect::read_plain(&text, &crate::dialect::Limits::default())
-                .unwrap_or_else(|| panic!("not plain: {text}"));
-            assert_eq!(plain_record(&mut plain), Some(whole), "{text}");
-        }
-    }
-
     /// A plain game's JSON, written as it is read, is serde_json's of its record.
     #[test]
     fn a_plain_game_is_written_in_json_as_serde_json_writes_its_record() {
@@ -305,37 +286,59 @@ mod tests {
             "N@f3",
             "Kxe1#",
             "two\nlines",
+            "2700",
+            "0",
+            "1.2",
+            "-0.5",
+            "+5",
+            "10.25",
+            "007",
+            "1.",
+            ".5",
+            "1.2.3",
+            "-",
+            "+",
+            "12345678901234567890123",
+            "3.14159265358979323846264338",
+            "-0",
+            "+0.0",
+            "Carlsen, Magnus",
+            "a,b",
+            "a ,",
+            "2019.01.12",
+            "2019.??.??",
+            "1-",
+            "1:2",
+            "1-0-",
+            "12:30:45.5",
+            "1/2",
+            "3-",
+            "9:",
+            "1.2-",
         ];
         for s in strings {
-            let record = RecordFile {
-                format: "arbiter-record".to_owned(),
-                version: RECORD_VERSION,
-                text: None,
-                tags: vec![("Event".to_owned(), s.to_owned()), (s.to_owned(), "v".to_owned())],
-                escapes: Vec::new(),
-                prelude: Vec::new(),
-                nags: Vec::new(),
-                comments: vec![s.to_owned()],
-                moves: vec![TurnFile {
-                    seat: None,
-                    cast: None,
-                    actions: vec!["e4".to_owned(), s.to_owned()],
-                    comments_before: Vec::new(),
-                    nags: Vec::new(),
-                    comments: vec![s.to_owned(), "x".to_owned()],
-                    variations: Vec::new(),
-                }],
-                result: "*".to_owned(),
-                trailing: Vec::new(),
-                notation: None,
-                start: None,
-            };
+            // serde_yaml's string alone, where it takes one line.
+            let alone = serde_yaml::to_string(s).ok().and_then(|t| t.strip_suffix('\n').map(str::to_owned));
+            let expected = alone.filter(|t| !t.contains('\n'));
+            let mut ours = String::new();
+            assert_eq!(yaml_scalar(&mut ours, s).map(|()| ours), expected, "{s:?}");
+        }
+        // Whole games, as serde_yaml writes their records.
+        let roster = "[Event \"2700\"]\n[Site \"Carlsen, Magnus\"]\n[Date \"2019.??.??\"]\n[Round \"1.2\"]\n\
+                      [White \"true\"]\n[Black \"[x]\"]\n[Result \"*\"]\n";
+        for movetext in [
+            "{before} {and\tmore} 1. e4 {a  comment} {another} e5 2. Nf3 Nc6 {} *",
+            "1. e4,e5 d5 2. exd6+, c3 { [%clk 0:01:00] } *",
+            "*",
+            "{only before} *",
+            "1. e4 { héllo\u{2003}wörld: yes #no } e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+        ] {
+            let text = format!("[ECO \"C20\"]\n{roster}[Annotator \"A\"]\n\n{movetext}\n");
+            let mut plain = crate::dialect::read_plain(&text, &crate::dialect::Limits::default())
+                .unwrap_or_else(|| panic!("not plain: {text}"));
+            let record = to_record(&game(&text)).unwrap_or_else(|e| panic!("{}", e.message));
             let serde = serde_yaml::to_string(&record).map(|doc| format!("---\n{doc}")).ok();
-            match s.contains('\n') {
-                false => assert_eq!(plain_record_yaml(&record), serde, "{s:?}"),
-                // (A string of several lines is left to serde_yaml.)
-                true => assert_eq!(plain_record_yaml(&record), None, "{s:?}"),
-            }
+            assert_eq!(plain_record_yaml(&mut plain), serde, "{text}");
         }
     }
 
@@ -705,70 +708,8 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
     })
 }
 
-/// A game read plain (nothing of its movetext read yet) as the record [`to_record`] makes of
-/// it, made while it is read, without the game's tree; `None` where it is not plain after
-/// all (the record is then made from the game read whole).
-pub fn plain_record(game: &mut PlainGame<'_>) -> Option<RecordFile> {
-    use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
-    let folded = |gap: &str| gap_comments(gap).map(crate::record::fold_white_space).collect::<Vec<_>>();
-    let tags = plain_tags_in_export_order(game).map(|(n, v)| (n.to_owned(), v.to_owned())).collect();
-    let mut comments = Vec::new();
-    let mut moves: Vec<TurnFile> = Vec::new();
-    let result = loop {
-        let rest = game.rest();
-        let (actions, end) = match game.next_turn() {
-            PlainStep::Turn(turn) => {
-                let actions = turn
-                    .iter()
-                    .map(|san| {
-                        let mut text = String::new();
-                        write_sans(&mut text, std::slice::from_ref(san));
-                        text
-                    })
-                    .collect::<Vec<_>>();
-                (Some(actions), None)
-            }
-            PlainStep::End(outcome) => (None, Some(outcome)),
-            PlainStep::NotPlain => return None,
-        };
-        // The comments before this step are the previous turn's (or the game's).
-        let before = folded(rest);
-        match moves.last_mut() {
-            Some(turn) => turn.comments = before,
-            None => comments = before,
-        }
-        if let Some(outcome) = end {
-            break outcome;
-        }
-        moves.push(TurnFile {
-            seat: None,
-            cast: None,
-            actions: actions.unwrap_or_default(),
-            comments_before: Vec::new(),
-            nags: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
-        });
-    };
-    Some(RecordFile {
-        format: "arbiter-record".to_owned(),
-        version: RECORD_VERSION,
-        text: None,
-        tags,
-        escapes: Vec::new(),
-        prelude: Vec::new(),
-        nags: Vec::new(),
-        comments,
-        moves,
-        result: result.as_str().to_owned(),
-        trailing: Vec::new(),
-        notation: None,
-        start: None,
-    })
-}
-
 /// A game read plain (nothing of its movetext read yet) as the line of JSON `serde_json`
-/// writes of the record [`plain_record`] makes of it (with its line end), written as the game
+/// writes of its record ([`to_record`]) (with its line end), written as the game
 /// is read, without the record; `None` where it is not plain after all.
 pub fn plain_record_json(game: &mut PlainGame<'_>) -> Option<String> {
     use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
@@ -875,75 +816,73 @@ fn json_string<'w>(out: &mut String, words: impl Iterator<Item = &'w str>) {
     out.push('"');
 }
 
-/// `record`, one [`plain_record`] makes (tags, comments, a main line of turns with their
-/// comments, a result), as the YAML document `serde_yaml` writes of it, written without it:
-/// its emitter weighs several times the whole conversion. `None` for a record with anything
-/// else (it is written by `serde_yaml` then). A string is written plain or in single quotes
-/// where that is certainly what `serde_yaml` writes; any other string is written by
-/// `serde_yaml` itself, alone (a string on one line is written the same alone as inside a
-/// document). The unit tests hold the two to each other on strings of every kind.
-pub fn plain_record_yaml(record: &RecordFile) -> Option<String> {
-    let plain = record.text.is_none()
-        && record.escapes.is_empty()
-        && record.prelude.is_empty()
-        && record.nags.is_empty()
-        && record.trailing.is_empty()
-        && record.notation.is_none()
-        && record.start.is_none()
-        && !record.result.is_empty()
-        && record.moves.iter().all(|t| {
-            t.seat.is_none()
-                && t.cast.is_none()
-                && !t.actions.is_empty()
-                && t.comments_before.is_empty()
-                && t.nags.is_empty()
-                && t.variations.is_empty()
-        });
-    if !plain {
-        return None;
+/// A game read plain (nothing of its movetext read yet) as the YAML document `serde_yaml`
+/// writes of its record ([`to_record`]), written as the game is read, without the
+/// record or `serde_yaml`, whose emitter weighs several times the whole conversion; `None`
+/// where it is not plain after all, or holds a string [`yaml_scalar`] leaves to
+/// `serde_yaml` (the record is then written by `serde_yaml`).
+pub fn plain_record_yaml(game: &mut PlainGame<'_>) -> Option<String> {
+    use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
+    let mut out = String::with_capacity(game.text_len() * 2);
+    out.push_str("---\nformat: arbiter-record\nversion: ");
+    out.push_str(&RECORD_VERSION.to_string());
+    // (A plain game has the seven tags of the roster: never none.)
+    out.push_str("\ntags:\n");
+    for (name, value) in plain_tags_in_export_order(game) {
+        out.push_str("- - ");
+        yaml_scalar(&mut out, name)?;
+        out.push_str("\n  - ");
+        yaml_scalar(&mut out, value)?;
+        out.push('\n');
     }
-    let mut out = String::with_capacity(1024);
-    out.push_str("---\nformat: ");
-    yaml_scalar(&mut out, &record.format)?;
-    out.push_str("\nversion: ");
-    out.push_str(&record.version.to_string());
-    out.push('\n');
-    if !record.tags.is_empty() {
-        out.push_str("tags:\n");
-        for (name, value) in &record.tags {
-            out.push_str("- - ");
-            yaml_scalar(&mut out, name)?;
-            out.push_str("\n  - ");
-            yaml_scalar(&mut out, value)?;
+    let mut turns = 0;
+    let mut folded = String::new();
+    let mut sans = [crate::dialect::San::BLANK; crate::dialect::plain::MOST_ACTIONS];
+    loop {
+        let rest = game.rest();
+        let (count, end) = match game.next_turn() {
+            PlainStep::Turn(turn) => {
+                sans[..turn.len()].copy_from_slice(turn);
+                (turn.len(), None)
+            }
+            PlainStep::End(outcome) => (0, Some(outcome)),
+            PlainStep::NotPlain => return None,
+        };
+        // The comments before this step are the previous turn's (or the game's).
+        let indent = if turns == 0 { "" } else { "  " };
+        for (i, comment) in gap_comments(rest).enumerate() {
+            if i == 0 {
+                out.push_str(indent);
+                out.push_str("comments:\n");
+            }
+            folded.clear();
+            for (w, word) in comment.split_whitespace().enumerate() {
+                if w > 0 {
+                    folded.push(' ');
+                }
+                folded.push_str(word);
+            }
+            out.push_str(indent);
+            out.push_str("- ");
+            yaml_scalar(&mut out, &folded)?;
             out.push('\n');
         }
-    }
-    let list = |out: &mut String, key: &str, items: &[String], indent: &str| -> Option<()> {
-        if !items.is_empty() {
-            out.push_str(key);
-            out.push_str(":\n");
-            for item in items {
-                out.push_str(indent);
-                out.push_str("- ");
-                yaml_scalar(out, item)?;
-                out.push('\n');
-            }
+        if let Some(outcome) = end {
+            out.push_str("result: ");
+            yaml_scalar(&mut out, outcome.as_str())?;
+            out.push('\n');
+            return Some(out);
         }
-        Some(())
-    };
-    list(&mut out, "comments", &record.comments, "")?;
-    if !record.moves.is_empty() {
-        out.push_str("moves:\n");
-        for turn in &record.moves {
-            out.push_str("- ");
-            list(&mut out, "actions", &turn.actions, "  ")?;
-            list(&mut out, "  comments", &turn.comments, "  ")?;
+        out.push_str(if turns == 0 { "moves:\n- actions:\n" } else { "- actions:\n" });
+        for san in &sans[..count] {
+            folded.clear();
+            write_sans(&mut folded, std::slice::from_ref(san));
+            out.push_str("  - ");
+            yaml_scalar(&mut out, &folded)?;
+            out.push('\n');
         }
+        turns += 1;
     }
-    out.push_str("result: ");
-    yaml_scalar(&mut out, &record.result)?;
-    out.push('\n');
-    Some(out)
 }
 
 /// Appends `text` as `serde_yaml` writes a string on one line; `None` where it would take
@@ -957,7 +896,8 @@ fn yaml_scalar(out: &mut String, text: &str) -> Option<()> {
     let plain = printable
         && b[0].is_ascii_alphabetic()
         && b.iter().all(|&c| {
-            c.is_ascii_alphanumeric() || matches!(c, b' ' | b'.' | b'-' | b'+' | b'=' | b'/' | b'_' | b'(' | b')')
+            c.is_ascii_alphanumeric()
+                || matches!(c, b' ' | b'.' | b'-' | b'+' | b'=' | b'/' | b'_' | b'(' | b')' | b',')
         })
         && !{
             let lower = text.to_ascii_lowercase();
@@ -965,13 +905,34 @@ fn yaml_scalar(out: &mut String, text: &str) -> Option<()> {
                 || lower.starts_with("inf")
                 || lower.starts_with("nan")
         };
-    if plain {
+    // A date, a result, a clock time: digits first and last, digits and `.-/:` between, no
+    // number YAML (or Rust, which serde_yaml asks) would read.
+    let dated = printable
+        && b[0].is_ascii_digit()
+        && b[b.len() - 1].is_ascii_digit()
+        && b.iter().all(|&c| c.is_ascii_digit() || matches!(c, b'.' | b'-' | b'/' | b':'))
+        && b.iter().any(|&c| matches!(c, b'-' | b'/' | b':'))
+        && text.parse::<f64>().is_err();
+    if plain || dated {
         out.push_str(text);
         return Some(());
     }
-    // Single quotes: a sign that can never start a plain string first.
+    // Single quotes: a sign that can never start a plain string first, or a decimal number
+    // (an Elo, a round `1.2`), which YAML would read as one (no leading zero: left alone).
+    let digits = |d: &[u8]| !d.is_empty() && d.iter().all(u8::is_ascii_digit) && (d[0] != b'0' || d.len() == 1);
+    let unsigned = b.strip_prefix(b"+").or_else(|| b.strip_prefix(b"-")).unwrap_or(b);
+    let number = match unsigned.iter().position(|&c| c == b'.') {
+        None => digits(unsigned),
+        Some(dot) => {
+            digits(&unsigned[..dot]) && unsigned[dot + 1..].iter().all(u8::is_ascii_digit) && dot + 1 < unsigned.len()
+        }
+    };
     if printable
-        && matches!(b[0], b'[' | b'{' | b'*' | b'&' | b'!' | b'|' | b'>' | b'%' | b'@' | b'`' | b'#' | b'\'' | b'"')
+        && (number
+            || matches!(
+                b[0],
+                b'[' | b'{' | b'*' | b'&' | b'!' | b'|' | b'>' | b'%' | b'@' | b'`' | b'#' | b'\'' | b'"'
+            ))
     {
         out.push('\'');
         out.push_str(&text.replace('\'', "''"));

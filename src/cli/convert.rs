@@ -363,8 +363,7 @@ fn convert_game(args: &ConvertArgs, catalogue: &Catalogue, name: &str, source: &
                 catalogue.find(plain.variant).ok().and_then(|variant| convert_plain(&variant, &mut plain, notation))
             }
             (None, Target::Json) => convert::plain_record_json(&mut plain),
-            (None, Target::Yaml) => convert::plain_record(&mut plain)
-                .and_then(|r| convert::plain_record_yaml(&r).or_else(|| yaml_document(&r).ok())),
+            (None, Target::Yaml) => convert::plain_record_yaml(&mut plain),
             _ => None,
         };
         if converted.is_some() {
