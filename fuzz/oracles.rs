@@ -63,13 +63,14 @@ fn clean_games(data: &[u8]) -> Vec<Game> {
 }
 
 /// Any bytes parse without a panic, and every diagnostic's span lies inside its game's text.
-/// A game that reads plain (without its tree of turns) is checked as when read whole.
+/// A game that reads plain (without its tree of turns) is checked, and written, as when read
+/// whole.
 pub fn parse(data: &[u8]) {
     let (limits, catalogue) = (limits(), Catalogue::builtin());
     for item in GameReader::new(data, &limits).flatten() {
-        if let Item::Game(text) = item
-            && let Some(plain) = arbiter::batch::check_plain(&text, catalogue, &limits)
-        {
+        let Item::Game(text) = item else { continue };
+        written_as_read(&text, catalogue, &limits);
+        if let Some(plain) = arbiter::batch::check_plain(&text, catalogue, &limits) {
             let whole = arbiter::batch::check_whole(&text, catalogue, &limits);
             assert_eq!(
                 (&plain.syntax, &plain.replay, &plain.players),
@@ -87,6 +88,41 @@ pub fn parse(data: &[u8]) {
                 d.span,
                 text.len()
             );
+        }
+    }
+}
+
+/// A plain game written as it is read (`fmt`, `convert` to JSON, YAML, SAN, long algebraic
+/// and UCI) is written as its record is: byte for byte.
+fn written_as_read(text: &arbiter::dialect::GameText, catalogue: &Catalogue, limits: &Limits) {
+    use arbiter::dialect::{Style, read_plain, write_game_as, write_plain};
+    if text.has_decoding_notes() {
+        return;
+    }
+    let Some(plain) = read_plain(&text.text, limits) else { return };
+    let parsed = text.parse(limits);
+    let game = parsed.game.filter(|_| parsed.diagnostics.is_empty());
+    let source = &text.text;
+    if let Some(fast) = write_plain(plain.clone()) {
+        let game = game.as_ref().unwrap_or_else(|| panic!("written plain, but not plain read whole:\n{source}"));
+        assert_eq!(fast, write_game(game), "written plain otherwise than from its record:\n{source}");
+    }
+    let Some(game) = game else { return };
+    let record = convert::to_record(&game).ok();
+    if let Some(json) = convert::plain_record_json(&mut plain.clone()) {
+        let whole = record.as_ref().and_then(|r| serde_json::to_string(r).ok()).map(|l| l + "\n");
+        assert_eq!(Some(json), whole, "JSON written plain otherwise than from its record:\n{source}");
+    }
+    if let Some(yaml) = convert::plain_record_yaml(&mut plain.clone()) {
+        let whole = record.as_ref().and_then(|r| serde_yaml::to_string(r).ok()).map(|d| format!("---\n{d}"));
+        assert_eq!(Some(yaml), whole, "YAML written plain otherwise than from its record:\n{source}");
+    }
+    let Ok(variant) = catalogue.find(plain.variant) else { return };
+    for notation in [Notation::San, Notation::Lan, Notation::Uci] {
+        if let Some(fast) = arbiter::replay::convert_plain(&variant, &mut plain.clone(), notation) {
+            let style = if notation == Notation::Uci { Style::Uci } else { Style::Canonical };
+            let whole = convert::rewrite(&variant, &game, notation).map(|g| write_game_as(&g, style));
+            assert!(whole.as_ref() == Ok(&fast), "{notation:?} converted in the lane otherwise:\n{source}");
         }
     }
 }
