@@ -819,7 +819,7 @@ fn json_string<'w>(out: &mut String, words: impl Iterator<Item = &'w str>) {
 /// A game read plain (nothing of its movetext read yet) as the YAML document `serde_yaml`
 /// writes of its record ([`to_record`]), written as the game is read, without the
 /// record or `serde_yaml`, whose emitter weighs several times the whole conversion; `None`
-/// where it is not plain after all, or holds a string [`yaml_scalar`] leaves to
+/// where it is not plain after all, or holds a string it leaves to
 /// `serde_yaml` (the record is then written by `serde_yaml`).
 pub fn plain_record_yaml(game: &mut PlainGame<'_>) -> Option<String> {
     use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
