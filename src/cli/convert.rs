@@ -201,8 +201,14 @@ pub fn run(args: &ConvertArgs) -> Status {
                 chunk.par_iter().map(|source| convert_game(args, &catalogue, &name, source)).collect();
             let mut status = Status::Clean;
             for (source, done) in chunk.iter().zip(done) {
-                let label = game_label(source.text.origin.index, &source.text.text);
-                let worst = reporter.game(&name, &label, done.problems);
+                // (A game's label is found in its text only where there is something to say.)
+                let worst = match done.problems.is_empty() {
+                    true => Severity::Warning,
+                    false => {
+                        let label = game_label(source.text.origin.index, &source.text.text);
+                        reporter.game(&name, &label, done.problems)
+                    }
+                };
                 let invalid = done.converted.is_none() || worst == Severity::Error;
                 if invalid || !done.diff.is_empty() {
                     status = status.max(Status::Problems);
