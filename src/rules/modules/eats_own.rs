@@ -7,8 +7,8 @@
 //! any loss of a royal piece does where kings are taken). What a capture of one's own piece
 //! does besides is the core's, as for any capture.
 
-use crate::rules::geometry::{Square, Steps};
-use crate::rules::position::{Move, MoveKind, Piece, Position};
+use crate::rules::geometry::Square;
+use crate::rules::position::{Move, Piece, Position};
 
 impl Position {
     /// The captures of its own side's pieces that `piece` on `from` makes along its rays,
@@ -17,23 +17,6 @@ impl Position {
         if kinds >> piece.kind.index() & 1 == 0 {
             return;
         }
-        let variant = self.variant();
-        let frame = piece.frame();
-        let start = out.len();
-        for ray in &variant.kind(piece.kind).rays {
-            let row = variant.steps.row(usize::from(ray.step[frame]));
-            let Some(cur) = self.first_piece_by(from, ray.range, |sq| Steps::follow(row, sq)) else { continue };
-            let own = self.piece_at(cur).is_some_and(|other| other.color == piece.color);
-            if own && !out[start..].iter().any(|m| m.to == cur) {
-                out.push(Move {
-                    from,
-                    to: cur,
-                    piece: piece.kind,
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                    capture: true,
-                });
-            }
-        }
+        self.first_piece_captures(from, piece, piece.kind, false, |other| other.color == piece.color, out);
     }
 }

@@ -1070,6 +1070,34 @@ impl Position {
         None
     }
 
+    /// The captures `piece` on `from` makes of the first piece met on each ray of `rays_of`
+    /// (its capturing rays only, where `capturing_only`), where `takes` accepts that piece:
+    /// each cell once. What a module's capture along lines is (the S's of its own pieces, the
+    /// E's of the king).
+    pub(in crate::rules) fn first_piece_captures(
+        &self,
+        from: Square,
+        piece: Piece,
+        rays_of: Kind,
+        capturing_only: bool,
+        takes: impl Fn(Piece) -> bool,
+        out: &mut Vec<Move>,
+    ) {
+        let variant = self.variant();
+        let frame = piece.frame();
+        let start = out.len();
+        for ray in &variant.kind(rays_of).rays {
+            if capturing_only && !super::variant::Variant::captures(ray.mode) {
+                continue;
+            }
+            let row = variant.steps.row(usize::from(ray.step[frame]));
+            let Some(cur) = self.first_piece_by(from, ray.range, |sq| Steps::follow(row, sq)) else { continue };
+            if self.piece_at(cur).is_some_and(&takes) && !out[start..].iter().any(|m| m.to == cur) {
+                out.push(Move { from, to: cur, piece: piece.kind, promotion: None, kind: MoveKind::Normal, capture: true });
+            }
+        }
+    }
+
     /// The first piece on each of `rays_of`'s rays (as `color` moves) walked back from `to`:
     /// the only pieces that may reach `to` along those rays.
     pub(in crate::rules) fn first_pieces_back(&self, rays_of: Kind, color: Color, to: Square) -> Vec<Square> {

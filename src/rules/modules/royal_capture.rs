@@ -5,8 +5,8 @@
 //! the module names, up to the first piece or wall on each; where that piece is a royal piece
 //! of the opponent's, the walk is a capture of it. No other move of that kind is the piece's.
 
-use crate::rules::geometry::{Square, Steps};
-use crate::rules::position::{Move, MoveKind, Piece, Position};
+use crate::rules::geometry::Square;
+use crate::rules::position::{Move, Piece, Position};
 use crate::rules::variant::Kind;
 
 impl Position {
@@ -20,23 +20,7 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         let Some(&Some(as_kind)) = table.get(piece.kind.index()) else { return };
-        let variant = self.variant();
-        let frame = piece.frame();
-        let start = out.len();
-        for ray in variant.kind(as_kind).rays.iter().filter(|ray| crate::rules::variant::Variant::captures(ray.mode)) {
-            let row = variant.steps.row(usize::from(ray.step[frame]));
-            let Some(cur) = self.first_piece_by(from, ray.range, |sq| Steps::follow(row, sq)) else { continue };
-            let royal = self.piece_at(cur).is_some_and(|other| other.color != piece.color && self.is_royal(other));
-            if royal && !out[start..].iter().any(|m| m.to == cur) {
-                out.push(Move {
-                    from,
-                    to: cur,
-                    piece: piece.kind,
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                    capture: true,
-                });
-            }
-        }
+        let takes = |other: Piece| other.color != piece.color && self.is_royal(other);
+        self.first_piece_captures(from, piece, as_kind, true, takes, out);
     }
 }
