@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::diag::Severity;
-use crate::dialect::{PlainGame, parse_game};
+use crate::dialect::{PlainGame, Walked, each_plain_step, parse_game, plain_tags_in_export_order, write_sans};
 use crate::record::{Action, Game, NodeId};
 use crate::replay::{
     Problem, Sight, Visit, check_suffix_in_turn, coordinate_target, replay_visiting, san_in_turn, start_position,
@@ -712,7 +712,6 @@ pub fn to_record(game: &Game) -> Result<RecordFile, Problem> {
 /// writes of its record ([`to_record`]) (with its line end), written as the game
 /// is read, without the record; `None` where it is not plain after all.
 pub fn plain_record_json(game: &mut PlainGame<'_>) -> Option<String> {
-    use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
     let mut out = String::with_capacity(game.text_len() * 2);
     out.push_str("{\"format\":\"arbiter-record\",\"version\":");
     out.push_str(&RECORD_VERSION.to_string());
@@ -728,20 +727,9 @@ pub fn plain_record_json(game: &mut PlainGame<'_>) -> Option<String> {
     out.push(']');
     let mut turns = 0;
     let mut action = String::new();
-    let mut sans = [crate::dialect::San::BLANK; crate::dialect::plain::MOST_ACTIONS];
-    loop {
-        let rest = game.rest();
-        let step = game.next_turn();
-        // The comments before this step are the previous turn's (or the game's).
-        let (count, end) = match step {
-            PlainStep::Turn(turn) => {
-                sans[..turn.len()].copy_from_slice(turn);
-                (turn.len(), None)
-            }
-            PlainStep::End(outcome) => (0, Some(outcome)),
-            PlainStep::NotPlain => return None,
-        };
-        let mut comments = gap_comments(rest).peekable();
+    each_plain_step(game, |comments, step| {
+        // The comments of the turn before (or of the game), then that turn's object closed.
+        let mut comments = comments.peekable();
         if comments.peek().is_some() {
             out.push_str(",\"comments\":[");
             for (i, comment) in comments.enumerate() {
@@ -755,27 +743,32 @@ pub fn plain_record_json(game: &mut PlainGame<'_>) -> Option<String> {
         if turns > 0 {
             out.push('}');
         }
-        if let Some(outcome) = end {
-            if turns > 0 {
+        match step {
+            Walked::End(outcome) => {
+                if turns > 0 {
+                    out.push(']');
+                }
+                out.push_str(",\"result\":");
+                json_string(&mut out, [outcome.as_str()].into_iter());
+                out.push_str("}\n");
+            }
+            Walked::Turn { actions, .. } => {
+                out.push_str(if turns == 0 { ",\"moves\":[{\"actions\":[" } else { ",{\"actions\":[" });
+                for (i, san) in actions.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    action.clear();
+                    write_sans(&mut action, std::slice::from_ref(san));
+                    json_string(&mut out, [action.as_str()].into_iter());
+                }
                 out.push(']');
+                turns += 1;
             }
-            out.push_str(",\"result\":");
-            json_string(&mut out, [outcome.as_str()].into_iter());
-            out.push_str("}\n");
-            return Some(out);
         }
-        out.push_str(if turns == 0 { ",\"moves\":[{\"actions\":[" } else { ",{\"actions\":[" });
-        for (i, san) in sans[..count].iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            action.clear();
-            write_sans(&mut action, std::slice::from_ref(san));
-            json_string(&mut out, [action.as_str()].into_iter());
-        }
-        out.push(']');
-        turns += 1;
-    }
+        Some(())
+    })?;
+    Some(out)
 }
 
 /// Appends the JSON string of `words` joined by single spaces, escaped as `serde_json`
@@ -822,7 +815,6 @@ fn json_string<'w>(out: &mut String, words: impl Iterator<Item = &'w str>) {
 /// where it is not plain after all, or holds a string it leaves to
 /// `serde_yaml` (the record is then written by `serde_yaml`).
 pub fn plain_record_yaml(game: &mut PlainGame<'_>) -> Option<String> {
-    use crate::dialect::{PlainStep, gap_comments, plain_tags_in_export_order, write_sans};
     let mut out = String::with_capacity(game.text_len() * 2);
     out.push_str("---\nformat: arbiter-record\nversion: ");
     out.push_str(&RECORD_VERSION.to_string());
@@ -837,20 +829,10 @@ pub fn plain_record_yaml(game: &mut PlainGame<'_>) -> Option<String> {
     }
     let mut turns = 0;
     let mut folded = String::new();
-    let mut sans = [crate::dialect::San::BLANK; crate::dialect::plain::MOST_ACTIONS];
-    loop {
-        let rest = game.rest();
-        let (count, end) = match game.next_turn() {
-            PlainStep::Turn(turn) => {
-                sans[..turn.len()].copy_from_slice(turn);
-                (turn.len(), None)
-            }
-            PlainStep::End(outcome) => (0, Some(outcome)),
-            PlainStep::NotPlain => return None,
-        };
-        // The comments before this step are the previous turn's (or the game's).
+    each_plain_step(game, |comments, step| {
+        // The comments of the turn before (or of the game).
         let indent = if turns == 0 { "" } else { "  " };
-        for (i, comment) in gap_comments(rest).enumerate() {
+        for (i, comment) in comments.enumerate() {
             if i == 0 {
                 out.push_str(indent);
                 out.push_str("comments:\n");
@@ -867,22 +849,27 @@ pub fn plain_record_yaml(game: &mut PlainGame<'_>) -> Option<String> {
             yaml_scalar(&mut out, &folded)?;
             out.push('\n');
         }
-        if let Some(outcome) = end {
-            out.push_str("result: ");
-            yaml_scalar(&mut out, outcome.as_str())?;
-            out.push('\n');
-            return Some(out);
+        match step {
+            Walked::End(outcome) => {
+                out.push_str("result: ");
+                yaml_scalar(&mut out, outcome.as_str())?;
+                out.push('\n');
+            }
+            Walked::Turn { actions, .. } => {
+                out.push_str(if turns == 0 { "moves:\n- actions:\n" } else { "- actions:\n" });
+                for san in actions {
+                    folded.clear();
+                    write_sans(&mut folded, std::slice::from_ref(san));
+                    out.push_str("  - ");
+                    yaml_scalar(&mut out, &folded)?;
+                    out.push('\n');
+                }
+                turns += 1;
+            }
         }
-        out.push_str(if turns == 0 { "moves:\n- actions:\n" } else { "- actions:\n" });
-        for san in &sans[..count] {
-            folded.clear();
-            write_sans(&mut folded, std::slice::from_ref(san));
-            out.push_str("  - ");
-            yaml_scalar(&mut out, &folded)?;
-            out.push('\n');
-        }
-        turns += 1;
-    }
+        Some(())
+    })?;
+    Some(out)
 }
 
 /// Appends `text` as `serde_yaml` writes a string on one line; `None` where it would take

@@ -23,8 +23,8 @@ pub use lex::{LexError, file as lex_file, square as lex_square};
 pub use parse::{Parsed, ends_tag_name, move_number, parse_game, parse_game_with, start_of};
 pub use plain::{PlainGame, PlainStep, San, SanKind, read_plain};
 pub use plain_write::{
-    comments as gap_comments, tags_in_export_order as plain_tags_in_export_order, write_plain, write_plain_with,
-    write_sans,
+    PlainComments, Walked, each_plain_step, tags_in_export_order as plain_tags_in_export_order, write_plain,
+    write_plain_with, write_sans,
 };
 pub use split::{Chunk, DEFAULT_GAME_LIMIT, Origin, Splitter};
 pub use write::{MAX_LINE, Style, write_action, write_action_in, write_game, write_game_as, write_turn};

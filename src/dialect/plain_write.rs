@@ -4,7 +4,7 @@
 //! tag pairs, numbered moves, `{...}` comments and a result, nothing the parser would say a
 //! word about) the same bytes can be written while the game is read, without building the
 //! record: the tags are borrowed, each turn comes as small [`San`] values, and the comments
-//! are read out of the text between the turns ([`PlainGame::gap`]). The layout is the
+//! are read out of the text between the turns ([`each_plain_step`]). The layout is the
 //! canonical writer's own ([`Lines`]), so the two cannot drift apart in how lines break; the
 //! unit tests and `arbiter fmt` over every archive at hand hold the two writers to each other.
 //!
@@ -14,9 +14,9 @@
 //! record.
 
 use super::parse::move_number;
-use super::plain::{MOST_ACTIONS, PlainGame, PlainStep, San};
-use super::write::{Lines, write_action};
-use crate::record::{SEVEN_TAG_ROSTER, Span};
+use super::plain::{PlainGame, PlainStep, San};
+use super::write::{Lines, push_move_number, write_action};
+use crate::record::{Outcome, SEVEN_TAG_ROSTER, Span};
 
 /// The canonical text of `game` (as read by [`super::read_plain`], nothing of its movetext
 /// read yet), as [`super::write_game`] writes its record; `None` where it is not plain after all.
@@ -58,43 +58,25 @@ pub fn write_plain_with(
     let mut lines = Lines::new(&mut out);
     // Whether the next black move needs its number, as the canonical writer has it.
     let mut interrupted = true;
-    let mut first = true;
     let mut text = String::new();
-    let mut actions = [San::BLANK; MOST_ACTIONS];
-    loop {
-        // The step's own values are copied out, so that the text before it can be read.
-        let before = game.rest();
-        let (count, end) = match game.next_turn() {
-            PlainStep::Turn(turn) => {
-                actions[..turn.len()].copy_from_slice(turn);
-                (turn.len(), None)
-            }
-            PlainStep::End(outcome) => (0, Some(outcome)),
-            PlainStep::NotPlain => return None,
-        };
-        // The comments before this step are the previous turn's (or the game's).
-        for comment in comments(before) {
+    each_plain_step(game, |comments, step| {
+        for comment in comments {
             lines.comment_words(comment.split_whitespace());
             interrupted = true;
         }
-        if let Some(outcome) = end {
-            lines.unit(outcome.as_str());
-            break;
+        match step {
+            Walked::End(outcome) => lines.unit(outcome.as_str()),
+            Walked::Turn { ply, actions } => {
+                let (number, white) = move_number(start, ply);
+                text.clear();
+                push_move_number(&mut text, number, white, interrupted || ply == 0);
+                turn(&mut text, actions)?;
+                lines.unit(&text);
+                interrupted = false;
+            }
         }
-        let (number, white) = move_number(start, game.turns() - 1);
-        text.clear();
-        if white {
-            push_number(&mut text, number);
-            text.push_str(". ");
-        } else if interrupted || first {
-            push_number(&mut text, number);
-            text.push_str("... ");
-        }
-        turn(&mut text, &actions[..count])?;
-        lines.unit(&text);
-        interrupted = false;
-        first = false;
-    }
+        Some(())
+    })?;
     lines.finish();
     out.push('\n');
     Some(out)
@@ -116,39 +98,59 @@ pub fn tags_in_export_order<'a>(game: &PlainGame<'a>) -> impl Iterator<Item = (&
     SEVEN_TAG_ROSTER.iter().copied().zip(roster).chain(others)
 }
 
-/// The bodies of the `{...}` comments at the start of `text`, what follows a turn read plain
+/// A step of a game read plain, as [`each_plain_step`] shows it.
+pub enum Walked<'t> {
+    /// The turn of ply `ply` (from 0), its actions in order.
+    Turn {
+        /// Turns before it.
+        ply: u32,
+        /// Its actions.
+        actions: &'t [San],
+    },
+    /// The result marker that ends the game.
+    End(Outcome),
+}
+
+/// Reads `game` (nothing of its movetext read yet) to its end, showing `step` each turn and
+/// then the result, each with the comments before it: the comments of the turn before, or of
+/// the game before its first turn. `None` where the game turns out not to be plain, or where
+/// `step` answers `None`. What each writer of a plain game walks.
+#[inline(always)]
+pub fn each_plain_step<'a>(
+    game: &mut PlainGame<'a>,
+    mut step: impl FnMut(PlainComments<'a>, Walked<'_>) -> Option<()>,
+) -> Option<()> {
+    let mut ply = 0;
+    loop {
+        // (The text not read yet outlives the borrow of the game that reading the turn takes.)
+        let before = PlainComments(game.rest());
+        match game.next_turn() {
+            PlainStep::Turn(actions) => step(before, Walked::Turn { ply, actions })?,
+            PlainStep::End(outcome) => return step(before, Walked::End(outcome)),
+            PlainStep::NotPlain => return None,
+        }
+        ply += 1;
+    }
+}
+
+/// The bodies of the `{...}` comments at the start of a text that follows a turn read plain
 /// ([`PlainGame::rest`] before the next turn is read): the comments before the next move or
 /// result, among white space and move numbers.
-pub fn comments(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        let b = rest.as_bytes();
+pub struct PlainComments<'a>(&'a str);
+
+impl<'a> Iterator for PlainComments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let b = self.0.as_bytes();
         let open = b.iter().position(|&c| !(c.is_ascii_whitespace() || c.is_ascii_digit() || c == b'.'))?;
         if b[open] != b'{' {
             return None;
         }
-        let body = &rest[open + 1..];
+        let body = &self.0[open + 1..];
         let close = body.find('}')?;
-        rest = &body[close + 1..];
+        self.0 = &body[close + 1..];
         Some(&body[..close])
-    })
-}
-
-/// Appends `n` in decimal.
-fn push_number(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut len = 0;
-    let mut n = n;
-    loop {
-        digits[len] = b'0' + (n % 10) as u8;
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in digits[..len].iter().rev() {
-        out.push(char::from(d));
     }
 }
 
@@ -186,14 +188,5 @@ mod tests {
         let text = format!("{ROSTER}\n1. e4 (1. d4) *");
         let plain = read_plain(&text, &Limits::default()).unwrap_or_else(|| panic!("{text}"));
         assert_eq!(write_plain(plain), None);
-    }
-
-    #[test]
-    fn numbers_are_written_in_decimal() {
-        for n in [0, 7, 10, 99, 100, 12345, u32::MAX] {
-            let mut out = String::new();
-            push_number(&mut out, n);
-            assert_eq!(out, n.to_string());
-        }
     }
 }

@@ -223,7 +223,8 @@ fn push_rank(out: &mut String, rank: u8) {
 }
 
 /// Pushes `n` in decimal, as `{n}` formats it: move numbers, NAGs, ranks, boards and casts.
-fn push_number(out: &mut String, n: u32) {
+#[inline]
+pub(super) fn push_number(out: &mut String, n: u32) {
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
         return;
@@ -239,6 +240,17 @@ fn push_number(out: &mut String, n: u32) {
     }
     for &digit in &digits[start..] {
         out.push(char::from(digit));
+    }
+}
+
+/// Appends a turn's move number as export format writes it: always before a white move
+/// (`12. `), before a black move (`12... `) only where it is `numbered` (first in its line, or
+/// after a comment, NAG or variation).
+#[inline]
+pub(super) fn push_move_number(out: &mut String, number: u32, white: bool, numbered: bool) {
+    if white || numbered {
+        push_number(out, number);
+        out.push_str(if white { ". " } else { "... " });
     }
 }
 
@@ -337,12 +349,9 @@ fn movetext(game: &Game, style: Style, lines: &mut Lines<'_>) {
             push_number(&mut text, number);
             text.push(seat.letter());
             text.push_str(". ");
-        } else if white {
-            push_number(&mut text, number);
-            text.push_str(". ");
-        } else if interrupted || first_in_line || node.turn.cast.is_some() || !node.comments_before.is_empty() {
-            push_number(&mut text, number);
-            text.push_str("... ");
+        } else {
+            let numbered = interrupted || first_in_line || node.turn.cast.is_some() || !node.comments_before.is_empty();
+            push_move_number(&mut text, number, white, numbered);
         }
         if let Some(cast) = node.turn.cast {
             text.push('<');

@@ -1093,7 +1093,14 @@ impl Position {
             let row = variant.steps.row(usize::from(ray.step[frame]));
             let Some(cur) = self.first_piece_by(from, ray.range, |sq| Steps::follow(row, sq)) else { continue };
             if self.piece_at(cur).is_some_and(&takes) && !out[start..].iter().any(|m| m.to == cur) {
-                out.push(Move { from, to: cur, piece: piece.kind, promotion: None, kind: MoveKind::Normal, capture: true });
+                out.push(Move {
+                    from,
+                    to: cur,
+                    piece: piece.kind,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                    capture: true,
+                });
             }
         }
     }
