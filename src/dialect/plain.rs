@@ -390,7 +390,7 @@ impl<'a> PlainGame<'a> {
     /// The text not read yet: what follows the turn read last (or the tags). Before the next
     /// turn or the result come white space, move numbers and `{...}` comments only, the
     /// comments of the turn read last (of the game, before the first turn): see
-    /// [`super::gap_comments`].
+    /// [`super::each_plain_step`].
     pub fn rest(&self) -> &'a str {
         self.text.get(self.at..).unwrap_or("")
     }
