@@ -534,32 +534,55 @@ impl Comment {
 
     /// The `[%name args]` commands in the text, in order.
     pub fn commands(&self) -> impl Iterator<Item = CommentCommand<'_>> {
-        let mut rest = self.text.as_str();
-        std::iter::from_fn(move || {
-            loop {
-                let open = rest.find("[%")?;
-                let after = &rest[open + 2..];
-                let Some(close) = after.find(']') else {
-                    rest = "";
-                    return None;
-                };
-                let inner = &after[..close];
-                rest = &after[close + 1..];
-                let inner = inner.trim();
-                let (name, args) = match inner.find(char::is_whitespace) {
-                    Some(i) => (&inner[..i], inner[i..].trim()),
-                    None => (inner, ""),
-                };
-                if !name.is_empty() {
-                    return Some(CommentCommand { name, args });
-                }
-            }
-        })
+        comment_commands(&self.text)
     }
+}
+
+/// The players of a game whose tag `name` has the value `tag(name)`, as
+/// [`Game::players`] names them.
+pub fn players_of<'t>(tag: impl Fn(&str) -> Option<&'t str>) -> (String, String) {
+    let named = |name: &str| tag(name).filter(|v| !v.is_empty() && *v != "?");
+    match (named("White"), named("Black"), named("WhiteA"), named("BlackA")) {
+        (None, None, Some(white_a), Some(black_a)) => {
+            let pair = |a: &str, b: Option<&str>| b.map_or_else(|| a.to_owned(), |b| format!("{a} & {b}"));
+            (pair(white_a, named("WhiteB")), pair(black_a, named("BlackB")))
+        }
+        _ => (tag("White").unwrap_or("?").to_owned(), tag("Black").unwrap_or("?").to_owned()),
+    }
+}
+
+/// The `[%name args]` commands in `text`, a comment's text, in order.
+pub fn comment_commands(text: &str) -> impl Iterator<Item = CommentCommand<'_>> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        loop {
+            let open = rest.find("[%")?;
+            let after = &rest[open + 2..];
+            let Some(close) = after.find(']') else {
+                rest = "";
+                return None;
+            };
+            let inner = &after[..close];
+            rest = &after[close + 1..];
+            let inner = inner.trim();
+            let (name, args) = match inner.find(char::is_whitespace) {
+                Some(i) => (&inner[..i], inner[i..].trim()),
+                None => (inner, ""),
+            };
+            if !name.is_empty() {
+                return Some(CommentCommand { name, args });
+            }
+        }
+    })
 }
 
 /// Trims `text` and folds each run of white space into one space.
 pub fn fold_white_space(text: &str) -> String {
+    folded(text).into_owned()
+}
+
+/// [`fold_white_space`], borrowing `text` where nothing in it is folded but its outer spaces.
+pub fn folded(text: &str) -> std::borrow::Cow<'_, str> {
     // Most comments (`{ [%clk 0:03:00] }`) have nothing to fold inside their outer spaces:
     // ASCII, single spaces between words. They are copied whole; anything else (other white space, any byte past ASCII,
     // which might start a Unicode space) takes the general way.
@@ -571,7 +594,7 @@ pub fn fold_white_space(text: &str) -> String {
         fits
     });
     if plain {
-        return inner.to_owned();
+        return std::borrow::Cow::Borrowed(inner);
     }
     let mut out = String::with_capacity(text.len());
     for word in text.split_whitespace() {
@@ -580,7 +603,7 @@ pub fn fold_white_space(text: &str) -> String {
         }
         out.push_str(word);
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// A Numeric Annotation Glyph, `$0` to `$255`; `!` is `$1`, `?` is `$2`, `!!` `$3`, `??` `$4`,
@@ -813,14 +836,7 @@ impl Game {
     /// The players as a game's label names them: White and Black, or in a bughouse record
     /// without them, the two boards' Whites and Blacks (`Ann & Cid`, `Bob & Dee`).
     pub fn players(&self) -> (String, String) {
-        let tag = |name: &str| self.tag(name).filter(|v| !v.is_empty() && *v != "?");
-        match (tag("White"), tag("Black"), tag("WhiteA"), tag("BlackA")) {
-            (None, None, Some(white_a), Some(black_a)) => {
-                let pair = |a: &str, b: Option<&str>| b.map_or_else(|| a.to_owned(), |b| format!("{a} & {b}"));
-                (pair(white_a, tag("WhiteB")), pair(black_a, tag("BlackB")))
-            }
-            _ => (self.tag("White").unwrap_or("?").to_owned(), self.tag("Black").unwrap_or("?").to_owned()),
-        }
+        players_of(|name| self.tag(name))
     }
 
     /// Sets tag `name` to `value`, replacing the first tag of that name or adding one.

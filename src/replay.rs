@@ -10,6 +10,9 @@
 mod lane;
 mod laws;
 
+pub(crate) use lane::LaneWalk;
+#[cfg(test)]
+pub(crate) use lane::random_game;
 pub use lane::{PlainVerdict, convert_plain, judge_plain};
 pub use laws::{draw_contradicted, laws_of, laws_of_date};
 

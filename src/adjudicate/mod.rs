@@ -14,7 +14,10 @@
 //! This module owns the judgement only: it neither reads files nor prints. The decisions it
 //! makes are written down in notation/SPEC.md, "Adjudication".
 
+mod plain;
 pub mod time;
+
+pub use plain::adjudicate_plain;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -80,7 +83,6 @@ struct At {
     index: u32,
     number: u32,
     color: Color,
-    node: NodeId,
     seat: Option<crate::record::Seat>,
 }
 
@@ -89,8 +91,14 @@ impl At {
         label(self.number, self.color, self.seat)
     }
 
-    fn ply(self, game: &Game) -> Ply {
-        let node = game.node(self.node);
+    /// The turn, written `text` at `span`.
+    fn with_text(self, text: String, span: Span) -> Ply {
+        Ply { index: self.index, number: self.number, color: self.color, text, span, seat: self.seat }
+    }
+
+    /// The turn, node `node` of `game`.
+    fn ply(self, game: &Game, node: NodeId) -> Ply {
+        let node = game.node(node);
         let mut text = String::new();
         match node.turn.seat {
             // The seat's letter names the board.
@@ -101,7 +109,7 @@ impl At {
             }
             None => write_turn(&mut text, &node.turn.actions),
         }
-        Ply { index: self.index, number: self.number, color: self.color, text, span: node.span, seat: self.seat }
+        self.with_text(text, node.span)
     }
 }
 
@@ -481,20 +489,26 @@ fn some_move(position: &mut Position, moves: &mut Vec<Move>, test: impl Fn(&mut 
     Some(san(position, found))
 }
 
-/// The draws the side to move could claim by announcing a move.
-fn announced(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> (Option<String>, Option<String>) {
+/// The draws the side to move could claim by announcing a move: the threefold repetition
+/// where `wanted[0]`, the fifty moves where `wanted[1]`.
+fn announced(
+    position: &mut Position,
+    seen: &Seen,
+    moves: &mut Vec<Move>,
+    wanted: [bool; 2],
+) -> (Option<String>, Option<String>) {
     // (A variant with draws of its own, shogi's, has none of FIDE's claims.)
     if !single_action(position.variant()) || !position.variant().modules.caps.fide_draws {
         return (None, None);
     }
     // A third time needs a position that has stood twice already; after a capture or a pawn
     // move no earlier position can come back.
-    let threefold = if seen.most >= 2 {
+    let threefold = if wanted[0] && seen.most >= 2 {
         some_move(position, moves, |p| p.halfmove_clock() > 0 && seen.counts.get(&p.key()).is_some_and(|&n| n >= 2))
     } else {
         None
     };
-    let fifty = if position.halfmove_clock() == 99 {
+    let fifty = if wanted[1] && position.halfmove_clock() == 99 {
         some_move(position, moves, |p| p.halfmove_clock() >= 100 && p.has_legal_move())
     } else {
         None
@@ -508,7 +522,7 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
     let in_check = position.in_check();
     // (A game a module ended, by the far rank or a fourth repetition, is no mate.)
     let module_end = position.ended_by_module();
-    let (threefold_by_move, fifty_moves_by_move) = announced(position, seen, moves);
+    let (threefold_by_move, fifty_moves_by_move) = announced(position, seen, moves, [true, true]);
     // (The draws of FIDE 9.2 to 9.6, where the variant has them.)
     let fide = position.variant().modules.caps.fide_draws;
     moves.clear();
@@ -530,19 +544,19 @@ fn facts(position: &mut Position, seen: &Seen, moves: &mut Vec<Move>) -> Facts {
     }
 }
 
-/// The time commands of one turn's comments: the sent date and the clock reading. Malformed
-/// ones are noted and left out.
-fn commands(comments: &[Comment], at: At, notes: &mut Vec<Note>) -> (Option<Moment>, Option<i64>) {
+/// The time commands of one turn's comments, each comment's text (folded as the record
+/// folds it) and place: the sent date and the clock reading. Malformed ones are noted and
+/// left out.
+fn commands<T: AsRef<str>>(
+    comments: impl IntoIterator<Item = (T, Span)>,
+    at: At,
+    notes: &mut Vec<Note>,
+) -> (Option<Moment>, Option<i64>) {
     let (mut sent, mut clock) = (None, None);
-    for comment in comments {
-        for command in comment.commands() {
+    for (text, span) in comments {
+        for command in crate::record::comment_commands(text.as_ref()) {
             let mut note = |message: String| {
-                notes.push(Note {
-                    kind: crate::diag::Kind::TimeReading,
-                    span: comment.span,
-                    at: Some(at.label()),
-                    message,
-                });
+                notes.push(Note { kind: crate::diag::Kind::TimeReading, span, at: Some(at.label()), message });
             };
             match command.name {
                 "sent" => match command.args.parse::<Moment>() {
@@ -562,6 +576,103 @@ fn commands(comments: &[Comment], at: At, notes: &mut Vec<Note>) -> (Option<Mome
     (sent, clock)
 }
 
+/// The time side of the judgement, booked turn by turn: the control, each side's account of
+/// the dates, and the last clock reading of each.
+struct Timing {
+    control: Option<TimeControl>,
+    accounting: Option<Accounting>,
+    /// The date the next move's time runs from.
+    last_sent: Option<Moment>,
+    clocks: [Option<(i64, At)>; 2],
+}
+
+impl Timing {
+    /// The time of a game whose TimeControl tag is `control` (at `span`; noted where it cannot
+    /// be read) and whose Date tag is `date`.
+    fn new(control: Option<&str>, date: Option<&str>, span: Span, notes: &mut Vec<Note>) -> Timing {
+        let control = match control.map(str::parse::<TimeControl>) {
+            None => None,
+            Some(Ok(c)) => Some(c),
+            Some(Err(e)) => {
+                notes.push(Note {
+                    kind: crate::diag::Kind::TimeControl,
+                    span,
+                    at: None,
+                    message: format!("the TimeControl tag cannot be read: {e}; time is not checked"),
+                });
+                None
+            }
+        };
+        let accounting = control.as_ref().and_then(Accounting::new);
+        // The Date tag starts the first move's time, when it is a whole date.
+        let last_sent = date.and_then(time::date_tag);
+        Timing { control, accounting, last_sent, clocks: [None, None] }
+    }
+
+    /// Books the turn `at`, written at `span`, with its comments (see [`commands`]): whether
+    /// its side's dates have run past the control, and the clock reading after it. `written`
+    /// writes the turn, for the account of an overstep.
+    fn book<T: AsRef<str>>(
+        &mut self,
+        comments: impl IntoIterator<Item = (T, Span)>,
+        at: At,
+        span: Span,
+        notes: &mut Vec<Note>,
+        written: impl FnOnce() -> String,
+    ) -> (bool, Option<i64>) {
+        // The sent date against the date of the move it answers.
+        let (sent, clock) = commands(comments, at, notes);
+        let (interval, sent) = match (self.last_sent, sent) {
+            (Some(from), Some(to)) if to < from => {
+                // Left out like a malformed date: the next move's time is unknown too.
+                notes.push(Note {
+                    kind: crate::diag::Kind::TimeReading,
+                    span,
+                    at: Some(at.label()),
+                    message: format!("sent {to}, before the move it answers ({from}); left out"),
+                });
+                (None, None)
+            }
+            (Some(from), Some(to)) => (Some((from, to)), Some(to)),
+            _ => (None, sent),
+        };
+        self.last_sent = sent;
+        let side = at.color.index();
+        if let Some(c) = clock {
+            self.clocks[side] = Some((c, at));
+        }
+        let ran_out = self.accounting.as_mut().is_some_and(|a| a.record(side, interval, written));
+        (ran_out, clock)
+    }
+
+    /// How the dates overstepped the control for `side`, where they did.
+    fn overstep(&self, side: Color) -> Option<Overstep> {
+        self.accounting.as_ref().and_then(|a| a.sides[side.index()].overstep.clone())
+    }
+}
+
+/// What the walk along the main line found, for [`conclude`].
+struct Walk {
+    decision: Decision,
+    claims: Vec<Claimable>,
+    plies: u32,
+    after: u32,
+    unplayable: Option<(Ply, String)>,
+    unapplied: Option<(Ending, Ply)>,
+    notes: Vec<Note>,
+    laws: Laws,
+    timing: Timing,
+}
+
+/// Notes a draw `by` could claim after the turn `after` gives, where it is the first of its
+/// kind and way.
+fn note_claim(claims: &mut Vec<Claimable>, claim: Claim, way: Way, by: Color, after: impl FnOnce() -> Option<Ply>) {
+    let same_kind = |c: &Claimable| c.claim == claim && matches!(c.way, Way::OnTheBoard) == (way == Way::OnTheBoard);
+    if !claims.iter().any(same_kind) {
+        claims.push(Claimable { claim, way, by, after: after() });
+    }
+}
+
 /// Judges `game` in `variant`.
 pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Result<Verdict, Box<Broken>> {
     let tag_span = |name: &str| game.tags.iter().find(|t| t.name == name).map(|t| t.span).unwrap_or_default();
@@ -577,23 +688,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         })
     })?;
     let mut notes = Vec::new();
-    let control = match game.tag("TimeControl").map(str::parse::<TimeControl>) {
-        None => None,
-        Some(Ok(c)) => Some(c),
-        Some(Err(e)) => {
-            notes.push(Note {
-                kind: crate::diag::Kind::TimeControl,
-                span: tag_span("TimeControl"),
-                at: None,
-                message: format!("the TimeControl tag cannot be read: {e}; time is not checked"),
-            });
-            None
-        }
-    };
-    let mut accounting = control.as_ref().and_then(Accounting::new);
-    // The Date tag starts the first move's time, when it is a whole date.
-    let mut last_sent = game.tag("Date").and_then(time::date_tag);
-    let mut clocks: [Option<(i64, At)>; 2] = [None, None];
+    let mut timing = Timing::new(game.tag("TimeControl"), game.tag("Date"), tag_span("TimeControl"), &mut notes);
     let start = (position.side_to_move() == Color::White, position.fullmove());
     let laws = laws_of(game);
     let mut seen = Seen::default();
@@ -603,15 +698,9 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
     let mut claims: Vec<Claimable> = Vec::new();
     let mut decision =
         ending(&mut position, &seen, laws).map_or(Decision::Open, |ending| Decision::Rules { ending, at: None });
-    let note_claim = |claims: &mut Vec<Claimable>, claim: Claim, way: Way, by: Color, after: Option<At>| {
-        let same_kind =
-            |c: &Claimable| c.claim == claim && matches!(c.way, Way::OnTheBoard) == (way == Way::OnTheBoard);
-        if !claims.iter().any(same_kind) {
-            claims.push(Claimable { claim, way, by, after: after.map(|a| a.ply(game)) });
-        }
-    };
     let mut unapplied = None;
-    let mut previous: Option<At> = None;
+    let mut previous: Option<(At, NodeId)> = None;
+    let ply_of = |previous: Option<(At, NodeId)>| previous.map(|(at, node)| at.ply(game, node));
     let mut plies = 0u32;
     let mut after = 0u32;
     let mut unplayable = None;
@@ -625,7 +714,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             }
             None => (number, color),
         };
-        let at = At { index: index as u32, number, color, node: node_id, seat: node.turn.seat };
+        let at = At { index: index as u32, number, color, seat: node.turn.seat };
         let open = decision == Decision::Open;
         // The claims of the position before the turn; they stand once the turn is played
         // (a position without a legal move ends the game instead).
@@ -633,7 +722,11 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         if open {
             let by = position.side_to_move();
             here.extend(on_board(&position, &seen).into_iter().map(|c| (c, Way::OnTheBoard, by)));
-            let (threefold, fifty) = announced(&mut position, &seen, &mut moves);
+            // (Only the first claim of each kind and way is noted: once one is, the others
+            // are not looked for.)
+            let noted = |claim| claims.iter().any(|c| c.claim == claim && c.way != Way::OnTheBoard);
+            let wanted = [!noted(Claim::ThreefoldRepetition), !noted(Claim::FiftyMoves)];
+            let (threefold, fifty) = announced(&mut position, &seen, &mut moves, wanted);
             if let Some(m) = threefold {
                 here.push((Claim::ThreefoldRepetition, Way::ByAnnouncing(m), color));
             }
@@ -646,9 +739,9 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             // Mate and stalemate are found here, when the record goes on after them, or at the
             // end of the record: no legal move is looked for after every turn.
             if open && let Some(ending) = position.game_over() {
-                decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
+                decision = Decision::Rules { ending, at: ply_of(previous) };
             }
-            let ply = at.ply(game);
+            let ply = at.ply(game, node_id);
             if decision == Decision::Open {
                 return Err(Box::new(Broken {
                     kind: refusal.kind,
@@ -664,46 +757,26 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
             break;
         }
         for (claim, way, by) in here {
-            note_claim(&mut claims, claim, way, by, previous);
+            note_claim(&mut claims, claim, way, by, || ply_of(previous));
         }
         plies += 1;
         if !open {
             after += 1;
         }
         seen.enter(&mut position);
-        // Time: the sent date against the date of the move it answers.
-        let (sent, clock) = commands(&node.comments, at, &mut notes);
-        let (interval, sent) = match (last_sent, sent) {
-            (Some(from), Some(to)) if to < from => {
-                // Left out like a malformed date: the next move's time is unknown too.
-                notes.push(Note {
-                    kind: crate::diag::Kind::TimeReading,
-                    span: node.span,
-                    at: Some(at.label()),
-                    message: format!("sent {to}, before the move it answers ({from}); left out"),
-                });
-                (None, None)
-            }
-            (Some(from), Some(to)) => (Some((from, to)), Some(to)),
-            _ => (None, sent),
-        };
-        last_sent = sent;
-        let side = color.index();
-        if let Some(c) = clock {
-            clocks[side] = Some((c, at));
-        }
-        let ran_out = accounting.as_mut().is_some_and(|a| a.record(side, interval, || at.ply(game).to_string()));
+        let comments = node.comments.iter().map(|c| (c.text.as_str(), c.span));
+        let (ran_out, clock) = timing.book(comments, at, node.span, &mut notes, || at.ply(game, node_id).to_string());
         if decision == Decision::Open {
             // The time ran out before the move was made: in the position before it.
-            let time = |flag| Decision::Time { loser: color, flag, at: Some(at.ply(game)), opponent_can_mate };
-            if ran_out && let Some(over) = accounting.as_ref().and_then(|a| a.sides[side].overstep.clone()) {
+            let time = |flag| Decision::Time { loser: color, flag, at: Some(at.ply(game, node_id)), opponent_can_mate };
+            if ran_out && let Some(over) = timing.overstep(color) {
                 decision = time(Flag::Dates(over));
             } else if let Some(reading) = clock.filter(|&c| c < 0) {
                 decision = time(Flag::Clock { reading });
             } else if draw(&position, &seen, laws).is_some() || position.far_rank_winner().is_some() {
                 // The full test, for the precedence of mate over the automatic draws.
                 if let Some(ending) = ending(&mut position, &seen, laws) {
-                    decision = Decision::Rules { ending, at: Some(at.ply(game)) };
+                    decision = Decision::Rules { ending, at: Some(at.ply(game, node_id)) };
                 }
             } else if !laws.automatic_draws
                 && unapplied.is_none()
@@ -711,35 +784,79 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
                 && position.game_over().is_none()
             {
                 // A draw the current Laws would have made, which the game's did not.
-                unapplied = Some((not_yet, at.ply(game)));
+                unapplied = Some((not_yet, at.ply(game, node_id)));
             }
         }
-        previous = Some(at);
+        previous = Some((at, node_id));
     }
+    let walk = Walk { decision, claims, plies, after, unplayable, unapplied, notes, laws, timing };
+    let end = End::of(&mut position, &seen, laws);
+    let record = (game.tag("Result"), game.outcome);
+    Ok(conclude(variant, walk, end, |side| position.can_mate(side), || ply_of(previous), record, settings))
+}
+
+/// What holds at the end of the record, for [`conclude`]: found on the generic core's position
+/// ([`End::of`]), or on the orthodox lane's ([`plain`]).
+struct End {
+    /// How the rules end the game there, under the game's laws ([`ending`]).
+    ending: Option<Ending>,
+    /// The facts of the position ([`facts`]).
+    facts: Facts,
+    /// Who is to move.
+    to_move: Color,
+    /// The draws the side to move may claim on the board ([`on_board`]).
+    claims: Vec<Claim>,
+}
+
+impl End {
+    /// The end in `position`, whose repetitions `seen` counts, under `laws`.
+    fn of(position: &mut Position, seen: &Seen, laws: Laws) -> End {
+        End {
+            ending: ending(position, seen, laws),
+            facts: facts(position, seen, &mut Vec::new()),
+            to_move: position.side_to_move(),
+            claims: on_board(position, seen),
+        }
+    }
+}
+
+/// The verdict on a game of `variant` whose main line `walk` has walked to `end`, after the
+/// turn `previous` gives (`can_mate` says whether a side could still mate there), with its
+/// `record`ed Result tag and result marker: the decision at the end of the record, the facts
+/// and claims there, the time.
+fn conclude(
+    variant: &Variant,
+    walk: Walk,
+    end: End,
+    can_mate: impl FnOnce(Color) -> bool,
+    previous: impl Fn() -> Option<Ply>,
+    (result_tag, token): (Option<&str>, Outcome),
+    settings: Settings,
+) -> Verdict {
+    let Walk { mut decision, mut claims, plies, after, unplayable, unapplied, notes, laws, timing } = walk;
+    let End { ending, facts: end, to_move, claims: on_the_board } = end;
     if decision == Decision::Open
         && unplayable.is_none()
-        && let Some(ending) = ending(&mut position, &seen, laws)
+        && let Some(ending) = ending
     {
-        decision = Decision::Rules { ending, at: previous.map(|a| a.ply(game)) };
+        decision = Decision::Rules { ending, at: previous() };
     }
-    let end = facts(&mut position, &seen, &mut moves);
     if decision == Decision::Open && end.legal_moves > 0 {
         // Claims in the final position, which no later move reaches.
-        for c in on_board(&position, &seen) {
-            note_claim(&mut claims, c, Way::OnTheBoard, position.side_to_move(), previous);
+        let by = to_move;
+        for c in on_the_board {
+            note_claim(&mut claims, c, Way::OnTheBoard, by, &previous);
         }
-        let by = position.side_to_move();
         if let Some(m) = end.threefold_by_move.clone() {
-            note_claim(&mut claims, Claim::ThreefoldRepetition, Way::ByAnnouncing(m), by, previous);
+            note_claim(&mut claims, Claim::ThreefoldRepetition, Way::ByAnnouncing(m), by, &previous);
         }
         if let Some(m) = end.fifty_moves_by_move.clone() {
-            note_claim(&mut claims, Claim::FiftyMoves, Way::ByAnnouncing(m), by, previous);
+            note_claim(&mut claims, Claim::FiftyMoves, Way::ByAnnouncing(m), by, &previous);
         }
     }
     // The time of the side to move runs from the last date, while the record has no result.
-    let recorded = game.tag("Result").and_then(Outcome::from_pgn).unwrap_or(game.outcome);
-    let to_move = position.side_to_move();
-    let running = match (&accounting, last_sent) {
+    let recorded = result_tag.and_then(Outcome::from_pgn).unwrap_or(token);
+    let running = match (&timing.accounting, timing.last_sent) {
         (Some(a), Some(since)) if unplayable.is_none() && end.legal_moves > 0 && recorded == Outcome::Unknown => {
             let left = a.sides[to_move.index()].left();
             Some((to_move, since, left, Moment(since.0.saturating_add(left))))
@@ -750,24 +867,23 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         && let (Some((loser, since, left, deadline)), Some(as_of)) = (running, settings.as_of)
         && as_of > deadline
     {
-        let opponent_can_mate = position.can_mate(loser.other());
+        let opponent_can_mate = can_mate(loser.other());
         decision = Decision::Time { loser, flag: Flag::Deadline { since, left, as_of }, at: None, opponent_can_mate };
     }
     // The time of a game already decided runs no more.
     let running = running.filter(|_| decision == Decision::Open);
     let sides = [0, 1].map(|i| {
-        let account = accounting.as_ref().map(|a| a.sides[i].clone()).unwrap_or_default();
+        let account = timing.accounting.as_ref().map(|a| a.sides[i].clone()).unwrap_or_default();
         SideTime {
             moves: account.moves,
             timed: account.timed,
             used: account.used,
-            allowed: accounting.as_ref().map(|_| account.allowed),
-            clock: clocks[i].map(|(c, at)| (c, at.label())),
+            allowed: timing.accounting.as_ref().map(|_| account.allowed),
+            clock: timing.clocks[i].map(|(c, at)| (c, at.label())),
         }
     });
-    let time = TimeReport { control: control.map(|c| c.to_string()), sides, running };
-    let result_tag = game.tag("Result").map(str::to_owned);
-    let token = game.outcome;
+    let time = TimeReport { control: timing.control.map(|c| c.to_string()), sides, running };
+    let result_tag = result_tag.map(str::to_owned);
     let result =
         decision.result().unwrap_or_else(|| result_tag.as_deref().and_then(Outcome::from_pgn).unwrap_or(token));
     let mut verdict = Verdict {
@@ -789,7 +905,7 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
         notes,
     };
     verdict.mismatches = mismatches(&verdict);
-    Ok(verdict)
+    verdict
 }
 
 /// Plays the actions of one turn; on failure, where and why, and the legal alternatives.

@@ -13,8 +13,9 @@ use arbiter::adjudicate::time::{Moment, Span as Duration};
 use arbiter::adjudicate::{self, Decision, Flag, Settings, Verdict, Way};
 use arbiter::batch::next_batch;
 use arbiter::diag::{Kind, Place, Severity};
-use arbiter::dialect::{GameReader, Item, Limits, Origin, write_game};
+use arbiter::dialect::{GameReader, GameText, Item, Limits, Origin, read_plain, write_game};
 use arbiter::record::Span;
+use arbiter::record::players_of;
 use arbiter::variants::Catalogue;
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
@@ -129,6 +130,9 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
             };
         }
     };
+    if !write && let Some(judged) = judge_plain(&text, catalogue, limits, settings) {
+        return judged;
+    }
     let place = Place::new(&text.text, text.origin.line, text.origin.col);
     let at = |span: Span| place.line_col(span.start as usize);
     let mut judged = Judged {
@@ -223,6 +227,29 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
     }
     judged.problems.sort_by_key(|p| (p.line, p.col));
     judged
+}
+
+/// [`judge`] for a plain game ([`read_plain`]) of a variant the orthodox lane plays, where
+/// [`adjudicate::adjudicate_plain`] can judge it: the same verdict, found without the
+/// record. `None` where the record must be judged.
+fn judge_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits, settings: Settings) -> Option<Judged> {
+    if text.has_decoding_notes() {
+        return None;
+    }
+    let game = read_plain(&text.text, limits)?;
+    let variant = catalogue.find(game.variant).ok()?;
+    let players = players_of(|name| game.tags().find(|&(n, _)| n == name).map(|(_, v)| v));
+    let verdict = adjudicate::adjudicate_plain(&variant, game, settings)?;
+    Some(Judged {
+        origin: text.origin,
+        players: Some(players),
+        problems: Vec::new(),
+        verdict: Some(verdict),
+        written: None,
+        bytes: text.text.len() as u64,
+        stopped: false,
+        unkept: None,
+    })
 }
 
 #[derive(Default)]

@@ -139,6 +139,8 @@ pub struct PlainGame<'a> {
     ply: u32,
     /// Where the action read last starts and ends.
     last: (usize, usize),
+    /// Where the turn read last starts.
+    turn_start: usize,
     /// How many actions the turn read last has.
     turn_len: usize,
     /// The result marker read ([`Outcome::Unknown`] until then).
@@ -240,6 +242,7 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
         start: start_of_fen(fen),
         ply: 0,
         last: (0, 0),
+        turn_start: 0,
         turn_len: 0,
         outcome: Outcome::Unknown,
         comment_bytes: limits.comment_bytes,
@@ -349,6 +352,7 @@ impl<'a> PlainGame<'a> {
     fn read_turn(&mut self) -> Option<usize> {
         let b = self.text.as_bytes();
         let mut count = 0;
+        self.turn_start = self.at;
         loop {
             let (len, san) = match lex::common_san(&b[self.at..]) {
                 Some(read) => read,
@@ -419,6 +423,18 @@ impl<'a> PlainGame<'a> {
             at = after;
             Some((name, value))
         })
+    }
+
+    /// The actions of the turn read last, and where it is written (from its first action's
+    /// start to its last action's end, as the record places a turn).
+    pub fn last_turn(&self) -> (&[San], Span) {
+        (&self.turn[..self.turn_len], Span::new(self.turn_start, self.last.1))
+    }
+
+    /// The comments of the turn read last (of the game, before the first turn), as
+    /// [`super::each_plain_step`] shows them.
+    pub fn comments(&self) -> super::PlainComments<'a> {
+        super::PlainComments::of(self.rest())
     }
 
     /// The last action read, as the record holds it.

@@ -138,6 +138,13 @@ pub fn each_plain_step<'a>(
 /// result, among white space and move numbers.
 pub struct PlainComments<'a>(&'a str);
 
+impl<'a> PlainComments<'a> {
+    /// The comments at the start of `rest`.
+    pub(super) fn of(rest: &'a str) -> PlainComments<'a> {
+        PlainComments(rest)
+    }
+}
+
 impl<'a> Iterator for PlainComments<'a> {
     type Item = &'a str;
 

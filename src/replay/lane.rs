@@ -67,6 +67,30 @@ pub(super) fn replay(variant: &Arc<Variant>, game: &Game) -> Option<Replay> {
     Some(report)
 }
 
+/// A game of a variant the lane plays, played in the lane turn by turn for a judgement that
+/// walks the main line itself (adjudication: [`crate::adjudicate::adjudicate_plain`]). As in
+/// the replay, a turn is taken only where the generic replay plays it without a word (its
+/// check and capture marks right, no draw having ended the game before it); anything else is
+/// refused, and the judgement is then the generic core's from the start.
+pub(crate) struct LaneWalk(Lane);
+
+impl LaneWalk {
+    /// The lane at the start of a game of `variant` from `fen` (or the variant's start).
+    pub(crate) fn start(variant: &Arc<Variant>, fen: Option<&str>) -> Option<LaneWalk> {
+        Lane::start(variant, fen).map(LaneWalk)
+    }
+
+    /// Plays the next turn, its `actions` in order.
+    pub(crate) fn play(&mut self, actions: &[San]) -> Option<()> {
+        self.0.turn::<false>(actions)
+    }
+
+    /// The position.
+    pub(crate) fn board(&self) -> &Board8 {
+        &self.0.board
+    }
+}
+
 /// What the lane made of a game read plain.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlainVerdict {
@@ -537,6 +561,70 @@ fn castling_in_coordinates(board: &Board8, from: u8, to: u8) -> Option<Option<Mo
     Some(board.castling(h_side))
 }
 
+/// A random legal game of `variant` (named `name`) in SAN, mostly capturing, its pawns that
+/// may go on stopping now and then; with `comments`, a comment after some of its turns.
+#[cfg(test)]
+pub(crate) fn random_game(
+    variant: &Arc<Variant>,
+    name: &str,
+    random: &mut crate::rules::random::XorShift,
+    comments: bool,
+) -> String {
+    let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+    let mut text = format!("[Variant \"{name}\"]\n\n");
+    let mut moves = Vec::new();
+    for _ in 0..400 {
+        moves.clear();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() || position.ending().is_some() {
+            break;
+        }
+        // Mostly captures where there are some, so that games end and hands fill.
+        let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
+        let pool = if !captures.is_empty() && random.below(3) > 0 { &captures } else { &moves };
+        let m = pool[random.below(pool.len())];
+        let (white, number) = (position.side_to_move() == crate::rules::variant::Color::White, position.fullmove());
+        if position.actions_done() > 0 {
+            text.push(',');
+        } else if white {
+            text.push_str(&format!("{number}. "));
+        }
+        // A pawn that may go on stops now and then.
+        let stop = random.below(3) == 0;
+        let mut after = position.clone();
+        after.play(m);
+        let goes_on = after.may_end_turn() && !stop;
+        text.push_str(&super::san_in_turn(&mut position, m, !goes_on));
+        position.play(m);
+        if position.may_end_turn() && !goes_on {
+            position.end_turn();
+        }
+        if position.actions_done() == 0 {
+            text.push(' ');
+            if comments && random.below(7) == 0 {
+                text.push_str(
+                    ["{ [%clk 0:01:02] } ", "{a  long\tcomment, which makes the line break} ", "{} "][random.below(3)],
+                );
+            }
+        }
+    }
+    if !text.ends_with(' ') {
+        text.push(' ');
+    }
+    text.push_str(match position.ending() {
+        Some(crate::rules::position::Ending::Checkmate { winner }) => {
+            if winner == crate::rules::variant::Color::White {
+                "1-0"
+            } else {
+                "0-1"
+            }
+        }
+        Some(_) => "1/2-1/2",
+        None => "*",
+    });
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -577,67 +665,6 @@ mod tests {
             .map(|name| format!("[{name} \"?\"]\n"))
             .collect();
         format!("{missing}{text}")
-    }
-
-    /// The lane's verdict on `text` read plain, where it reads plain.
-    /// A random legal game of `variant` (named `name`) in SAN, mostly capturing, its pawns that
-    /// may go on stopping now and then; with `comments`, a comment after some of its turns.
-    fn random_game(
-        variant: &Arc<Variant>,
-        name: &str,
-        random: &mut crate::rules::random::XorShift,
-        comments: bool,
-    ) -> String {
-        let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
-        let mut text = format!("[Variant \"{name}\"]\n\n");
-        let mut moves = Vec::new();
-        for _ in 0..400 {
-            moves.clear();
-            position.legal_moves(&mut moves);
-            if moves.is_empty() || position.ending().is_some() {
-                break;
-            }
-            // Mostly captures where there are some, so that games end and hands fill.
-            let captures: Vec<_> = moves.iter().copied().filter(|m| m.capture).collect();
-            let pool = if !captures.is_empty() && random.below(3) > 0 { &captures } else { &moves };
-            let m = pool[random.below(pool.len())];
-            let (white, number) = (position.side_to_move() == crate::rules::variant::Color::White, position.fullmove());
-            if position.actions_done() > 0 {
-                text.push(',');
-            } else if white {
-                text.push_str(&format!("{number}. "));
-            }
-            // A pawn that may go on stops now and then.
-            let stop = random.below(3) == 0;
-            let mut after = position.clone();
-            after.play(m);
-            let goes_on = after.may_end_turn() && !stop;
-            text.push_str(&super::super::san_in_turn(&mut position, m, !goes_on));
-            position.play(m);
-            if position.may_end_turn() && !goes_on {
-                position.end_turn();
-            }
-            if position.actions_done() == 0 {
-                text.push(' ');
-                if comments && random.below(7) == 0 {
-                    text.push_str(
-                        ["{ [%clk 0:01:02] } ", "{a  long\tcomment, which makes the line break} ", "{} "]
-                            [random.below(3)],
-                    );
-                }
-            }
-        }
-        if !text.ends_with(' ') {
-            text.push(' ');
-        }
-        text.push_str(match position.ending() {
-            Some(crate::rules::position::Ending::Checkmate { winner }) => {
-                if winner == crate::rules::variant::Color::White { "1-0" } else { "0-1" }
-            }
-            Some(_) => "1/2-1/2",
-            None => "*",
-        });
-        text
     }
 
     fn plain(variant: &Arc<Variant>, text: &str) -> Option<PlainVerdict> {

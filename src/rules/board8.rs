@@ -6,7 +6,8 @@
 //! knights, Fastpawn Chess's turns of several pawn moves or Checkers Chess's jumps. It knows what a replay of a well-formed
 //! game asks of a position (which pieces reach a square, whether a move is legal, whether a
 //! king is in check, whether the side to move has a move, the draws FIDE 9.6 makes automatic)
-//! and nothing else: no move lists, no FEN, no messages. The replay uses it for games it can
+//! and what an adjudication asks of the position its game ends in (its legal moves, its FEN),
+//! and nothing else: no messages. The replay uses it for games it can
 //! judge without a word (see `replay::lane`) and gives every other game, and every game in
 //! which it meets anything to say, to the generic core from the start, so that every report is
 //! the generic core's. The tests and the replay fuzz target hold the two to the same reports.
@@ -167,6 +168,29 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     };
     let changes = usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1) + usize::from(jumps);
     (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers })
+}
+
+/// How a variant of the lane writes a position's FEN ([`Board8::fen`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FenStyle {
+    /// Promoted pieces are marked `~`.
+    pub promoted: bool,
+    /// The hands are written `[...]` after the board.
+    pub holdings: bool,
+    /// The roles in the order of the variant's pieces, in which the hands are written.
+    pub hand_order: [u8; 6],
+}
+
+impl FenStyle {
+    /// The style of `variant`, which [`fits`].
+    pub fn of(variant: &Variant) -> Option<FenStyle> {
+        let marks = &variant.modules.marks;
+        let mut hand_order = [0u8; 6];
+        for (slot, piece) in hand_order.iter_mut().zip(&variant.spec.pieces) {
+            *slot = role_of_letter(piece.letter)?;
+        }
+        Some(FenStyle { promoted: marks.promoted, holdings: marks.holdings, hand_order })
+    }
 }
 
 /// A position for [`Board8::new`].
@@ -1738,6 +1762,111 @@ impl Board8 {
     /// since the last capture or pawn move is looked at only when it is long enough.
     pub fn repeated(&self, times: usize) -> bool {
         self.history.len() >= 4 * times.saturating_sub(1) && self.repetitions() >= times
+    }
+
+    /// Calls `each` with every legal move of the side to move: each promotion (to queen,
+    /// rook, bishop and knight) and each drop of each piece in hand a move of its own, as the
+    /// generic core counts them. (At the start of a turn only: not for the middle of a
+    /// Fastpawn or Checkers Chess turn.)
+    pub fn each_legal_move(&self, mut each: impl FnMut(Move8)) {
+        let us = self.side & 1;
+        let last_rank = if us == 0 { 7 } else { 0 };
+        let mut pieces = self.colors[us];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let mut targets = self.targets(from);
+            let pawn = self.cells[usize::from(from)] & 7 == PAWN;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let m = self.move_to(from, to, None);
+                if !self.is_legal(m) {
+                } else if pawn && to / 8 == last_rank {
+                    for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                        each(Move8 { promotion: Some(role), ..m });
+                    }
+                } else {
+                    each(m);
+                }
+            }
+        }
+        for h_side in [true, false] {
+            if let Some(m) = self.castling(h_side) {
+                each(m);
+            }
+        }
+        for role in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
+            let mut cells = if self.drops && self.hands[us][usize::from(role)] > 0 { !self.occupied() } else { 0 };
+            while cells != 0 {
+                let to = cells.trailing_zeros() as u8;
+                cells &= cells - 1;
+                if let Some(m) = self.drop_move(role, to) {
+                    each(m);
+                }
+            }
+        }
+    }
+
+    /// The position in FEN, its move number `fullmove` (which the board does not count),
+    /// written as `style` says the variant writes it: the text the generic core writes of the
+    /// same position ([`super::position::Position::fen`]).
+    pub fn fen(&self, fullmove: u32, style: &FenStyle) -> String {
+        let letter = |color: usize, role: u8| {
+            let upper = PIECES[usize::from(role)].0;
+            char::from(if color == 0 { upper } else { upper.to_ascii_lowercase() })
+        };
+        let mut out = String::with_capacity(90);
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let cell = rank * 8 + file;
+                let Some((color, role)) = self.piece_on(cell) else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    out.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                out.push(letter(color, role));
+                if style.promoted && self.promoted & bit(cell) != 0 {
+                    out.push('~');
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        if style.holdings {
+            out.push('[');
+            for (color, hand) in self.hands.iter().enumerate() {
+                for &role in &style.hand_order {
+                    (0..hand[usize::from(role)]).for_each(|_| out.push(letter(color, role)));
+                }
+            }
+            out.push(']');
+        }
+        out.push_str(if self.side == 0 { " w " } else { " b " });
+        let rights = [(WHITE_H, 'K'), (WHITE_A, 'Q'), (BLACK_H, 'k'), (BLACK_A, 'q')];
+        let before = out.len();
+        out.extend(rights.iter().filter(|(right, _)| self.castling & right != 0).map(|&(_, c)| c));
+        if out.len() == before {
+            out.push('-');
+        }
+        out.push(' ');
+        match self.en_passant.filter(|_| self.ep_live) {
+            Some(cell) => {
+                out.push(char::from(b'a' + cell % 8));
+                out.push(char::from(b'1' + cell / 8));
+            }
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {fullmove}", self.halfmove));
+        out
     }
 
     /// Makes room for the keys of `plies` more positions.
