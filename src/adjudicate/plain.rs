@@ -12,7 +12,7 @@
 
 use std::sync::Arc;
 
-use super::{At, Decision, End, Facts, Settings, Timing, Verdict, Walk, conclude};
+use super::{At, Claimable, Decision, End, Facts, Settings, Timing, Verdict, Walk, Way, conclude, note_claim};
 use crate::dialect::{PlainGame, PlainStep, move_number, write_turn};
 use crate::record::{Span, folded};
 use crate::replay::{LaneWalk, laws_of_date};
@@ -27,14 +27,15 @@ use crate::rules::variant::{Color, Variant};
 /// is to be judged (see the module's documentation) and the record's result agrees with the
 /// verdict (a disagreement is reported at the Result tag, whose place only the record has).
 pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, settings: Settings) -> Option<Verdict> {
-    let (mut control, mut date) = (None, None);
-    for (name, value) in game.tags() {
-        match name {
-            "TimeControl" => control = Some(value),
-            "Date" => date = Some(value),
-            _ => {}
-        }
+    // The variant ends a game as orthodox chess does (see `end`).
+    let caps = &variant.modules.caps;
+    if !(caps.fide_draws && caps.moveless_ends && caps.stalemate_draws) || !variant.modules.hooks.ending.is_empty() {
+        return None;
     }
+    // A draw is claimed by announcing a move only where a turn is one action (as
+    // `super::announced` has it).
+    let announces = variant.plan.single_action();
+    let (control, date) = (game.time_control, Some(game.date));
     let mut lane = LaneWalk::start(variant, game.fen)?;
     let mut notes = Vec::new();
     let mut timing = Timing::new(control, date, Span::default(), &mut notes);
@@ -43,19 +44,31 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
     if !notes.is_empty() || lane.board().halfmove_clock() >= 99 {
         return None;
     }
+    let mut claims = Vec::new();
+    // The draws that could be claimed in the position before the next turn, and the turn after
+    // which it stood: noted once the next turn is played.
+    let mut here: Vec<(Claim, Way, Color)> = Vec::new();
+    let mut previous = None;
+    // Whether a position has stood twice since the last capture or pawn move.
+    let mut twice = false;
     let outcome = loop {
         match game.next_turn() {
             PlainStep::Turn(actions) => lane.play(actions)?,
             PlainStep::End(outcome) => break outcome,
             PlainStep::NotPlain => return None,
         }
-        // A position that stands again may be claimed a draw (or be the fifth time); a
-        // position one move short of fifty may be claimed by announcing; a draw may have
-        // ended the game: each is the record's to judge.
+        for (claim, way, by) in here.drain(..) {
+            note_claim(&mut claims, claim, way, by, || previous.clone());
+        }
+        // A position one move short of fifty may be claimed by announcing, and a draw may
+        // have ended the game: each is the record's to judge.
         let board = lane.board();
-        if board.halfmove_clock() >= 99 || board.repeated(2) || Laws::CURRENT.draw(board).is_some() {
+        let (halfmoves, repetitions) = (board.halfmove_clock(), board.repetitions());
+        if halfmoves >= 99 || Laws::CURRENT.draw(board).is_some() {
             return None;
         }
+        twice = (twice && halfmoves > 0) || repetitions >= 2;
+        let by = if board.side() == 0 { Color::White } else { Color::Black };
         let at = at(start, game.turns() - 1);
         let comments = game.comments().map(|text| (folded(text), Span::default()));
         let (ran_out, clock) = timing.book(comments, at, Span::default(), &mut notes, || last_ply(&game, at));
@@ -63,10 +76,27 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
         if ran_out || clock.is_some_and(|c| c < 0) || !notes.is_empty() {
             return None;
         }
+        if repetitions >= 3 {
+            here.push((Claim::ThreefoldRepetition, Way::OnTheBoard, by));
+        }
+        // (Only the first claim of each kind and way is noted.)
+        let noted =
+            claims.iter().any(|c: &Claimable| c.claim == Claim::ThreefoldRepetition && c.way != Way::OnTheBoard);
+        if twice
+            && announces
+            && !noted
+            && let Some(m) = lane.threefold_by_move()?
+        {
+            here.push((Claim::ThreefoldRepetition, Way::ByAnnouncing(m), by));
+        }
+        if !here.is_empty() {
+            previous = Some(at.with_text(turn_text(&game), game.last_turn().1));
+        }
     };
     let plies = game.turns();
     let laws = laws_of_date(date);
-    let end = end(variant, lane.board(), move_number(start, plies).0, laws)?;
+    let threefold_by_move = if twice && announces { lane.threefold_by_move()? } else { None };
+    let end = end(variant, lane.board(), move_number(start, plies).0, laws, threefold_by_move)?;
     // Whether a side could still mate is asked where a side's time ran out while it was to
     // move: the generic core's question, judged on the record.
     if settings.as_of.is_some() && timing.accounting.is_some() {
@@ -74,7 +104,7 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
     }
     let walk = Walk {
         decision: Decision::Open,
-        claims: Vec::new(),
+        claims,
         plies,
         after: 0,
         unplayable: None,
@@ -90,16 +120,11 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
 }
 
 /// What holds at the end of a game in the lane's final position `board`, the next move's
-/// number being `fullmove`, under `laws`: [`End::of`] the same position, where the variant
-/// ends a game as orthodox chess does (mate, stalemate, the draws of the FIDE Laws); `None`
-/// where it may not. No position of the game stood twice, and fewer than 99 halfmoves have
-/// passed since the last capture or pawn move, or the walk would have given up: no draw
-/// can be claimed by announcing a move.
-fn end(variant: &Variant, board: &Board8, fullmove: u32, laws: Laws) -> Option<End> {
-    let caps = &variant.modules.caps;
-    if !(caps.fide_draws && caps.moveless_ends && caps.stalemate_draws) || !variant.modules.hooks.ending.is_empty() {
-        return None;
-    }
+/// number being `fullmove`, under `laws`, where the move that makes a position stand a third
+/// time is `threefold_by_move`: [`End::of`] the same position. Fewer than 99 halfmoves have
+/// passed since the last capture or pawn move, or the walk would have given up: no draw can
+/// be claimed by announcing the fiftieth move.
+fn end(variant: &Variant, board: &Board8, fullmove: u32, laws: Laws, threefold_by_move: Option<String>) -> Option<End> {
     let mut legal_moves = 0;
     board.each_legal_move(|_| legal_moves += 1);
     let (has_move, in_check) = (legal_moves > 0, board.in_check());
@@ -119,7 +144,7 @@ fn end(variant: &Variant, board: &Board8, fullmove: u32, laws: Laws) -> Option<E
         insufficient_material: board.insufficient_material(),
         far_rank: None,
         threefold: has_move && repetitions >= 3,
-        threefold_by_move: None,
+        threefold_by_move,
         fifty_moves: has_move && halfmoves >= 100,
         fifty_moves_by_move: None,
         fivefold: repetitions >= 5,
@@ -162,6 +187,7 @@ mod tests {
     use crate::adjudicate::adjudicate;
     use crate::adjudicate::time::Moment;
     use crate::dialect::{GameReader, Item, Limits, parse_game, read_plain};
+    use crate::rules::position::Position;
     use crate::variants::Catalogue;
 
     /// The verdicts on `text` (one game) found in the lane and from the record, under each
@@ -242,6 +268,70 @@ mod tests {
             // replay judges; the rest are the lane's.
             eprintln!("{name}: {found} of 150 random games judged in the lane");
             assert!(found >= 3, "{name}: only {found} of 150 random games judged in the lane");
+        }
+    }
+
+    /// A random game of `variant` (named `name`) in SAN whose pieces mostly go back where they
+    /// came from, so that positions come back: claims on the board and by announcing, and
+    /// the fivefold repetition.
+    fn shuffling_game(variant: &Arc<Variant>, name: &str, random: &mut crate::rules::random::XorShift) -> String {
+        let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
+        let mut text = String::new();
+        let mut moves = Vec::new();
+        let mut last = [None, None];
+        for _ in 0..random.below(70) {
+            moves.clear();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() || position.ending().is_some() {
+                break;
+            }
+            let side = position.side_to_move().index();
+            let back = last[side].and_then(|l: crate::rules::position::Move| {
+                moves.iter().copied().find(|m| m.from == l.to && m.to == l.from && !m.capture)
+            });
+            let m = match back {
+                Some(m) if random.below(5) < 2 => m,
+                _ => moves[random.below(moves.len())],
+            };
+            if side == 0 {
+                text.push_str(&format!("{}. ", position.fullmove()));
+            }
+            text.push_str(&crate::replay::san(&mut position, m));
+            text.push(' ');
+            last[side] = Some(m);
+            position.play(m);
+            if position.may_end_turn() {
+                position.end_turn();
+            }
+        }
+        let result = ["1-0", "0-1", "1/2-1/2", "*"][random.below(4)];
+        format!(
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"2020.01.01\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n[Variant \"{name}\"]\n\n{text}{result}\n"
+        )
+    }
+
+    #[test]
+    fn games_whose_positions_come_back_are_judged_as_their_records_are() {
+        let catalogue = Catalogue::builtin();
+        let mut random = crate::rules::random::XorShift::new(0x2F69_3A51_C4B7_0E13);
+        for name in ["orthodox", "crazyhouse", "limpy"] {
+            let variant = catalogue.find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let (mut found, mut announced, mut on_board) = (0, 0, 0);
+            for _ in 0..300 {
+                let text = shuffling_game(&variant, name, &mut random);
+                if same(&catalogue, &text, &settings()) {
+                    found += 1;
+                    let plain = read_plain(&text, &Limits::default()).unwrap_or_else(|| panic!("{text}"));
+                    let claims = adjudicate_plain(&variant, plain, Settings::default()).map(|v| v.claims);
+                    let ways = claims.unwrap_or_default().iter().map(|c| c.way == Way::OnTheBoard).collect::<Vec<_>>();
+                    announced += usize::from(ways.contains(&false));
+                    on_board += usize::from(ways.contains(&true));
+                }
+            }
+            eprintln!(
+                "{name}: {found} of 300 judged in the lane, {announced} with a claim by announcing, {on_board} on the board"
+            );
+            assert!(found >= 200 && announced >= 20 && on_board >= 10, "{name}: too few");
         }
     }
 

@@ -238,7 +238,13 @@ fn judge_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits, settings
     }
     let game = read_plain(&text.text, limits)?;
     let variant = catalogue.find(game.variant).ok()?;
-    let players = players_of(|name| game.tags().find(|&(n, _)| n == name).map(|(_, v)| v));
+    // (White and Black are always there; the other tags are looked for only where both are
+    // unnamed.)
+    let players = players_of(|name| match name {
+        "White" => Some(game.white),
+        "Black" => Some(game.black),
+        _ => game.tags().find(|&(n, _)| n == name).map(|(_, v)| v),
+    });
     let verdict = adjudicate::adjudicate_plain(&variant, game, settings)?;
     Some(Judged {
         origin: text.origin,

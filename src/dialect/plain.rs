@@ -130,6 +130,10 @@ pub struct PlainGame<'a> {
     pub white: &'a str,
     /// The Black tag.
     pub black: &'a str,
+    /// The Date tag.
+    pub date: &'a str,
+    /// The TimeControl tag, if any.
+    pub time_control: Option<&'a str>,
     /// The game's text, and where reading goes on in it (always after an ASCII character).
     text: &'a str,
     at: usize,
@@ -190,6 +194,7 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
     let mut seen = 0u64;
     let mut roster = 0u8;
     let (mut variant, mut fen, mut result, mut white, mut black) = (None, None, "", "", "");
+    let (mut date, mut time_control) = ("", None);
     let mut at = 0;
     loop {
         at += b[at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
@@ -216,6 +221,8 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
                     "Result" => result = value,
                     "White" => white = value,
                     "Black" => black = value,
+                    "Date" => date = value,
+                    "TimeControl" => time_control = Some(value),
                     _ => {}
                 }
                 at = after;
@@ -237,6 +244,8 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
         result,
         white,
         black,
+        date,
+        time_control,
         text,
         at,
         start: start_of_fen(fen),

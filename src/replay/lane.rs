@@ -89,6 +89,38 @@ impl LaneWalk {
     pub(crate) fn board(&self) -> &Board8 {
         &self.0.board
     }
+
+    /// The one legal move of the side to move after which a position stands for the third
+    /// time (FIDE 9.2.1.1: the threefold repetition claimed by announcing the move), in SAN
+    /// with its check mark: `Some(None)` where there is none; `None` where there are several,
+    /// of which the generic core names the first in its own order, or where the move is not
+    /// one the lane writes.
+    pub(crate) fn threefold_by_move(&mut self) -> Option<Option<String>> {
+        let board = &mut self.0.board;
+        let mut moves = Vec::new();
+        board.each_legal_move(|m| moves.push(m));
+        let mut found = None;
+        for m in moves {
+            if board.repetitions_after(m) >= 3 {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(m);
+            }
+        }
+        let Some(m) = found else { return Some(None) };
+        let kind = written8(board, m, Notation::San, false)?;
+        let mut after = board.clone();
+        after.play(m);
+        let check = match (after.in_check(), after.has_legal_move()) {
+            (false, _) => Check::None,
+            (true, true) => Check::Check,
+            (true, false) => Check::Mate,
+        };
+        let mut text = String::new();
+        write_action_in(&mut text, &San { kind, check }.to_action(Span::default()), Style::Canonical);
+        Some(Some(text))
+    }
 }
 
 /// What the lane made of a game read plain.

@@ -1757,6 +1757,23 @@ impl Board8 {
         1 + self.history.iter().rev().skip(1).step_by(2).filter(|&&k| k == self.key).count()
     }
 
+    /// How many times the position after `m`, a legal move of the side to move that ends its
+    /// turn, will have stood on the board, counting that time; 0 after a capture or a pawn
+    /// move, after which no earlier position can come back.
+    pub fn repetitions_after(&mut self, m: Move8) -> usize {
+        // The board is copied without its history, which the move only extends.
+        let history = std::mem::take(&mut self.history);
+        let mut after = self.clone();
+        self.history = history;
+        after.play(m);
+        if after.halfmove == 0 {
+            return 0;
+        }
+        // The positions with the same side to move: every second one back from the current.
+        let earlier = std::iter::once(&self.key).chain(self.history.iter().rev()).skip(1).step_by(2);
+        1 + earlier.filter(|&&k| k == after.key).count()
+    }
+
     /// Whether the current position has stood on the board at least `times` times. A
     /// position comes back at the earliest four moves later (two of each side), so the history
     /// since the last capture or pawn move is looked at only when it is long enough.
