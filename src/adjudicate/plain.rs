@@ -29,7 +29,7 @@ use crate::rules::variant::{Color, Variant};
 pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, settings: Settings) -> Option<Verdict> {
     // The variant ends a game as orthodox chess does (see `end`).
     let caps = &variant.modules.caps;
-    if !(caps.fide_draws && caps.moveless_ends && caps.stalemate_draws) || !variant.modules.hooks.ending.is_empty() {
+    if !(caps.fide_draws && caps.moveless_ends && caps.stalemate_draws && variant.modules.hooks.ending.is_empty()) {
         return None;
     }
     // A draw is claimed by announcing a move only where a turn is one action (as
@@ -237,15 +237,15 @@ mod tests {
         let mut found = 0;
         for (result, moves) in games {
             let text = format!("{roster}[Result \"{result}\"]\n\n{moves}\n");
-            found += usize::from(same(&catalogue, &text, &settings()));
+            found += usize::from(same(catalogue, &text, &settings()));
             let timed = format!("{roster}[Result \"{result}\"]\n[TimeControl \"40/7200:3600\"]\n\n{moves}\n");
-            same(&catalogue, &timed, &settings());
+            same(catalogue, &timed, &settings());
         }
         assert!(found >= 5, "only {found} hand-made games judged in the lane");
         // A position from a FEN, mated, in Crazyhouse with pieces in hand.
         let fen = "[Variant \"crazyhouse\"]\n[FEN \"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR[Pp] w KQkq - 2 4\"]\n";
         let text = format!("{roster}[Result \"1-0\"]\n{fen}\n4. Qxf7# 1-0\n");
-        assert!(same(&catalogue, &text, &settings()), "{text}");
+        assert!(same(catalogue, &text, &settings()), "{text}");
     }
 
     #[test]
@@ -262,7 +262,7 @@ mod tests {
                 let text = format!(
                     "[Event \"?\"]\n[Site \"?\"]\n[Date \"2013.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n{control}{moves}\n"
                 );
-                found += usize::from(same(&catalogue, &text, &settings()));
+                found += usize::from(same(catalogue, &text, &settings()));
             }
             // Most random games end by a repetition or a dead position, which the record's
             // replay judges; the rest are the lane's.
@@ -319,7 +319,7 @@ mod tests {
             let (mut found, mut announced, mut on_board) = (0, 0, 0);
             for _ in 0..300 {
                 let text = shuffling_game(&variant, name, &mut random);
-                if same(&catalogue, &text, &settings()) {
+                if same(catalogue, &text, &settings()) {
                     found += 1;
                     let plain = read_plain(&text, &Limits::default()).unwrap_or_else(|| panic!("{text}"));
                     let claims = adjudicate_plain(&variant, plain, Settings::default()).map(|v| v.claims);
@@ -353,7 +353,7 @@ mod tests {
                 let Ok(file) = std::fs::File::open(&path) else { continue };
                 for item in GameReader::new(std::io::BufReader::new(file), &Limits::default()).take(3000) {
                     if let Ok(Item::Game(text)) = item {
-                        found += usize::from(same(&catalogue, &text.text, &settings()));
+                        found += usize::from(same(catalogue, &text.text, &settings()));
                     }
                 }
             }
