@@ -542,8 +542,10 @@ impl Comment {
 /// [`Game::players`] names them.
 pub fn players_of<'t>(tag: impl Fn(&str) -> Option<&'t str>) -> (String, String) {
     let named = |name: &str| tag(name).filter(|v| !v.is_empty() && *v != "?");
-    match (named("White"), named("Black"), named("WhiteA"), named("BlackA")) {
-        (None, None, Some(white_a), Some(black_a)) => {
+    // (The bughouse tags are looked for only where White and Black name nobody.)
+    let seats = || Some((named("WhiteA")?, named("BlackA")?));
+    match (named("White"), named("Black")) {
+        (None, None) if let Some((white_a, black_a)) = seats() => {
             let pair = |a: &str, b: Option<&str>| b.map_or_else(|| a.to_owned(), |b| format!("{a} & {b}"));
             (pair(white_a, named("WhiteB")), pair(black_a, named("BlackB")))
         }

@@ -97,16 +97,13 @@ impl LaneWalk {
     /// one the lane writes.
     pub(crate) fn threefold_by_move(&mut self) -> Option<Option<String>> {
         let board = &mut self.0.board;
-        let mut moves = Vec::new();
-        board.each_legal_move(|m| moves.push(m));
-        let mut found = None;
-        for m in moves {
-            if board.repetitions_after(m) >= 3 {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(m);
-            }
+        let (mut found, mut several) = (None, false);
+        board.each_third_time(|m| {
+            several |= found.is_some();
+            found = Some(m);
+        });
+        if several {
+            return None;
         }
         let Some(m) = found else { return Some(None) };
         let kind = written8(board, m, Notation::San, false)?;

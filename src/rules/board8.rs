@@ -1757,6 +1757,66 @@ impl Board8 {
         1 + self.history.iter().rev().skip(1).step_by(2).filter(|&&k| k == self.key).count()
     }
 
+    /// Calls `each` with every legal move of the side to move after which a position stands
+    /// for the third time since the last capture or pawn move (FIDE 9.2.1.1), in no
+    /// particular order.
+    ///
+    /// Only a move that takes nothing and moves no pawn can bring an earlier position back;
+    /// nor can castling or a drop, which leave their side with fewer castling rights or pieces
+    /// in hand than every position since then had. So only the other moves are tried, and
+    /// only where a position with the other side to move has stood twice; a plain move
+    /// without playing it, from the key it would give.
+    pub fn each_third_time(&mut self, mut each: impl FnMut(Move8)) {
+        // The positions with the other side to move: the last of the history, and every
+        // second one before it; those that stood twice.
+        let h = &self.history;
+        let mut twice: Vec<u64> = Vec::new();
+        for i in (0..h.len()).rev().step_by(2) {
+            if (i % 2..i).step_by(2).any(|j| h[j] == h[i]) && !twice.contains(&h[i]) {
+                twice.push(h[i]);
+            }
+        }
+        if twice.is_empty() {
+            return;
+        }
+        let us = self.side & 1;
+        let occupied = self.occupied();
+        let mut pieces = self.colors[us] & !self.roles[usize::from(PAWN)];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let mut targets = self.targets(from) & !occupied;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let m = self.move_to(from, to, None);
+                let again = match m.special {
+                    Special::None => twice.contains(&self.quiet_key_after(m)) && self.is_legal(m),
+                    // A Checkers Chess jump over a piece of its own.
+                    Special::Jump { .. } if !m.capture => self.is_legal(m) && self.repetitions_after(m) >= 3,
+                    _ => false,
+                };
+                if again {
+                    each(m);
+                }
+            }
+        }
+    }
+
+    /// The key of the position after `m`, a move of the side to move that takes nothing,
+    /// moves no pawn and does nothing else ([`Special::None`]): [`Board8::play`]'s key,
+    /// without playing it.
+    fn quiet_key_after(&self, m: Move8) -> u64 {
+        let code = self.cells[usize::from(m.from)];
+        let mut key = self.key ^ cell_key(code, m.from) ^ cell_key(code, m.to) ^ ZOBRIST[ZOBRIST_SIDE];
+        let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
+        key ^= CASTLING_KEYS[usize::from(self.castling & 15)] ^ CASTLING_KEYS[usize::from(rights & 15)];
+        if let Some(ep) = self.en_passant.filter(|_| self.ep_live) {
+            key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
+        }
+        key
+    }
+
     /// How many times the position after `m`, a legal move of the side to move that ends its
     /// turn, will have stood on the board, counting that time; 0 after a capture or a pawn
     /// move, after which no earlier position can come back.
