@@ -57,13 +57,18 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
             PlainStep::End(outcome) => break outcome,
             PlainStep::NotPlain => return None,
         }
-        for (claim, way, by) in here.drain(..) {
-            note_claim(&mut claims, claim, way, by, || previous.clone());
+        if !here.is_empty() {
+            for (claim, way, by) in here.drain(..) {
+                note_claim(&mut claims, claim, way, by, || previous.clone());
+            }
         }
         // A position one move short of fifty may be claimed by announcing, and a draw may
         // have ended the game: each is the record's to judge.
         let board = lane.board();
-        let (halfmoves, repetitions) = (board.halfmove_clock(), board.repetitions());
+        // (A position comes back four turns later at the earliest: `repeated` looks back only
+        // then.)
+        let halfmoves = board.halfmove_clock();
+        let repetitions = if board.repeated(2) { board.repetitions() } else { 1 };
         if halfmoves >= 99 || Laws::CURRENT.draw(board).is_some() {
             return None;
         }
