@@ -44,6 +44,8 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
     if !notes.is_empty() || lane.board().halfmove_clock() >= 99 {
         return None;
     }
+    // Where no comment holds a command, the comments have no time to book.
+    let commands = game.ahead_holds("[%");
     let mut claims = Vec::new();
     // The draws that could be claimed in the position before the next turn, and the turn after
     // which it stood: noted once the next turn is played.
@@ -75,7 +77,8 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
         twice = (twice && halfmoves > 0) || repetitions >= 2;
         let by = if board.side() == 0 { Color::White } else { Color::Black };
         let at = at(start, game.turns() - 1);
-        let comments = game.comments().map(|text| (folded(text), Span::default()));
+        let comments = commands.then(|| game.comments()).into_iter().flatten();
+        let comments = comments.map(|text| (folded(text), Span::default()));
         let (ran_out, clock) = timing.book(comments, at, Span::default(), &mut notes, || last_ply(&game, at));
         // A time forfeit, and a note on the time readings, are the record's to place.
         if ran_out || clock.is_some_and(|c| c < 0) || !notes.is_empty() {

@@ -390,6 +390,12 @@ impl<'a> PlainGame<'a> {
         }
     }
 
+    /// Whether the movetext not read yet holds `needle` anywhere (in a comment, or anywhere
+    /// else).
+    pub fn ahead_holds(&self, needle: &str) -> bool {
+        self.rest().contains(needle)
+    }
+
     /// The result marker that ended the game, once [`PlainGame::next_turn`] has read it.
     pub fn outcome(&self) -> Outcome {
         self.outcome
