@@ -93,7 +93,8 @@ pub fn parse(data: &[u8]) {
 }
 
 /// A plain game written as it is read (`fmt`, `convert` to JSON, YAML, SAN, long algebraic
-/// and UCI) is written as its record is: byte for byte.
+/// and UCI) is written as its record is: byte for byte; one adjudicated in the orthodox lane
+/// gets its record's verdict.
 fn written_as_read(text: &arbiter::dialect::GameText, catalogue: &Catalogue, limits: &Limits) {
     use arbiter::dialect::{Style, read_plain, write_game_as, write_plain};
     if text.has_decoding_notes() {
@@ -123,6 +124,19 @@ fn written_as_read(text: &arbiter::dialect::GameText, catalogue: &Catalogue, lim
             let style = if notation == Notation::Uci { Style::Uci } else { Style::Canonical };
             let whole = convert::rewrite(&variant, &game, notation).map(|g| write_game_as(&g, style));
             assert!(whole.as_ref() == Ok(&fast), "{notation:?} converted in the lane otherwise:\n{source}");
+        }
+    }
+    // Adjudicated in the lane as from its record, with and without an adjudication day.
+    use arbiter::adjudicate::{Settings, adjudicate, adjudicate_plain};
+    let day = "2030-01-01".parse().ok();
+    for settings in [Settings::default(), Settings { as_of: day }] {
+        if let Some(fast) = adjudicate_plain(&variant, plain.clone(), settings) {
+            let whole = adjudicate(&variant, &game, settings).map(|v| format!("{v:?}"));
+            assert_eq!(
+                Ok(format!("{fast:?}")),
+                whole.map_err(|e| e.to_string()),
+                "adjudicated in the lane otherwise:\n{source}"
+            );
         }
     }
 }
