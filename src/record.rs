@@ -558,17 +558,19 @@ pub fn comment_commands(text: &str) -> impl Iterator<Item = CommentCommand<'_>> 
     let mut rest = text;
     std::iter::from_fn(move || {
         loop {
-            let open = rest.find("[%")?;
+            // (Bytes rather than a search for `[%`: a comment with a clock reading every move
+            // is read for its commands every move.)
+            let b = rest.as_bytes();
+            let open = (0..b.len().saturating_sub(1)).find(|&i| b[i] == b'[' && b[i + 1] == b'%')?;
             let after = &rest[open + 2..];
-            let Some(close) = after.find(']') else {
+            let Some(close) = after.bytes().position(|c| c == b']') else {
                 rest = "";
                 return None;
             };
-            let inner = &after[..close];
+            let inner = trimmed(&after[..close]);
             rest = &after[close + 1..];
-            let inner = inner.trim();
-            let (name, args) = match inner.find(char::is_whitespace) {
-                Some(i) => (&inner[..i], inner[i..].trim()),
+            let (name, args) = match first_white_space(inner) {
+                Some(i) => (&inner[..i], trimmed(&inner[i..])),
                 None => (inner, ""),
             };
             if !name.is_empty() {
@@ -576,6 +578,31 @@ pub fn comment_commands(text: &str) -> impl Iterator<Item = CommentCommand<'_>> 
             }
         }
     })
+}
+
+/// `text` trimmed of white space ([`str::trim`]), looked at byte by byte where its ends are
+/// ASCII.
+fn trimmed(text: &str) -> &str {
+    let b = text.as_bytes();
+    let solid = |c: u8| c > b' ' && c < 0x80;
+    match (b.first(), b.last()) {
+        (Some(&first), Some(&last)) if solid(first) && solid(last) => text,
+        _ => text.trim(),
+    }
+}
+
+/// Where the first white space character of `text` is ([`char::is_whitespace`]).
+fn first_white_space(text: &str) -> Option<usize> {
+    for (i, &c) in text.as_bytes().iter().enumerate() {
+        if c >= 0x80 {
+            // (Every byte before it is ASCII: `i` starts a character.)
+            return text[i..].find(char::is_whitespace).map(|j| i + j);
+        }
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C) {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Trims `text` and folds each run of white space into one space.
@@ -986,6 +1013,43 @@ impl Eq for Game {}
 
 #[cfg(test)]
 mod tests {
+
+    /// The commands of a comment as first read, with the standard library's searches and
+    /// trims: the byte-by-byte reading must agree with it on every text.
+    fn commands_by_search(text: &str) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(open) = rest.find("[%") {
+            let after = &rest[open + 2..];
+            let Some(close) = after.find(']') else { break };
+            let inner = after[..close].trim();
+            rest = &after[close + 1..];
+            let (name, args) = match inner.find(char::is_whitespace) {
+                Some(i) => (&inner[..i], inner[i..].trim()),
+                None => (inner, ""),
+            };
+            if !name.is_empty() {
+                out.push((name.to_owned(), args.to_owned()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn comment_commands_are_read_byte_by_byte_as_by_search() {
+        let pieces = [
+            "[%", "[", "%", "]", "clk", " ", "\t", "\u{b}", "\u{85}", "\u{a0}", "\u{3000}", "0:01:02", "é", "x", "[%%",
+        ];
+        let mut random = crate::rules::random::XorShift::new(0x0F1E_2D3C_4B5A_6978);
+        for _ in 0..20_000 {
+            let n = 1 + random.below(10);
+            let text: String = (0..n).map(|_| pieces[random.below(pieces.len())]).collect();
+            let read: Vec<(String, String)> =
+                comment_commands(&text).map(|c| (c.name.to_owned(), c.args.to_owned())).collect();
+            assert_eq!(read, commands_by_search(&text), "{text:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -457,25 +457,26 @@ pub fn clock(text: &str) -> Result<i64, ReadingError> {
         Some(rest) => (true, rest),
         None => (false, text.trim()),
     };
-    let (whole, fraction) = match rest.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
-        None => (rest, None),
+    // Read byte by byte (the adjudicator reads a clock every move): hours of one to six
+    // digits, minutes and seconds of two, each after a colon, then a fraction of one to three
+    // digits after a period.
+    let b = rest.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        let field = b.get(range).filter(|f| !f.is_empty())?;
+        field.iter().try_fold(0i64, |n, &c| c.is_ascii_digit().then(|| n * 10 + i64::from(c - b'0')))
     };
-    // Three fields exactly, read without a list (the adjudicator reads a clock every move).
-    let mut parts = whole.split(':');
-    let (Some(h), Some(m), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
-        return Err(bad());
+    let h_len = b.iter().position(|&c| c == b':').filter(|n| (1..=6).contains(n)).ok_or_else(bad)?;
+    let (h, m, s) = match (digits(0..h_len), digits(h_len + 1..h_len + 3), digits(h_len + 4..h_len + 6)) {
+        (Some(h), Some(m), Some(s)) if b[h_len + 3] == b':' && m < 60 && s < 60 => (h, m, s),
+        _ => return Err(bad()),
     };
-    let (Some(h), Some(m), Some(s)) = (number(h, 1..=6), number(m, 2..=2), number(s, 2..=2)) else {
-        return Err(bad());
-    };
-    if m >= 60 || s >= 60 {
-        return Err(bad());
-    }
-    let mut ms = i64::from(h) * HOUR + i64::from(m) * MINUTE + i64::from(s) * SECOND;
-    if let Some(f) = fraction {
-        let digits = number(f, 1..=3).ok_or_else(bad)?;
-        ms += i64::from(digits) * 10i64.pow(3 - f.len() as u32);
+    let mut ms = h * HOUR + m * MINUTE + s * SECOND;
+    match &b[h_len + 6..] {
+        [] => {}
+        [b'.', fraction @ ..] if (1..=3).contains(&fraction.len()) => {
+            ms += digits(h_len + 7..b.len()).ok_or_else(bad)? * 10i64.pow(3 - fraction.len() as u32);
+        }
+        _ => return Err(bad()),
     }
     Ok(if negative { -ms } else { ms })
 }
@@ -634,6 +635,96 @@ impl Accounting {
 
 #[cfg(test)]
 mod tests {
+
+    /// The reading of a clock as first written: fields split on `.` and `:`, each checked
+    /// whole. The byte-by-byte reading must agree with it on every text.
+    fn clock_by_fields(text: &str) -> Option<i64> {
+        let number = |t: &str, digits: std::ops::RangeInclusive<usize>| {
+            (digits.contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| t.parse::<i64>().ok())
+                .flatten()
+        };
+        let (negative, rest) = match text.trim().strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.trim()),
+        };
+        let (whole, fraction) = match rest.split_once('.') {
+            Some((w, f)) => (w, Some(f)),
+            None => (rest, None),
+        };
+        let parts: Vec<&str> = whole.split(':').collect();
+        let [h, m, s] = parts[..] else { return None };
+        let (h, m, s) = (number(h, 1..=6)?, number(m, 2..=2)?, number(s, 2..=2)?);
+        if m >= 60 || s >= 60 {
+            return None;
+        }
+        let mut ms = h * HOUR + m * MINUTE + s * SECOND;
+        if let Some(f) = fraction {
+            ms += number(f, 1..=3)? * 10i64.pow(3 - f.len() as u32);
+        }
+        Some(if negative { -ms } else { ms })
+    }
+
+    #[test]
+    fn clocks_are_read_byte_by_byte_as_field_by_field() {
+        let pieces =
+            ["0", "1", "12", "123456", "1234567", ":", ".", "-", " ", "5", "59", "60", "00", "x", "\u{a0}", "é"];
+        let mut random = crate::rules::random::XorShift::new(0x1234_5678_9ABC_DEF1);
+        let mut texts: Vec<String> = [
+            "1:02:03",
+            "0:00:05.3",
+            "-0:00:01",
+            " 0:03:00 ",
+            "0:3:00",
+            "0:03:0",
+            "0:03:00.",
+            "0:03:00.1234",
+            "0:03:00:00",
+            "1.5:00:00",
+            "0:60:00",
+            "0:00:60",
+            "",
+            ":",
+            "-",
+            "0:00:00.000",
+            "999999:59:59.999",
+            "\u{a0}0:00:01",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        for _ in 0..20_000 {
+            let n = 1 + random.below(8);
+            texts.push((0..n).map(|_| pieces[random.below(pieces.len())]).collect());
+        }
+        // Near-readings: fields of about the right lengths, now and then something else.
+        for _ in 0..20_000 {
+            let digits = |random: &mut crate::rules::random::XorShift, n: usize| {
+                (0..n).map(|_| char::from(b'0' + random.below(10) as u8)).collect::<String>()
+            };
+            let lengths = [1 + random.below(7), 1 + random.below(3), 1 + random.below(3)];
+            let mut text = lengths.map(|n| digits(&mut random, n)).join(":");
+            if random.below(2) == 0 {
+                let n = random.below(5);
+                text = format!("{text}.{}", digits(&mut random, n));
+            }
+            if random.below(8) == 0 {
+                text = format!("-{text}");
+            }
+            if random.below(8) == 0 {
+                let at = random.below(text.len() + 1);
+                text.insert_str(at, pieces[random.below(pieces.len())]);
+            }
+            texts.push(text);
+        }
+        let mut read = 0;
+        for text in texts {
+            assert_eq!(clock(&text).ok(), clock_by_fields(&text), "{text:?}");
+            read += usize::from(clock(&text).is_ok());
+        }
+        assert!(read >= 300, "only {read} texts read as clocks");
+    }
+
     use super::*;
 
     fn tc(text: &str) -> TimeControl {
