@@ -4,10 +4,11 @@
 #
 #     bench/compare_binaries.sh BEFORE AFTER [GAMES]
 #
-# Runs `validate --format json` and `validate -q` (text, exit code included) with both binaries
-# on: corpus/; every file of ../shared/corpus (where present); random legal games of every
-# catalogue variant (GAMES of each, 300 by default; target/bench/random-VARIANT-N.pgn, made by
-# examples/random_game where absent, or the suite's 1000-game files where they exist); and the
+# Runs `validate --format json`, `validate -q`, `adjudicate --format json` and `adjudicate -q
+# --as-of 2030-01-01` (each with its exit code) with both binaries on: corpus/; every file of
+# ../shared/corpus (where present); random legal games of every catalogue variant (GAMES of
+# each, 300 by default; target/bench/random-VARIANT-N.pgn, made by examples/random_game where
+# absent, or the suite's 1000-game files where they exist); and the
 # same random games with one move of each game changed (so that refusals, with the position and
 # the legal alternatives they print, are compared too). Prints a diff for each input whose
 # reports differ and exits 1 if any does, 0 if all agree, 2 on a usage error.
@@ -76,13 +77,18 @@ normalise() {
 status=0
 compared=0
 for input in "${inputs[@]}"; do
-    for mode in json text; do
-        if [ "$mode" = json ]; then args=(validate --format json -j 1); else args=(validate -q -j 1); fi
+    for mode in "validate json" "validate text" "adjudicate json" "adjudicate text"; do
+        case "$mode" in
+            "validate json") args=(validate --format json -j 1) ;;
+            "validate text") args=(validate -q -j 1) ;;
+            "adjudicate json") args=(adjudicate --format json -j 1) ;;
+            *) args=(adjudicate -q --as-of 2030-01-01 -j 1) ;;
+        esac
         a=$("$BEFORE" "${args[@]}" "$input" 2>&1 | normalise; echo "exit ${PIPESTATUS[0]}")
         b=$("$AFTER" "${args[@]}" "$input" 2>&1 | normalise; echo "exit ${PIPESTATUS[0]}")
         compared=$((compared + 1))
         if [ "$a" != "$b" ]; then
-            echo "DIFFERENT: validate ($mode) $input"
+            echo "DIFFERENT: $mode: $input"
             diff <(printf '%s\n' "$a") <(printf '%s\n' "$b") | head -40
             status=1
         fi

@@ -28,7 +28,7 @@ pub const MOST_ACTIONS: usize = 16;
 
 /// The most tag pairs a game read plain may have (each is checked against the others for a
 /// repeated name); a game with more is read whole.
-const MOST_TAGS: usize = 32;
+pub(super) const MOST_TAGS: usize = 32;
 
 /// An action of the forms the orthodox lane plays, as a small `Copy` value: a piece move in
 /// SAN (or long algebraic with its piece letter), castling, or a drop; and its check mark.
@@ -134,6 +134,9 @@ pub struct PlainGame<'a> {
     pub date: &'a str,
     /// The TimeControl tag, if any.
     pub time_control: Option<&'a str>,
+    /// The tag pairs, name and value, in the order written: the first `tag_count`.
+    tag_pairs: [(&'a str, &'a str); MOST_TAGS],
+    tag_count: usize,
     /// The game's text, and where reading goes on in it (always after an ASCII character).
     text: &'a str,
     at: usize,
@@ -187,7 +190,7 @@ fn roster_bit(name: &str) -> u8 {
 /// a missing `]`, a size past `limits`), a name twice, or not all seven tags of the roster.
 pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
     let b = text.as_bytes();
-    let mut names: [&str; MOST_TAGS] = [""; MOST_TAGS];
+    let mut tag_pairs: [(&str, &str); MOST_TAGS] = [("", ""); MOST_TAGS];
     let mut count = 0;
     // A bit per name seen, chosen by its length and its first and last letters: only a name
     // whose bit is taken is compared with the others.
@@ -207,12 +210,12 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
                 let bit = name_bit(name);
                 if count == MOST_TAGS
                     || name.len() + value.len() > limits.tag_bytes
-                    || (seen & bit != 0 && names[..count].contains(&name))
+                    || (seen & bit != 0 && tag_pairs[..count].iter().any(|&(n, _)| n == name))
                 {
                     return None;
                 }
                 seen |= bit;
-                names[count] = name;
+                tag_pairs[count] = (name, value);
                 count += 1;
                 roster |= roster_bit(name);
                 match name {
@@ -246,6 +249,8 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
         black,
         date,
         time_control,
+        tag_pairs,
+        tag_count: count,
         text,
         at,
         start: start_of_fen(fen),
@@ -425,19 +430,8 @@ impl<'a> PlainGame<'a> {
     }
 
     /// The tag pairs, name and value, in the order written.
-    pub fn tags(&self) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
-        let text = self.text;
-        let b = text.as_bytes();
-        let mut at = 0;
-        std::iter::from_fn(move || {
-            at += b.get(at..)?.iter().take_while(|c| c.is_ascii_whitespace()).count();
-            if b.get(at) != Some(&b'[') {
-                return None;
-            }
-            let (name, value, after) = tag_pair(text, at)?;
-            at = after;
-            Some((name, value))
-        })
+    pub fn tags(&self) -> impl Iterator<Item = (&'a str, &'a str)> + '_ {
+        self.tag_pairs[..self.tag_count].iter().copied()
     }
 
     /// The actions of the turn read last, and where it is written (from its first action's

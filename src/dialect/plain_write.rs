@@ -87,15 +87,20 @@ pub fn write_plain_with(
 /// [`crate::record::tags_in_export_order`] orders a record's.
 pub fn tags_in_export_order<'a>(game: &PlainGame<'a>) -> impl Iterator<Item = (&'a str, &'a str)> + use<'a> {
     let mut roster = [""; SEVEN_TAG_ROSTER.len()];
-    let mut others: Vec<(&str, &str)> = Vec::new();
+    let mut others = [("", ""); super::plain::MOST_TAGS];
+    let mut count = 0;
     for (name, value) in game.tags() {
         match SEVEN_TAG_ROSTER.iter().position(|&n| n == name) {
             Some(i) => roster[i] = value,
-            None => others.push((name, value)),
+            None => {
+                others[count] = (name, value);
+                count += 1;
+            }
         }
     }
-    others.sort_by(|a, b| a.0.cmp(b.0));
-    SEVEN_TAG_ROSTER.iter().copied().zip(roster).chain(others)
+    // (No name is there twice: the unstable sort keeps the order a stable one would.)
+    others[..count].sort_unstable_by(|a, b| a.0.cmp(b.0));
+    SEVEN_TAG_ROSTER.iter().copied().zip(roster).chain(others.into_iter().take(count))
 }
 
 /// A step of a game read plain, as [`each_plain_step`] shows it.
