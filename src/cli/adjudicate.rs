@@ -98,6 +98,8 @@ struct Judged {
     stopped: bool,
     /// The size of a game too large to keep in memory, whose text is not here.
     unkept: Option<u64>,
+    /// Its report, written where it was judged (a game without problems).
+    report: Option<Vec<u8>>,
 }
 
 fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings, write: bool) -> Judged {
@@ -114,6 +116,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
                 bytes: size,
                 stopped: false,
                 unkept: Some(size),
+                report: None,
             };
         }
         Item::Stopped { origin, games } => {
@@ -127,6 +130,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
                 bytes: 0,
                 stopped: true,
                 unkept: None,
+                report: None,
             };
         }
     };
@@ -144,6 +148,7 @@ fn judge(item: Item, catalogue: &Catalogue, limits: &Limits, settings: Settings,
         bytes: text.text.len() as u64,
         stopped: false,
         unkept: None,
+        report: None,
     };
     let parsed = text.parse(limits);
     // Warnings about the text are `validate`'s; errors stop the verdict.
@@ -255,6 +260,7 @@ fn judge_plain(text: &GameText, catalogue: &Catalogue, limits: &Limits, settings
         bytes: text.text.len() as u64,
         stopped: false,
         unkept: None,
+        report: None,
     })
 }
 
@@ -345,8 +351,21 @@ pub fn run(args: &AdjudicateArgs) -> Status {
                 inputs::show_games(&progress, summary.games, started);
             }
             let write = records.is_some();
-            let judged: Vec<Judged> =
-                batch.into_par_iter().map(|item| judge(item, catalogue, &limits, settings, write)).collect();
+            let (format, quiet) = (args.format, args.quiet);
+            let judged: Vec<Judged> = batch
+                .into_par_iter()
+                .map(|item| {
+                    let mut j = judge(item, catalogue, &limits, settings, write);
+                    // A game without problems is reported as it will be whatever the levels
+                    // say: its report is written here, on the thread that judged it.
+                    if j.problems.is_empty() && !j.stopped {
+                        let mut line = Vec::new();
+                        let _ = write_report(&mut line, &name, &j, format, quiet);
+                        j.report = Some(line);
+                    }
+                    j
+                })
+                .collect();
             for mut j in judged {
                 j.problems = judging.game(std::mem::take(&mut j.problems));
                 if j.stopped {
@@ -360,9 +379,9 @@ pub fn run(args: &AdjudicateArgs) -> Status {
                 summary.games += 1;
                 summary.bytes += j.bytes;
                 tally(&mut summary, &j);
-                let printed = match args.format {
-                    Format::Text => write_text(&mut report, &name, &j, args.quiet),
-                    Format::Json => write_json(&mut report, &name, &j),
+                let printed = match &j.report {
+                    Some(line) => report.write_all(line),
+                    None => write_report(&mut report, &name, &j, args.format, args.quiet),
                 };
                 if printed.is_err() {
                     // A closed pipe: nothing more to say.
@@ -481,6 +500,14 @@ fn print_stop(out: &mut dyn Write, name: &str, j: &Judged, format: Format) -> io
         Format::Json => {
             writeln!(out, "{}", json!({ "file": name, "line": p.line, "col": p.col, "stopped": p.message }))
         }
+    }
+}
+
+/// The report on one game, as `format` writes it.
+fn write_report(out: &mut dyn Write, name: &str, j: &Judged, format: Format, quiet: bool) -> io::Result<()> {
+    match format {
+        Format::Text => write_text(out, name, j, quiet),
+        Format::Json => write_json(out, name, j),
     }
 }
 
