@@ -13,6 +13,15 @@
 //!
 //! This module owns the judgement only: it neither reads files nor prints. The decisions it
 //! makes are written down in notation/SPEC.md, "Adjudication".
+//!
+//! There is one judgement, in two walks. [`adjudicate`] walks a game's record in the generic
+//! core; [`adjudicate_plain`] walks a plain game as it is read, in the orthodox lane, where
+//! the game is one the lane plays and nothing happens in it that the lane cannot judge
+//! exactly, and gives up otherwise. Both book the time with the same `Timing`, note claims
+//! with the same `note_claim`, and reach their verdict in the same `conclude`, from what holds
+//! at the end of the record (`End`, found on the core's position or on the lane's). The
+//! tests, the `parse` fuzz target and `bench/compare_binaries.sh` hold the two walks to the
+//! same verdicts.
 
 mod plain;
 pub mod time;
