@@ -727,7 +727,7 @@ pub fn plain_record_json(game: &mut PlainGame<'_>) -> Option<String> {
     out.push(']');
     let mut turns = 0;
     let mut action = String::new();
-    each_plain_step(game, |comments, step| {
+    each_plain_step::<false>(game, |comments, step| {
         // The comments of the turn before (or of the game), then that turn's object closed.
         let mut comments = comments.peekable();
         if comments.peek().is_some() {
@@ -829,7 +829,7 @@ pub fn plain_record_yaml(game: &mut PlainGame<'_>) -> Option<String> {
     }
     let mut turns = 0;
     let mut folded = String::new();
-    each_plain_step(game, |comments, step| {
+    each_plain_step::<false>(game, |comments, step| {
         // The comments of the turn before (or of the game).
         let indent = if turns == 0 { "" } else { "  " };
         for (i, comment) in comments.enumerate() {

@@ -155,6 +155,9 @@ pub struct PlainGame<'a> {
     comment_bytes: usize,
     /// The actions of the turn read last.
     turn: [San; MOST_ACTIONS],
+    /// Whether the turn read last is one action written as the canonical writer writes it,
+    /// where it was read noting that ([`PlainGame::next_turn_noting`]).
+    canonical: bool,
 }
 
 /// What [`PlainGame::next_turn`] read.
@@ -261,6 +264,7 @@ pub fn read_plain<'a>(text: &'a str, limits: &Limits) -> Option<PlainGame<'a>> {
         outcome: Outcome::Unknown,
         comment_bytes: limits.comment_bytes,
         turn: [San::BLANK; MOST_ACTIONS],
+        canonical: false,
     })
 }
 
@@ -297,6 +301,20 @@ impl<'a> PlainGame<'a> {
     /// [`PlainStep::End`] or [`PlainStep::NotPlain`], it says [`PlainStep::NotPlain`].
     #[inline]
     pub fn next_turn(&mut self) -> PlainStep<'_> {
+        self.next_turn_as::<false>()
+    }
+
+    /// [`PlainGame::next_turn`], noting whether the turn is one action written as the
+    /// canonical writer writes it ([`PlainGame::last_turn_canonical`]).
+    #[inline]
+    pub fn next_turn_noting(&mut self) -> PlainStep<'_> {
+        self.next_turn_as::<true>()
+    }
+
+    /// [`PlainGame::next_turn`], noting where `NOTE` (a constant, so that a replay pays
+    /// nothing for it).
+    #[inline(always)]
+    fn next_turn_as<const NOTE: bool>(&mut self) -> PlainStep<'_> {
         let b = self.text.as_bytes();
         let mut at = self.at;
         // The move number read last, not yet checked against its turn: number, and whether
@@ -310,7 +328,7 @@ impl<'a> PlainGame<'a> {
             match first {
                 b'a'..=b'z' | b'A'..=b'Z' | b'@' => {
                     self.at = at;
-                    let Some(count) = self.read_turn() else { return self.not_plain() };
+                    let Some(count) = self.read_turn::<NOTE>() else { return self.not_plain() };
                     if let Some((number, white)) = numbered {
                         let (expected, expected_white) = move_number(self.start, self.ply);
                         if number != expected || (!white && expected_white) {
@@ -363,14 +381,25 @@ impl<'a> PlainGame<'a> {
 
     /// Reads the actions of the turn at the reading place into `self.turn`: actions joined
     /// by `,`, each followed by white space, `{`, `,` or the end. Their number, or `None`.
-    fn read_turn(&mut self) -> Option<usize> {
+    #[inline(always)]
+    fn read_turn<const NOTE: bool>(&mut self) -> Option<usize> {
         let b = self.text.as_bytes();
         let mut count = 0;
         self.turn_start = self.at;
         loop {
             let (len, san) = match lex::common_san(&b[self.at..]) {
-                Some(read) => read,
+                Some(read) => {
+                    // The common shapes are written canonically, but for a pawn's drop (`@e4`
+                    // and `P@e4` read alike).
+                    if NOTE {
+                        self.canonical = count == 0 && !matches!(read.1.kind, SanKind::Drop { .. });
+                    }
+                    read
+                }
                 None => {
+                    if NOTE {
+                        self.canonical = false;
+                    }
                     // The other forms without a leniency, as the general reader reads them.
                     let rest = self.text.get(self.at..)?;
                     let Ok((after, (action, [None, None]))) = lex::action(rest) else { return None };
@@ -386,6 +415,9 @@ impl<'a> PlainGame<'a> {
             self.at += len;
             if b.get(self.at) != Some(&b',') {
                 self.turn_len = count;
+                if NOTE && count > 1 {
+                    self.canonical = false;
+                }
                 return Some(count);
             }
             self.at += 1;
@@ -432,6 +464,13 @@ impl<'a> PlainGame<'a> {
     /// The tag pairs, name and value, in the order written.
     pub fn tags(&self) -> impl Iterator<Item = (&'a str, &'a str)> + '_ {
         self.tag_pairs[..self.tag_count].iter().copied()
+    }
+
+    /// The text of the turn read last, where it was read by
+    /// [`PlainGame::next_turn_noting`] and is one action written as the canonical writer
+    /// writes it (in one of the common shapes of SAN, [`lex::common_san`]).
+    pub fn last_turn_canonical(&self) -> Option<&'a str> {
+        self.text.get(self.last.0..self.last.1).filter(|_| self.canonical)
     }
 
     /// The actions of the turn read last, and where it is written (from its first action's

@@ -21,8 +21,12 @@ use crate::record::{Outcome, SEVEN_TAG_ROSTER, Span};
 /// The canonical text of `game` (as read by [`super::read_plain`], nothing of its movetext
 /// read yet), as [`super::write_game`] writes its record; `None` where it is not plain after all.
 pub fn write_plain(mut game: PlainGame<'_>) -> Option<String> {
-    write_plain_with(&mut game, |out, turn| {
-        write_sans(out, turn);
+    write_plain_with::<true>(&mut game, |out, turn, canonical| {
+        // (A move read in a shape the canonical writer writes alike is copied.)
+        match canonical {
+            Some(text) => out.push_str(text),
+            None => write_sans(out, turn),
+        }
         Some(())
     })
 }
@@ -38,11 +42,13 @@ pub fn write_sans(out: &mut String, turn: &[San]) {
 }
 
 /// [`write_plain`], each turn's actions written by `turn` (which appends them to the string it
-/// is given, or answers `None`, and then so does this). `game` is read to its end, where
-/// its result and turns can be asked for.
-pub fn write_plain_with(
+/// is given, or answers `None`, and then so does this), given the actions and, where
+/// `CANONICAL`, the turn's text where it is written canonically
+/// ([`PlainGame::last_turn_canonical`]). `game` is read to its end, where its result and turns
+/// can be asked for.
+pub fn write_plain_with<const CANONICAL: bool>(
     game: &mut PlainGame<'_>,
-    mut turn: impl FnMut(&mut String, &[San]) -> Option<()>,
+    mut turn: impl FnMut(&mut String, &[San], Option<&str>) -> Option<()>,
 ) -> Option<String> {
     let mut out = String::with_capacity(game.text_len() + 64);
     for (name, value) in tags_in_export_order(game) {
@@ -59,18 +65,18 @@ pub fn write_plain_with(
     // Whether the next black move needs its number, as the canonical writer has it.
     let mut interrupted = true;
     let mut text = String::new();
-    each_plain_step(game, |comments, step| {
+    each_plain_step::<CANONICAL>(game, |comments, step| {
         for comment in comments {
             lines.comment_words(comment.split_whitespace());
             interrupted = true;
         }
         match step {
             Walked::End(outcome) => lines.unit(outcome.as_str()),
-            Walked::Turn { ply, actions } => {
+            Walked::Turn { ply, actions, canonical } => {
                 let (number, white) = move_number(start, ply);
                 text.clear();
                 push_move_number(&mut text, number, white, interrupted || ply == 0);
-                turn(&mut text, actions)?;
+                turn(&mut text, actions, canonical)?;
                 lines.unit(&text);
                 interrupted = false;
             }
@@ -111,6 +117,9 @@ pub enum Walked<'t> {
         ply: u32,
         /// Its actions.
         actions: &'t [San],
+        /// Its text, where it is one action written as the canonical writer writes it
+        /// ([`PlainGame::last_turn_canonical`]) and the walk was asked for it.
+        canonical: Option<&'t str>,
     },
     /// The result marker that ends the game.
     End(Outcome),
@@ -119,9 +128,10 @@ pub enum Walked<'t> {
 /// Reads `game` (nothing of its movetext read yet) to its end, showing `step` each turn and
 /// then the result, each with the comments before it: the comments of the turn before, or of
 /// the game before its first turn. `None` where the game turns out not to be plain, or where
-/// `step` answers `None`. What each writer of a plain game walks.
+/// `step` answers `None`. What each writer of a plain game walks; where `CANONICAL`, each
+/// turn comes with its text where it is written canonically.
 #[inline(always)]
-pub fn each_plain_step<'a>(
+pub fn each_plain_step<'a, const CANONICAL: bool>(
     game: &mut PlainGame<'a>,
     mut step: impl FnMut(PlainComments<'a>, Walked<'_>) -> Option<()>,
 ) -> Option<()> {
@@ -129,11 +139,14 @@ pub fn each_plain_step<'a>(
     loop {
         // (The text not read yet outlives the borrow of the game that reading the turn takes.)
         let before = PlainComments(game.rest());
-        match game.next_turn() {
-            PlainStep::Turn(actions) => step(before, Walked::Turn { ply, actions })?,
+        let read = if CANONICAL { game.next_turn_noting() } else { game.next_turn() };
+        match read {
+            PlainStep::Turn(_) => {}
             PlainStep::End(outcome) => return step(before, Walked::End(outcome)),
             PlainStep::NotPlain => return None,
         }
+        let canonical = if CANONICAL { game.last_turn_canonical() } else { None };
+        step(before, Walked::Turn { ply, actions: game.last_turn().0, canonical })?;
         ply += 1;
     }
 }
@@ -187,6 +200,11 @@ mod tests {
             format!("{ROSTER}\n*"),
             format!("{ROSTER}[Variant \"crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@b4 @b5 5. N@d5 *"),
             format!("{ROSTER}[Variant \"fastpawn 2\"]\n\n1. e4,e5 d5 2. exd6+, c3 *"),
+            // Every shape of SAN read in one piece, copied where the canonical writer writes
+            // it alike: a pawn's drop is written `P@e4` however it was read.
+            format!(
+                "{ROSTER}\n1. Nbd2 R1e2 2. Qh4xe1 exd5 3. ed5 Rb1 4. e8=Q+ O-O-O# 5. N@f3 @e4 6. P@e4 Kxe2 7. a1=N Bb2c3 8. Qa1xh8 Kxe2# 9. Ra1 h4+ 10. Ng1f3 *"
+            ),
             format!(
                 "{ROSTER}\n1. e4 {{ héllo\u{2003}wörld }} e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *"
             ),

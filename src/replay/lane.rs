@@ -176,7 +176,7 @@ pub fn convert_plain(variant: &Arc<Variant>, game: &mut PlainGame<'_>, notation:
     }
     let takes_rook = variant.spec.uci_castling == UciCastling::KingTakesRook;
     let style = if notation == Notation::Uci { Style::Uci } else { Style::Canonical };
-    let text = write_plain_with(game, |out, turn| {
+    let text = write_plain_with::<false>(game, |out, turn, _| {
         if turn.len() != 1 {
             return None;
         }
