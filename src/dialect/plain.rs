@@ -468,7 +468,7 @@ impl<'a> PlainGame<'a> {
 
     /// The text of the turn read last, where it was read by
     /// [`PlainGame::next_turn_noting`] and is one action written as the canonical writer
-    /// writes it (in one of the common shapes of SAN, [`lex::common_san`]).
+    /// writes it (in one of the common shapes of SAN, as `lex::common_san` reads them).
     pub fn last_turn_canonical(&self) -> Option<&'a str> {
         self.text.get(self.last.0..self.last.1).filter(|_| self.canonical)
     }
