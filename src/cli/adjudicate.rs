@@ -352,13 +352,15 @@ pub fn run(args: &AdjudicateArgs) -> Status {
             }
             let write = records.is_some();
             let (format, quiet) = (args.format, args.quiet);
+            // (On one thread the report is written where it is printed, as it costs less there.)
+            let render = rayon::current_num_threads() > 1;
             let judged: Vec<Judged> = batch
                 .into_par_iter()
                 .map(|item| {
                     let mut j = judge(item, catalogue, &limits, settings, write);
                     // A game without problems is reported as it will be whatever the levels
                     // say: its report is written here, on the thread that judged it.
-                    if j.problems.is_empty() && !j.stopped {
+                    if render && j.problems.is_empty() && !j.stopped {
                         let mut line = Vec::new();
                         let _ = write_report(&mut line, &name, &j, format, quiet);
                         j.report = Some(line);
