@@ -167,7 +167,13 @@ fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
     }
     let Some(game) = read_plain(&text.text, limits) else { return PlainRead::NotPlain };
     let Ok(variant) = catalogue.find(game.variant) else { return PlainRead::NotPlain };
-    let (white, black) = (game.white, game.black);
+    // (Named as the record names them: White and Black, or the bughouse tags where those name
+    // nobody.)
+    let players = crate::record::players_of(|name| match name {
+        "White" => Some(game.white),
+        "Black" => Some(game.black),
+        _ => game.tags().find(|&(n, _)| n == name).map(|(_, v)| v),
+    });
     match judge_plain(&variant, game) {
         PlainVerdict::Judged(replay) => PlainRead::Judged(Box::new(Checked {
             origin: text.origin,
@@ -176,7 +182,7 @@ fn plain(text: &GameText, catalogue: &Catalogue, limits: &Limits) -> PlainRead {
             replay: Some(replay),
             refused: None,
             refused_at: None,
-            players: Some((white.to_owned(), black.to_owned())),
+            players: Some(players),
             unkept: None,
         })),
         PlainVerdict::GaveUp => PlainRead::LaneGaveUp,

@@ -45,3 +45,25 @@ fn the_summary_counts_in_words_that_agree_with_the_numbers() {
     assert!(stderr.contains("1 file, 1 game, 1 move: 0 invalid, 0 errors, 0 warnings;"), "{stderr}");
     assert_eq!(output.status.code(), Some(0), "{stderr}");
 }
+
+/// A game is named by its players alike whether it is read plain and judged in the lane or
+/// read whole (here, for a glyph): by the bughouse tags where White and Black name nobody.
+#[test]
+fn a_game_is_named_alike_on_either_path() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let tags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[WhiteA \"Ann\"]\n[BlackA \"Bob\"]\n\n";
+    for moves in ["1. f3 e5 2. g4 Qh4+ 0-1\n", "1. f3 $2 e5 2. g4 Qh4+ 0-1\n"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["validate", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+        child.stdin.take().map(|mut stdin| stdin.write_all(format!("{tags}{moves}").as_bytes()));
+        let output = child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("game 1 (Ann - Bob), move 2... (Black): Qh4+: gives mate"), "{moves}: {stdout}");
+    }
+}
