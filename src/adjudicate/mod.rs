@@ -713,13 +713,26 @@ pub fn adjudicate(variant: &Arc<Variant>, game: &Game, settings: Settings) -> Re
     let mut plies = 0u32;
     let mut after = 0u32;
     let mut unplayable = None;
+    let mut seat_turns: Vec<(crate::record::Seat, u32)> = Vec::new();
     for (index, node_id) in game.mainline().enumerate() {
         let node = game.node(node_id);
         let (number, white) = move_number(start, index as u32);
         let color = if white { Color::White } else { Color::Black };
         let (number, color) = match node.turn.seat {
+            // BPGN: the turns of its seat along the line so far, this one included
+            // (`Game::seat_number`, counted as the line is walked).
             Some(seat) => {
-                (game.seat_number(node_id).unwrap_or(number), if seat.white { Color::White } else { Color::Black })
+                let turns = match seat_turns.iter_mut().find(|(s, _)| *s == seat) {
+                    Some((_, n)) => {
+                        *n += 1;
+                        *n
+                    }
+                    None => {
+                        seat_turns.push((seat, 1));
+                        1
+                    }
+                };
+                (turns, if seat.white { Color::White } else { Color::Black })
             }
             None => (number, color),
         };
