@@ -334,8 +334,10 @@ pub fn run(args: &AdjudicateArgs) -> Status {
         };
         let mut games = GameReader::new(BufReader::new(reader), &limits);
         let games_before = summary.games;
+        // The next batch is read while this one is judged.
+        let mut read = next_batch(&mut games);
         loop {
-            let batch = match next_batch(&mut games) {
+            let batch = match read {
                 Ok(batch) => batch,
                 Err(e) => {
                     inputs::input_error(&progress, &name, Kind::Io, &e.to_string());
@@ -354,20 +356,28 @@ pub fn run(args: &AdjudicateArgs) -> Status {
             let (format, quiet) = (args.format, args.quiet);
             // (On one thread the report is written where it is printed, as it costs less there.)
             let render = rayon::current_num_threads() > 1;
-            let judged: Vec<Judged> = batch
-                .into_par_iter()
-                .map(|item| {
-                    let mut j = judge(item, catalogue, &limits, settings, write);
-                    // A game without problems is reported as it will be whatever the levels
-                    // say: its report is written here, on the thread that judged it.
-                    if render && j.problems.is_empty() && !j.stopped {
-                        let mut line = Vec::new();
-                        let _ = write_report(&mut line, &name, &j, format, quiet);
-                        j.report = Some(line);
-                    }
-                    j
-                })
-                .collect();
+            let next;
+            let judged: Vec<Judged>;
+            (next, judged) = rayon::join(
+                || next_batch(&mut games),
+                || {
+                    batch
+                        .into_par_iter()
+                        .map(|item| {
+                            let mut j = judge(item, catalogue, &limits, settings, write);
+                            // A game without problems is reported as it will be whatever the levels
+                            // say: its report is written here, on the thread that judged it.
+                            if render && j.problems.is_empty() && !j.stopped {
+                                let mut line = Vec::new();
+                                let _ = write_report(&mut line, &name, &j, format, quiet);
+                                j.report = Some(line);
+                            }
+                            j
+                        })
+                        .collect()
+                },
+            );
+            read = next;
             for mut j in judged {
                 j.problems = judging.game(std::mem::take(&mut j.problems));
                 if j.stopped {
