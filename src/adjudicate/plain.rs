@@ -2,13 +2,13 @@
 //!
 //! Most games of an archive are plain ([`crate::dialect::read_plain`]) and of a variant the
 //! orthodox lane plays, and most of their main lines hold nothing for an arbiter but their
-//! end: no position comes back, no fifty moves pass, no draw ends the game by itself, no time
-//! runs out and no time reading is malformed. [`adjudicate_plain`] walks such a game in the
-//! lane ([`crate::replay::LaneWalk`]) with the time booked as [`super::adjudicate`] books it,
-//! sets the generic core up on the final position, and concludes there as
-//! [`super::adjudicate`] does: the same verdict, without the record, the generic replay or a
-//! look for claims before every turn. At the first thing of any other kind it gives up, and
-//! the game is judged from its record.
+//! end and the positions that come back: no fifty moves pass, no draw ends the game by
+//! itself, no time runs out and no time reading is malformed. [`adjudicate_plain`] walks such
+//! a game in the lane ([`crate::replay::LaneWalk`]), with the time booked and the claims noted
+//! as [`super::adjudicate`] books and notes them, finds what holds at its end on the lane's
+//! board, and concludes as [`super::adjudicate`] does: the same verdict, without the record,
+//! the generic replay or a look for claims among every legal move of every position. At the
+//! first thing of any other kind it gives up, and the game is judged from its record.
 
 use std::sync::Arc;
 
@@ -123,7 +123,10 @@ pub fn adjudicate_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>, setting
     };
     let previous =
         || plies.checked_sub(1).map(|index| at(start, index).with_text(turn_text(&game), game.last_turn().1));
-    let verdict = conclude(variant, walk, end, |_| true, previous, (Some(game.result), outcome), settings);
+    // (Whether a side can mate is asked only of a side whose time ran out while it was to
+    // move, which needs a time control and an adjudication day: never here.)
+    let can_mate = |_| true;
+    let verdict = conclude(variant, walk, end, can_mate, previous, (Some(game.result), outcome), settings);
     verdict.mismatches.is_empty().then_some(verdict)
 }
 
