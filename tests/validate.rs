@@ -27,20 +27,25 @@ fn the_same_report_with_one_thread_or_several() {
     assert!(one == three, "the report depends on the number of threads");
 }
 
-#[test]
-fn the_summary_counts_in_words_that_agree_with_the_numbers() {
+/// `arbiter validate -` run on `text` given on standard input.
+fn validate_stdin(text: &str) -> std::process::Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["validate", "-"])
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
+    child.stdin.take().map(|mut stdin| stdin.write_all(text.as_bytes()));
+    child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"))
+}
+
+#[test]
+fn the_summary_counts_in_words_that_agree_with_the_numbers() {
     let record = "[Event \"E\"]\n[Site \"S\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
-    child.stdin.take().map(|mut stdin| stdin.write_all(record.as_bytes()));
-    let output = child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"));
+    let output = validate_stdin(record);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("1 file, 1 game, 1 move: 0 invalid, 0 errors, 0 warnings;"), "{stderr}");
     assert_eq!(output.status.code(), Some(0), "{stderr}");
@@ -50,19 +55,9 @@ fn the_summary_counts_in_words_that_agree_with_the_numbers() {
 /// read whole (here, for a glyph): by the bughouse tags where White and Black name nobody.
 #[test]
 fn a_game_is_named_alike_on_either_path() {
-    use std::io::Write;
-    use std::process::Stdio;
     let tags = "[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"0-1\"]\n[WhiteA \"Ann\"]\n[BlackA \"Bob\"]\n\n";
     for moves in ["1. f3 e5 2. g4 Qh4+ 0-1\n", "1. f3 $2 e5 2. g4 Qh4+ 0-1\n"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args(["validate", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run arbiter: {e}"));
-        child.stdin.take().map(|mut stdin| stdin.write_all(format!("{tags}{moves}").as_bytes()));
-        let output = child.wait_with_output().unwrap_or_else(|e| panic!("arbiter did not finish: {e}"));
+        let output = validate_stdin(&format!("{tags}{moves}"));
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(stdout.contains("game 1 (Ann - Bob), move 2... (Black): Qh4+: gives mate"), "{moves}: {stdout}");
     }
