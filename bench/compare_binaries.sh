@@ -33,21 +33,28 @@ fi
 
 # Random games of every variant, and a mutated copy of each file.
 (cd "$ROOT" && cargo build --release --quiet --example random_game) || exit 2
-for yaml in "$ROOT"/notation/variants/*.yaml; do
-    variant=$(basename "$yaml" .yaml)
+# (Chess960 twice: from the orthodox start, and from a Chess960 start position each game.)
+for entry in $(for yaml in "$ROOT"/notation/variants/*.yaml; do basename "$yaml" .yaml; done) chess960:shuffled; do
+    variant=${entry%:shuffled}
+    shuffle=()
+    suffix=""
+    if [ "$entry" != "$variant" ]; then
+        shuffle=(--shuffle)
+        suffix="-shuffled"
+    fi
     # A variant the binary from before does not know is new: nothing to compare it with.
     if ! "$BEFORE" variants show "$variant" >/dev/null 2>&1; then
         echo "new since BEFORE, not compared: $variant"
         continue
     fi
-    file="$ROOT/target/bench/random-$variant-1000.pgn"
+    file="$ROOT/target/bench/random-$variant$suffix-1000.pgn"
     if [ ! -f "$file" ]; then
-        file="$WORK/random-$variant-$GAMES.pgn"
+        file="$WORK/random-$variant$suffix-$GAMES.pgn"
         if [ ! -f "$file" ]; then
-            "$RANDOM_GAME" --games "$GAMES" "$variant" 1 150 > "$file" || exit 2
+            "$RANDOM_GAME" --games "$GAMES" "${shuffle[@]}" "$variant" 1 150 > "$file" || exit 2
         fi
     fi
-    mutated="$WORK/mutated-$variant.pgn"
+    mutated="$WORK/mutated-$variant$suffix.pgn"
     python3 - "$file" "$mutated" <<'EOF'
 import re, sys
 # In each game, one SAN move (the n-th of game n, counting round) gets another destination:

@@ -57,9 +57,15 @@ def build():
                    cwd=ROOT, check=True)
 
 
+# Variants whose games start from a Chess960 position each (random_game --shuffle), as their
+# real games do: from the orthodox one alone they would measure orthodox castling only.
+SHUFFLED = {"chess960"}
+
+
 def random_games(variant, count, parts=2):
     """`count` random legal games of `variant`, made once and kept."""
-    path = WORK / f"random-{variant}-{count}.pgn"
+    shuffled = variant in SHUFFLED
+    path = WORK / f"random-{variant}{'-shuffled' if shuffled else ''}-{count}.pgn"
     if path.exists():
         return path
     print(f"making {count} random games of {variant} ...", file=sys.stderr)
@@ -70,7 +76,8 @@ def random_games(variant, count, parts=2):
         files.append(out)
         handle = open(out, "w")
         seed = 1 + part * share
-        jobs.append((subprocess.Popen([str(RANDOM_GAME), "--games", str(share), variant, str(seed), "150"],
+        shuffle = ["--shuffle"] if shuffled else []
+        jobs.append((subprocess.Popen([str(RANDOM_GAME), "--games", str(share), *shuffle, variant, str(seed), "150"],
                                       stdout=handle), handle))
     for job, handle in jobs:
         job.wait()

@@ -2,7 +2,7 @@
 //! for building example records (corpus/), not part of the `arbiter` command.
 //!
 //!     cargo run --example random_game -- VARIANT SEED [MAX_TURNS] [needs...]
-//!     cargo run --example random_game -- --games N VARIANT SEED [MAX_TURNS]
+//!     cargo run --example random_game -- --games N [--shuffle] VARIANT SEED [MAX_TURNS]
 //!
 //! The player mates when it can, then prefers removals of blocked pawns, castling, en passant,
 //! checks and captures, each with some chance, else any legal action. A game ends at mate,
@@ -10,7 +10,9 @@
 //! repetition), with its result. `needs` lists what the
 //! game must contain (`castle`, `ep`, `removal`, `mate`, `stalemate`, `glue`): seeds are tried
 //! from SEED on until one gives such a game. With `--games N`, N games of seeds SEED, SEED+1...
-//! are printed one after another (inputs for the benchmarks, bench/suite.py).
+//! are printed one after another (inputs for the benchmarks, bench/suite.py); with `--shuffle`,
+//! each from the Chess960 start position whose number (Scharnagl's, 518 the orthodox one) is
+//! its seed modulo 960, written in SetUp and FEN tags.
 
 use arbiter::replay::san_in_turn;
 use arbiter::rules::position::{Ending, MoveKind, Position};
@@ -26,6 +28,8 @@ fn main() {
         }
         None => None,
     };
+    let shuffle = args.iter().any(|a| a == "--shuffle");
+    args.retain(|a| a != "--shuffle");
     let (Some(name), Some(seed)) = (args.first(), args.get(1).and_then(|s| s.parse::<u64>().ok())) else {
         eprintln!("usage: random_game VARIANT SEED [MAX_TURNS] [needs...]");
         std::process::exit(2);
@@ -42,16 +46,18 @@ fn main() {
     if let Some(count) = count {
         let tag = if name == "orthodox" { String::new() } else { format!("[Variant \"{name}\"]\n") };
         for seed in seed..seed + count {
-            if let Some(text) = game(&variant, seed, max_turns, &[]) {
+            let fen = shuffle.then(|| chess960_start(seed % 960));
+            if let Some(text) = game(&variant, fen.as_deref(), seed, max_turns, &[]) {
                 let result = text.rsplit(' ').next().unwrap_or("*");
+                let setup = fen.map_or(String::new(), |fen| format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
                 println!("[Event \"random game {seed}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]");
-                println!("[White \"random\"]\n[Black \"random\"]\n[Result \"{result}\"]\n{tag}\n{text}\n");
+                println!("[White \"random\"]\n[Black \"random\"]\n[Result \"{result}\"]\n{tag}{setup}\n{text}\n");
             }
         }
         return;
     }
     for seed in seed..seed + 20_000 {
-        if let Some(text) = game(&variant, seed, max_turns, &needs) {
+        if let Some(text) = game(&variant, None, seed, max_turns, &needs) {
             println!("{text}");
             eprintln!("seed {seed}");
             return;
@@ -61,14 +67,43 @@ fn main() {
     std::process::exit(1);
 }
 
+/// The Chess960 start position numbered `n` (below 960) in FEN, as Scharnagl numbers them:
+/// the bishops from the two lowest digits in base 4, the queen, the knights, and the rooks
+/// with the king between them on the three cells left.
+fn chess960_start(n: u64) -> String {
+    let mut rank = [0u8; 8];
+    let (n, light) = (n / 4, n % 4);
+    rank[(2 * light + 1) as usize] = b'B';
+    let (n, dark) = (n / 4, n % 4);
+    rank[(2 * dark) as usize] = b'B';
+    let (n, queen) = (n / 6, n % 6);
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    let empty = |rank: &[u8; 8]| (0..8).filter(|&i| rank[i] == 0).collect::<Vec<usize>>();
+    rank[empty(&rank)[queen as usize]] = b'Q';
+    let (first, second) = KNIGHTS[(n % 10) as usize];
+    let left = empty(&rank);
+    rank[left[first]] = b'N';
+    rank[left[second]] = b'N';
+    for (cell, letter) in empty(&rank).into_iter().zip(*b"RKR") {
+        rank[cell] = letter;
+    }
+    let white = String::from_utf8_lossy(&rank).into_owned();
+    format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase())
+}
+
 fn game(
     variant: &std::sync::Arc<arbiter::rules::variant::Variant>,
+    fen: Option<&str>,
     seed: u64,
     max_turns: usize,
     needs: &[&str],
 ) -> Option<String> {
     let mut random = XorShift::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut position = Position::start(variant).ok()?;
+    let mut position = match fen {
+        Some(fen) => Position::from_fen(variant, &fen.parse().ok()?).ok()?,
+        None => Position::start(variant).ok()?,
+    };
     let mut seen: Vec<&str> = Vec::new();
     let mut turns: Vec<String> = Vec::new();
     let mut current = String::new();

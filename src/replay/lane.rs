@@ -1,7 +1,7 @@
-//! The orthodox lane of the replay: a plain game of a variant that is orthodox chess,
-//! Crazyhouse, Limpy Chess, Fastpawn Chess or Checkers Chess as far as its rules go
-//! ([`board8::fits`]), replayed on [`Board8`], for the report it gets when nothing is wrong
-//! with it.
+//! The orthodox lane of the replay: a plain game of a variant that is orthodox chess (Chess960
+//! and Fortress Chess among them), Crazyhouse, Limpy Chess, Fastpawn Chess or Checkers Chess
+//! as far as its rules go ([`board8::fits`]), replayed on [`Board8`], for the report it gets
+//! when nothing is wrong with it.
 //!
 //! The lane follows the main line and answers only "is there anything to say?". At the first
 //! thing the generic replay would say something about (an illegal, ambiguous or unmarked
@@ -190,7 +190,7 @@ pub fn convert_plain(variant: &Arc<Variant>, game: &mut PlainGame<'_>, notation:
         let check = match notation {
             Notation::Uci => Check::None,
             _ if !lane.board.in_check() => Check::None,
-            _ if lane.board.has_legal_move() => Check::Check,
+            _ if lane.pending == Pending::Won || lane.board.has_legal_move() => Check::Check,
             _ => Check::Mate,
         };
         write_action_in(out, &San { kind, check }.to_action(Span::default()), style);
@@ -228,8 +228,7 @@ fn written8(board: &Board8, m: Move8, notation: Notation, takes_rook: bool) -> O
             SanKind::Castle(if m.to % 8 == 6 { CastleSide::King } else { CastleSide::Queen })
         }
         (Special::Castle, Notation::Uci) => {
-            let corner = if m.to % 8 == 6 { m.to | 7 } else { m.to & !7 };
-            let to = if takes_rook { corner } else { m.to };
+            let to = if takes_rook { board.castle_rook(m).0 } else { m.to };
             SanKind::Move {
                 piece: None,
                 from_file: Some(m.from % 8),
@@ -329,8 +328,9 @@ struct Lane {
     pending: Pending,
 }
 
-/// What the check mark of the turn played last leaves to check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the check mark of the turn played last leaves to check. (In this order: from
+/// [`Pending::Mate`] on, the game is over.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Pending {
     /// Nothing.
     Nothing,
@@ -339,6 +339,21 @@ enum Pending {
     NoMate,
     /// `#`: a mate, after which no turn may follow, and no legal move may be left.
     Mate,
+    /// The mover's king reached its goal ([`Rules8::goal`]) and won: no turn may follow.
+    Won,
+}
+
+/// [`Pending::Won`], where the check mark of the move that reached the goal is right as the
+/// generic replay reads it: `#` for a move that decides the game (as python-chess marks
+/// it), `+` for one that checks, nothing for one that does not (or, where marks are
+/// optional, for any); else `None`. A check there is no mate: the goal ended the game.
+#[cold]
+fn won(mark: Check, in_check: bool, optional: bool) -> Option<Pending> {
+    match (mark, in_check) {
+        (Check::Mate, _) | (Check::Check, true) | (Check::None, false) => Some(Pending::Won),
+        (Check::None, true) if optional => Some(Pending::Won),
+        _ => None,
+    }
 }
 
 impl Lane {
@@ -359,6 +374,10 @@ impl Lane {
                 position.to_board8()?
             }
         };
+        // A game that starts with a king on its goal is over before it begins.
+        if rules.goal != 0 && (board.on_goal(0) || board.on_goal(1)) {
+            return None;
+        }
         // Room for the keys since the last capture or pawn move, which seldom pass sixty plies:
         // one allocation a game rather than one each time the list doubles.
         board.reserve_history(64);
@@ -382,7 +401,7 @@ impl Lane {
         mut see: impl FnMut(&Board8, Move8) -> Option<()>,
     ) -> Option<()> {
         let (rules, count, optional) = (self.rules, actions.len(), OPTIONAL_MARKS);
-        if count == 0 || count > rules.most_actions() || self.pending == Pending::Mate {
+        if count == 0 || count > rules.most_actions() || self.pending >= Pending::Mate {
             return None;
         }
         let board = &mut self.board;
@@ -420,11 +439,13 @@ impl Lane {
                 continue;
             }
             board.play(m);
-            self.pending = match (action.check, board.in_check()) {
-                (Check::None, false) => Pending::Nothing,
-                (Check::None, true) if optional => Pending::Nothing,
-                (Check::Check, true) => Pending::NoMate,
-                (Check::Mate, true) => Pending::Mate,
+            // (Status bit 0: in check; bit 1: the king reached its goal.)
+            self.pending = match (action.check, board.status()) {
+                (Check::None, 0) => Pending::Nothing,
+                (Check::None, 1) if optional => Pending::Nothing,
+                (Check::Check, 1) => Pending::NoMate,
+                (Check::Mate, 1) => Pending::Mate,
+                (_, 2 | 3) => won(action.check, board.in_check(), optional)?,
                 _ => return None,
             };
         }
@@ -437,6 +458,10 @@ impl Lane {
     /// final position (or the mark is a mate's written `+`).
     fn finish(self, claimed: Outcome) -> Option<(u64, Ending)> {
         let board = &self.board;
+        if self.pending == Pending::Won {
+            let winner = if board.side() == 0 { Outcome::BlackWins } else { Outcome::WhiteWins };
+            return (claimed == winner || claimed == Outcome::Unknown).then_some((self.turns, Ending::AsMarked));
+        }
         let moves = board.has_legal_move();
         let ending = match self.pending {
             Pending::NoMate if !moves => Ending::MateMarkedAsCheck,
@@ -566,10 +591,11 @@ fn in_coordinates(board: &Board8, san: &San, within: u64) -> Option<Move8> {
     board.find(role, target, 1u64 << from, promotion, false)
 }
 
-/// A king's move in coordinates from `from` to `to` that can only be a castling: from the
-/// e-file to the g- or c-file, or onto a rook of its own (the king taking its rook, as
-/// Chess960's UCI writes castling). `Some(None)` where it is one the lane does not play (the
-/// generic replay says why); `None` where it is no castling.
+/// A king's move in coordinates from `from` to `to` that can only be a castling: onto a rook
+/// of its own (the king taking its rook, as Chess960's UCI writes castling), or two files or
+/// more. `Some(None)` where it is one the lane does not play (the generic replay says why):
+/// other than the king taking a rook with a right, or, in orthodox chess's cells, the king
+/// going from the e-file to the g- or c-file; `None` where it is no castling.
 fn castling_in_coordinates(board: &Board8, from: u8, to: u8) -> Option<Option<Move8>> {
     let onto_own = board.piece_on(to).is_some_and(|(color, _)| color == board.side());
     let (from_file, to_file) = (from % 8, to % 8);
@@ -577,21 +603,27 @@ fn castling_in_coordinates(board: &Board8, from: u8, to: u8) -> Option<Option<Mo
         return None;
     }
     let base = if board.side() == 0 { 0 } else { 56 };
-    let h_side = match to - base.min(to) {
-        _ if from != base + 4 || to / 8 != base / 8 => return Some(None),
-        6 | 7 => true,
-        2 | 0 => false,
-        _ => return Some(None),
-    };
-    let rook_corner = if h_side { base + 7 } else { base };
-    if onto_own && to != rook_corner {
+    if from / 8 != base / 8 || to / 8 != base / 8 {
         return Some(None);
     }
+    if onto_own {
+        let h_side = to > from;
+        let castling = board.castling(h_side).filter(|&m| board.castle_rook(m).0 == to);
+        return Some(castling);
+    }
+    // The king's own move, which only orthodox chess's cells leave unambiguous.
+    let h_side = match to - base {
+        _ if from != base + 4 || board.castles_shuffled() => return Some(None),
+        6 => true,
+        2 => false,
+        _ => return Some(None),
+    };
     Some(board.castling(h_side))
 }
 
 /// A random legal game of `variant` (named `name`) in SAN, mostly capturing, its pawns that
 /// may go on stopping now and then; with `comments`, a comment after some of its turns.
+/// Chess960 starts from a position drawn at random, other variants from their own.
 #[cfg(test)]
 pub(crate) fn random_game(
     variant: &Arc<Variant>,
@@ -599,8 +631,15 @@ pub(crate) fn random_game(
     random: &mut crate::rules::random::XorShift,
     comments: bool,
 ) -> String {
-    let mut position = Position::start(variant).unwrap_or_else(|e| panic!("{e}"));
-    let mut text = format!("[Variant \"{name}\"]\n\n");
+    let (mut position, mut text) = match name {
+        "chess960" => {
+            let fen = crate::rules::random::chess960_start(random);
+            let parsed = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let position = Position::from_fen(variant, &parsed).unwrap_or_else(|e| panic!("{e}"));
+            (position, format!("[Variant \"{name}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n"))
+        }
+        _ => (Position::start(variant).unwrap_or_else(|e| panic!("{e}")), format!("[Variant \"{name}\"]\n\n")),
+    };
     let mut moves = Vec::new();
     for _ in 0..400 {
         moves.clear();
@@ -640,15 +679,11 @@ pub(crate) fn random_game(
     if !text.ends_with(' ') {
         text.push(' ');
     }
-    text.push_str(match position.ending() {
-        Some(crate::rules::position::Ending::Checkmate { winner }) => {
-            if winner == crate::rules::variant::Color::White {
-                "1-0"
-            } else {
-                "0-1"
-            }
-        }
-        Some(_) => "1/2-1/2",
+    // Mate, or a variant's own end (a king on its goal).
+    text.push_str(match position.ending().map(|ending| ending.winner()) {
+        Some(Some(crate::rules::variant::Color::White)) => "1-0",
+        Some(Some(crate::rules::variant::Color::Black)) => "0-1",
+        Some(None) => "1/2-1/2",
         None => "*",
     });
     text
@@ -786,7 +821,18 @@ mod tests {
     #[test]
     fn random_games_are_judged_as_the_generic_core_judges_them() {
         let mut random = crate::rules::random::XorShift::new(0x9E37_79B9_7F4A_7C15);
-        for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "fastpawn 3", "checkers"] {
+        let names = [
+            "orthodox",
+            "crazyhouse",
+            "limpy",
+            "fastpawn 2",
+            "fastpawn 3",
+            "checkers",
+            "chess960",
+            "fortress",
+            "king of the hill",
+        ];
+        for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let (mut judged, mut read_plain, mut in_coordinates) = (0, 0, 0);
             for _ in 0..150 {
@@ -832,6 +878,42 @@ mod tests {
             let report = lane("orthodox", text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
             assert!(report.problems.is_empty(), "{text}: {report:?}");
         }
+    }
+
+    /// King of the Hill: a king that reaches the centre wins; its move may be marked `#`
+    /// (as python-chess marks every move that decides a game), `+` where it checks, or not at
+    /// all where it does not. A move after it, a wrong mark or another result is the generic
+    /// replay's to report.
+    #[test]
+    fn a_king_on_the_hill_ends_the_game() {
+        let start = "[SetUp \"1\"]\n[FEN \"4k3/8/8/1r6/8/2K5/8/8 w - - 0 1\"]\n\n";
+        // (A rook on the hill wins nothing.)
+        let judged = [
+            "1. Kd4 1-0",
+            "1. Kd4# 1-0",
+            "1. Kd4 *",
+            "1. Kc2 Rb4 2. Kc3 Re4 3. Kd3 Kd7 4. Kxe4 1-0",
+            "1. Kc2 Kd7 2. Kd3 Rd5+ 3. Kc4 *",
+        ];
+        for moves in judged {
+            let text = format!("{start}{moves}");
+            let report = lane("king of the hill", &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+            assert!(report.problems.is_empty(), "{text}: {report:?}");
+        }
+        // A king that reaches the hill uncovering a check: `+` or `#`, not nothing.
+        let check = "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/R2K3k/8/8 w - - 0 1\"]\n\n";
+        for (moves, judged) in [("1. Kd4+ 1-0", true), ("1. Kd4# 1-0", true), ("1. Kd4 1-0", false)] {
+            let text = format!("{check}{moves}");
+            let report = lane("king of the hill", &text);
+            assert_eq!(report.is_some_and(|r| r.problems.is_empty()), judged, "{text}");
+        }
+        for moves in ["1. Kd4+ 1-0", "1. Kd4 Kd7 1-0", "1. Kd4 0-1", "1. Kd4 1/2-1/2", "1. Kd4 Kd7 *"] {
+            let text = format!("{start}{moves}");
+            assert!(lane("king of the hill", &text).is_none(), "the lane judged {text}");
+        }
+        // A lone king is no dead position where it may walk to the hill.
+        let lone = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb2 Kd7 2. Kc3 Kd6 3. Kd4 1-0";
+        assert!(lane("king of the hill", lone).is_some_and(|r| r.problems.is_empty()), "{lone}");
     }
 
     #[test]
@@ -902,9 +984,17 @@ mod tests {
         }
         // Drawn, as the draw asks, the game is the lane's.
         assert!(lane("orthodox", &format!("{shuffle} 1/2-1/2")).is_some());
-        // Chess960 castling: the lane does not play it.
-        let fen = "[SetUp \"1\"]\n[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n\n1. e4 *";
-        assert!(lane("chess960", fen).is_none());
+        // Chess960 castling that the generic replay refuses: the king crossing an attacked
+        // cell; reaching one that the castling rook shielded until it left; castling in
+        // coordinates as the king's own move, from elsewhere than the e-file.
+        for (fen, moves) in [
+            ("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1", "1. Kd1 O-O-O 2. O-O-O *"),
+            ("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1", "1. O-O-O *"),
+            ("r5kr/8/8/8/8/8/8/RK5R w HAha - 0 1", "1. b1g1 *"),
+        ] {
+            let text = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");
+            assert!(lane("chess960", &text).is_none(), "the lane judged {text}");
+        }
     }
 
     /// A game converted in the lane is the text the generic conversion and the canonical
@@ -928,7 +1018,7 @@ mod tests {
             converted
         };
         let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
-        for name in ["orthodox", "crazyhouse", "limpy", "chess960"] {
+        for name in ["orthodox", "crazyhouse", "limpy", "chess960", "fortress", "king of the hill"] {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let mut converted = 0;
             for _ in 0..100 {
@@ -948,6 +1038,8 @@ mod tests {
             ("orthodox", "r3k2r/6P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", "1. exd6 O-O-O 2. gxh8=Q Rxh8 3. O-O Kb8 *"),
             ("orthodox", "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "1. Ra8# 1-0"),
             ("chess960", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "1. O-O O-O-O 2. Rfe1 Rd7 *"),
+            // A king that stays, and one that goes where its rook stood.
+            ("chess960", "r5kr/8/8/8/8/8/8/RK5R w HAha - 0 1", "1. O-O-O O-O 2. Rd2 Rf7 *"),
         ] {
             let text = format!(
                 "[Event \"E\"]\n[Site \"S\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"W\"]\n[Black \"B\"]\n\

@@ -2,7 +2,9 @@
 //!
 //! [`super::position::Position`] plays every variant from its data; this module plays the rule
 //! sets [`fits`] recognises only: orthodox chess's pieces, pawns, castling and board, whatever
-//! the variant is called, alone or with one of Crazyhouse's hands, Limpy Chess's lame
+//! the variant is called (castling as Chess960 generalises it: king and rooks anywhere on the
+//! back rank, the king between them, as in Chess960 and Fortress Chess and in any position a
+//! FEN gives with such rights), alone or with one of Crazyhouse's hands, Limpy Chess's lame
 //! knights, Fastpawn Chess's turns of several pawn moves or Checkers Chess's jumps. It knows what a replay of a well-formed
 //! game asks of a position (which pieces reach a square, whether a move is legal, whether a
 //! king is in check, whether the side to move has a move, the draws FIDE 9.6 makes automatic)
@@ -84,6 +86,10 @@ pub struct Rules8 {
     /// enemy; after such a capture the jumper may jump on, capturing, in the same turn. A king
     /// an enemy chain of capturing jumps could take is in check. Pawns do not jump.
     pub jumpers: u8,
+    /// King of the Hill: the cells (bits of their indices) on which a king wins the game
+    /// at once, its side having moved it there; with a goal, material never runs out (a lone
+    /// king may walk there). 0 elsewhere.
+    pub goal: u64,
 }
 
 impl Rules8 {
@@ -114,12 +120,13 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let pawn_moves = variant.plan.lane_pawn_moves()?;
     // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
     // a module added is not taken for orthodox chess unseen).
-    let (mut drops, mut jumps) = (false, false);
+    let (mut drops, mut jumps, mut goal) = (false, false, 0);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
             Lane::Drops => drops = true,
             Lane::Jumps => jumps = true,
+            Lane::Goal(cells) => goal |= cells,
         }
     }
     // Queen, rook, bishop and knight, once each.
@@ -166,8 +173,12 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     } else {
         0
     };
-    let changes = usize::from(drops) + usize::from(lame_knights) + usize::from(pawn_moves > 1) + usize::from(jumps);
-    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers })
+    let changes = usize::from(drops)
+        + usize::from(lame_knights)
+        + usize::from(pawn_moves > 1)
+        + usize::from(jumps)
+        + usize::from(goal != 0);
+    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers, goal })
 }
 
 /// How a variant of the lane writes a position's FEN ([`Board8::fen`]).
@@ -200,7 +211,8 @@ pub struct Setup8 {
     pub pieces: Vec<(u8, usize, u8, bool)>,
     /// The side to move.
     pub side: usize,
-    /// The castling rights, as the corner cells of their rooks.
+    /// The castling rights, as the cells of their rooks (each on its color's back rank, with
+    /// its king; towards the h-file of the king or the a-file).
     pub rooks: Vec<u8>,
     /// The cell a pawn has just passed over.
     pub en_passant: Option<u8>,
@@ -699,36 +711,40 @@ fn bit(cell: u8) -> u64 {
     1 << cell
 }
 
-/// Castling rights, as bits: White's h-side and a-side, then Black's.
-const WHITE_H: u8 = 1;
-const WHITE_A: u8 = 2;
-const BLACK_H: u8 = 4;
-const BLACK_A: u8 = 8;
-
-/// The right a rook standing on `cell` at the start keeps (a corner), or 0.
-fn corner_right(cell: u8) -> u8 {
-    match cell {
-        7 => WHITE_H,
-        0 => WHITE_A,
-        63 => BLACK_H,
-        56 => BLACK_A,
-        _ => 0,
-    }
+/// The cells from `a` to `b` on one rank, both included.
+fn span(a: u8, b: u8) -> u64 {
+    let (low, high) = (a.min(b) & 63, a.max(b) & 63);
+    (u64::MAX >> (63 - high)) & (u64::MAX << low)
 }
 
-/// Per cell: the castling rights that a move from or to it leaves (a king's or a rook's
-/// cell at the start loses its rights).
-static KEPT_RIGHTS: [u8; 64] = kept_rights();
+/// The rook cells of orthodox chess's castlings, by right.
+const CORNERS: [u8; 4] = [7, 0, 63, 56];
 
-const fn kept_rights() -> [u8; 64] {
-    let mut table = [0xFu8; 64];
-    table[4] = !(WHITE_H | WHITE_A) & 0xF;
-    table[60] = !(BLACK_H | BLACK_A) & 0xF;
-    table[7] = !WHITE_H & 0xF;
-    table[0] = !WHITE_A & 0xF;
-    table[63] = !BLACK_H & 0xF;
-    table[56] = !BLACK_A & 0xF;
-    table
+/// The castling rights a position starts with: per right (bit [`Castles::index`]), the
+/// cell of its rook, which stays there while the right lasts; the king's cell is its king's.
+/// In orthodox chess the rooks are in the corners and the kings on the e-file; in Chess960
+/// (and in any position a FEN gives with Shredder or X-FEN rights) they may stand anywhere on
+/// the back rank, the king between its rooks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Castles {
+    /// Per right, its rook's cell.
+    rooks: [u8; 4],
+    /// The cells of those rooks and of their kings: a move from or to any other cell keeps
+    /// every right.
+    cells: u64,
+    /// Whether a king or rook with a right stands elsewhere than in orthodox chess.
+    shuffled: bool,
+}
+
+impl Castles {
+    /// No castling at all.
+    const NONE: Castles = Castles { rooks: CORNERS, cells: 0, shuffled: false };
+
+    /// The index of the right of `color` towards the h-file (`h_side`) or the a-file: its
+    /// bit in a set of rights, White's two and then Black's.
+    fn index(color: usize, h_side: bool) -> usize {
+        2 * (color & 1) + usize::from(!h_side)
+    }
 }
 
 /// What else a move does besides taking a piece from one cell to another.
@@ -748,17 +764,12 @@ pub enum Special {
         /// The cell passed over.
         over: u8,
     },
-    /// The king castles with the rook in the corner on the side of its target, which goes to
-    /// the cell the king crosses: from the h-file to the f-file, or from the a-file to the
-    /// d-file. The rook's cells follow from the king's target, so that a move fits in eight
-    /// bytes and travels in a register.
+    /// The king castles with its rook on the side of its target (the g- or c-file of its
+    /// first rank), which goes to the cell next to that target towards the king's side: the
+    /// f- or d-file. The rook's cell is the castling right's ([`Board8::castle_rook`]), so
+    /// that a move fits in eight bytes and travels in a register. In Chess960 the king may
+    /// stay where it is, or go where its rook stood.
     Castle,
-}
-
-/// The rook's cell and its target in the castling whose king goes to `king_to` (the c- or
-/// g-file of its first rank).
-fn castle_rook(king_to: u8) -> (u8, u8) {
-    if king_to % 8 == 6 { (king_to + 1, king_to - 1) } else { (king_to.wrapping_sub(2), king_to + 1) }
 }
 
 /// A move of the lane.
@@ -790,15 +801,17 @@ pub struct Board8 {
     cells: [u8; 64],
     /// The side to move: 0 White, 1 Black.
     side: usize,
-    /// The castling rights that remain (see [`WHITE_H`]).
+    /// The castling rights that remain (bit [`Castles::index`] each).
     castling: u8,
     /// The cell a pawn has just passed over.
     en_passant: Option<u8>,
     /// Whether a legal capture can use `en_passant` (FIDE 9.2.3: only then does it make the
     /// position another).
     ep_live: bool,
-    /// Whether the side to move is in check.
-    checked: bool,
+    /// Bit 0: whether the side to move is in check. Bit 1: whether the king of the side that
+    /// moved last stands on its goal ([`Rules8::goal`]), having won (kept where there is a
+    /// goal only). Either makes the legality tests look closer.
+    checked: u8,
     halfmove: u32,
     key: u64,
     /// The keys of the positions since the last capture or pawn move, before this one.
@@ -813,9 +826,19 @@ pub struct Board8 {
     lame: bool,
     /// Checkers Chess: the roles that jump ([`Rules8::jumpers`]).
     jumpers: u8,
+    /// King of the Hill: the goal cells ([`Rules8::goal`]).
+    goal: u64,
+    /// Whether material never runs out (drops, a goal): no position is dead.
+    material_stays: bool,
+    /// Whether a move's check is found by [`Board8::check_by_rules`]: lame knights, jumps, a
+    /// goal.
+    slow_checks: bool,
+
     /// Whether the side to move has moved a pawn this turn and moves it again
     /// ([`Board8::play_on`]).
     went_on: bool,
+    /// Where the rooks and kings of the castling rights stood at the start.
+    castles: Castles,
 }
 
 const EMPTY: u8 = 0xFF;
@@ -823,8 +846,8 @@ const EMPTY: u8 = 0xFF;
 impl Board8 {
     /// The position `setup` describes. `None` where the lane cannot play it: not one king
     /// each, a pawn on the first or last rank, an en passant cell behind no pawn, a castling
-    /// right whose king and rook are not on the orthodox cells, a side not in check whose
-    /// opponent is, or a king in hand.
+    /// right without its rook and king on their back rank (in Checkers Chess: not on
+    /// orthodox chess's cells), a side not in check whose opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
         let side = setup.side;
         let drops = setup.rules.drops;
@@ -836,7 +859,7 @@ impl Board8 {
             castling: 0,
             en_passant: None,
             ep_live: false,
-            checked: false,
+            checked: 0,
             halfmove: setup.halfmove,
             key: 0,
             history: Vec::new(),
@@ -845,7 +868,12 @@ impl Board8 {
             promoted: 0,
             lame: setup.rules.lame_knights,
             jumpers: setup.rules.jumpers,
+            goal: setup.rules.goal,
+            material_stays: drops || setup.rules.goal != 0,
+            slow_checks: setup.rules.lame_knights || setup.rules.jumpers != 0 || setup.rules.goal != 0,
+
             went_on: false,
+            castles: Castles::NONE,
         };
         for &(cell, color, role, promoted) in &setup.pieces {
             let edge = role == PAWN && matches!(cell / 8, 0 | 7);
@@ -861,15 +889,27 @@ impl Board8 {
             return None;
         }
         for &rook in &setup.rooks {
-            let right = corner_right(rook);
-            let (color, king) = if right & (WHITE_H | WHITE_A) != 0 { (0, 4) } else { (1, 60) };
-            if right == 0
-                || board.cells[usize::from(rook)] != color as u8 * 8 + ROOK
-                || board.cells[king] != color as u8 * 8 + KING
-            {
+            // A rook of its own on its back rank, its king on that rank too, and one right
+            // each side of the king.
+            let code = *board.cells.get(usize::from(rook))?;
+            let color = usize::from(code / 8) & 1;
+            let king = board.king(color);
+            let rank = if color == 0 { 0 } else { 7 };
+            if code & 7 != ROOK || rook / 8 != rank || king / 8 != rank || rook == king {
                 return None;
             }
-            board.castling |= right;
+            let right = Castles::index(color, rook % 8 > king % 8);
+            if board.castling & (1 << right) != 0 {
+                return None;
+            }
+            board.castling |= 1 << right;
+            board.castles.rooks[right] = rook;
+            board.castles.cells |= bit(rook) | bit(king);
+            board.castles.shuffled |= rook != CORNERS[right] || king % 8 != 4;
+        }
+        // Checkers Chess's jumps are judged around castling on orthodox chess's cells only.
+        if board.castles.shuffled && board.jumpers != 0 {
+            return None;
         }
         for (color, hand) in setup.hands.iter().enumerate() {
             if hand[usize::from(KING)] != 0 || (!drops && hand.iter().any(|&n| n != 0)) {
@@ -896,7 +936,7 @@ impl Board8 {
             }
         }
         board.en_passant = setup.en_passant;
-        board.checked = board.king_attacked();
+        board.checked = u8::from(board.king_attacked());
         board.refresh_ep();
         Some(board)
     }
@@ -950,6 +990,13 @@ impl Board8 {
 
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
+        self.checked & 1 != 0
+    }
+
+    /// After a move: bit 0, whether the side to move is in check; bit 1, whether the mover's
+    /// king reached its goal ([`Rules8::goal`]) and won.
+    #[inline(always)]
+    pub fn status(&self) -> u8 {
         self.checked
     }
 
@@ -1176,7 +1223,7 @@ impl Board8 {
         let king = self.king(us) & 63;
         // Out of check, a piece that leaves a line through its king exposes it only to a
         // rider of the line's kind beyond it; mostly there is no line, or no such rider on it.
-        if !self.checked && taken == 0 && !self.lame {
+        if self.checked == 0 && taken == 0 && !self.lame {
             // Off the king's lines the ray is empty: no branch on whether there is a line.
             let d = usize::from(LINE_DIRECTION[usize::from(king)][usize::from(from & 63)]);
             let riders = if d.is_multiple_of(2) { ROOK } else { BISHOP };
@@ -1201,7 +1248,7 @@ impl Board8 {
         // Out of check, a piece that leaves a line through its king exposes it only to a
         // rider of the line's kind beyond it, with nothing between; or, leaving a cell next
         // to it diagonally, to a lame knight that passes there.
-        if !self.checked && taken == 0 && !(self.lame && lame_leg(king) & bit(from) != 0) {
+        if self.checked == 0 && taken == 0 && !(self.lame && lame_leg(king) & bit(from) != 0) {
             let d = LINE_DIRECTION[usize::from(king)][usize::from(from)];
             if d == NO_LINE {
                 return true;
@@ -1305,7 +1352,7 @@ impl Board8 {
             Special::Castle => return true,
             // A drop adds a piece: out of check it exposes nothing; in check it must block.
             Special::Drop => {
-                return !self.checked
+                return self.checked == 0
                     || !self.attacked(self.king(us), us, self.occupied() | bit(m.to), self.colors[us ^ 1]);
             }
             _ => {}
@@ -1315,7 +1362,7 @@ impl Board8 {
         // it diagonally, to a lame knight that passes there. (Where pieces jump, a cell left
         // anywhere may open a chain of jumps.)
         let king = self.king(us);
-        if !self.checked
+        if self.checked == 0
             && self.jumpers == 0
             && m.role != KING
             && m.special != Special::EnPassant
@@ -1350,41 +1397,51 @@ impl Board8 {
     }
 
     /// The castling of the side to move towards the h-file (`h_side`) or the a-file, where it
-    /// is legal (FIDE 3.8.2): the right kept, the cells between king and rook empty, and the
-    /// king's cell, the one it crosses and the one it reaches not attacked.
+    /// is legal (FIDE 3.8.2, and its Chess960 rules): the right kept; every cell between the
+    /// king and its target, and between the rook and its target, both included, empty but for
+    /// the two; the king not in check, and neither a cell it crosses nor the one it reaches
+    /// attacked.
+    ///
+    /// Those cells are judged without king and rook. Only an attack along the back rank could
+    /// pass where they stand: one through the king's cell checks the king, and one through the
+    /// rook's cell (an enemy beyond it) reaches the king's target once the rook has gone, which
+    /// is as illegal as an attacked cell crossed.
+    #[inline(never)]
     pub fn castling(&self, h_side: bool) -> Option<Move8> {
         let us = self.side & 1;
+        let right = Castles::index(us, h_side);
+        if self.castling & (1 << right) == 0 || self.checked != 0 {
+            return None;
+        }
+        let king = self.king(us);
+        let rook = self.castles.rooks[right] & 63;
         let base = if us == 0 { 0 } else { 56 };
-        let right = match (us, h_side) {
-            (0, true) => WHITE_H,
-            (0, false) => WHITE_A,
-            (_, true) => BLACK_H,
-            (_, false) => BLACK_A,
-        };
-        if self.castling & right == 0 {
+        let (to, rook_to) = if h_side { (base + 6, base + 5) } else { (base + 2, base + 3) };
+        let others = self.occupied() & !bit(king) & !bit(rook);
+        let path = span(king, to);
+        if others & (path | span(rook, rook_to)) != 0 {
             return None;
         }
-        let king = base + 4;
-        let (to, between) = if h_side { (base + 6, 0b0110_0000u64) } else { (base + 2, 0b0000_1110) };
-        if self.occupied() & (between << base) != 0 {
-            return None;
-        }
-        let (occupied, theirs) = (self.occupied(), self.colors[us ^ 1]);
+        let theirs = self.colors[us ^ 1];
         // Checkers Chess: a cell the king crosses is judged with the king on it and its own
         // cell left, where a chain of jumps may land.
         let threatened = |c: u8| {
-            self.attacked(c, us, occupied, theirs)
+            self.attacked(c, us, others, theirs)
                 || (self.jumpers != 0
                     && self.jump_threat(
                         c,
-                        (occupied & !bit(king)) | bit(c),
+                        (self.occupied() & !bit(king)) | bit(c),
                         theirs,
                         (self.colors[us] & !bit(king)) | bit(c),
                     ))
         };
-        let crossed = if h_side { [king + 1, king + 2] } else { [king - 1, king - 2] };
-        if self.checked || crossed.into_iter().any(threatened) {
-            return None;
+        let mut crossed = path & !bit(king);
+        while crossed != 0 {
+            let c = crossed.trailing_zeros() as u8;
+            crossed &= crossed - 1;
+            if threatened(c) {
+                return None;
+            }
         }
         Some(Move8 { from: king, to, role: KING, promotion: None, capture: false, special: Special::Castle })
     }
@@ -1409,7 +1466,7 @@ impl Board8 {
         self.key = key;
         self.ep_live = false;
         // A legal move leaves its player's king safe.
-        self.checked = false;
+        self.checked = 0;
         self.went_on = true;
         self.threatened(1 - self.side)
     }
@@ -1418,6 +1475,19 @@ impl Board8 {
     pub fn piece_on(&self, cell: u8) -> Option<(usize, u8)> {
         let code = *self.cells.get(usize::from(cell))?;
         (code != EMPTY).then_some((usize::from(code / 8), code % 8))
+    }
+
+    /// Whether the king of `color` (0 White, 1 Black) stands on a goal cell
+    /// ([`Rules8::goal`]).
+    pub fn on_goal(&self, color: usize) -> bool {
+        self.goal & bit(self.king(color & 1)) != 0
+    }
+
+    /// Whether a king stands on a goal cell ([`Rules8::goal`]): the one that moved there
+    /// last, which won the game.
+    #[inline(always)]
+    pub fn goal_reached(&self) -> bool {
+        self.goal & self.roles[usize::from(KING)] != 0
     }
 
     /// Whether the piece on `cell` is a king.
@@ -1452,11 +1522,52 @@ impl Board8 {
         }
         // Most of a game is played with no right left to lose.
         if self.castling != 0 {
-            let rights = self.castling & KEPT_RIGHTS[usize::from(from)] & KEPT_RIGHTS[usize::from(to)];
+            let rights = self.rights_after(m.role, from, to);
             key ^= CASTLING_KEYS[usize::from(self.castling & 15)] ^ CASTLING_KEYS[usize::from(rights & 15)];
             self.castling = rights;
         }
         key
+    }
+
+    /// The castling rights left after a move of a piece of `role` of the side to move from
+    /// `from` to `to`: a king that moves loses its side's; a rook that leaves its cell, or is
+    /// taken there, its own.
+    #[inline(always)]
+    fn rights_after(&self, role: u8, from: u8, to: u8) -> u8 {
+        if (bit(from) | bit(to)) & self.castles.cells == 0 {
+            return self.castling;
+        }
+        self.rights_lost(role, from, to)
+    }
+
+    /// [`Board8::rights_after`] for a move from or to a cell of a castling king or rook.
+    #[cold]
+    #[inline(never)]
+    fn rights_lost(&self, role: u8, from: u8, to: u8) -> u8 {
+        let mut rights = self.castling;
+        if role == KING {
+            rights &= !(3 << (2 * (self.side & 1)));
+        }
+        for (i, &rook) in self.castles.rooks.iter().enumerate() {
+            if rook == from || rook == to {
+                rights &= !(1 << i);
+            }
+        }
+        rights
+    }
+
+    /// Whether a king or rook with a castling right stands elsewhere than in orthodox chess
+    /// (Chess960).
+    pub fn castles_shuffled(&self) -> bool {
+        self.castles.shuffled
+    }
+
+    /// The cell the rook of castling `m` leaves, and the one it goes to (`m` a castling of
+    /// the side to move, not yet played).
+    pub fn castle_rook(&self, m: Move8) -> (u8, u8) {
+        let h_side = m.to % 8 == 6;
+        let rook = self.castles.rooks[Castles::index(self.side, h_side)] & 63;
+        (rook, if h_side { m.to.wrapping_sub(1) & 63 } else { (m.to + 1) & 63 })
     }
 
     /// [`Board8::apply`] for the moves that do more than take a piece to an empty cell: drops,
@@ -1476,6 +1587,9 @@ impl Board8 {
             self.colors[us] |= bit(to);
             self.cells[usize::from(to)] = us as u8 * 8 + m.role;
             return key ^ piece_key(us, m.role, to);
+        }
+        if matches!(m.special, Special::Castle) {
+            return self.castle(m, key);
         }
         if m.capture {
             let at = match m.special {
@@ -1512,17 +1626,28 @@ impl Board8 {
         if self.drops && (self.promoted & bit(from) != 0 || m.promotion.is_some()) {
             self.promoted = (self.promoted & !bit(from)) | bit(to);
         }
-        if matches!(m.special, Special::Castle) {
-            let (rook_from, rook_to) = castle_rook(to);
-            let (rook_from, rook_to) = (rook_from & 63, rook_to & 63);
-            let rook = self.cells[usize::from(rook_from)];
-            self.roles[usize::from(ROOK)] ^= bit(rook_from) | bit(rook_to);
-            self.colors[us] ^= bit(rook_from) | bit(rook_to);
-            self.cells[usize::from(rook_from)] = EMPTY;
-            self.cells[usize::from(rook_to)] = rook;
-            key ^= cell_key(rook, rook_from) ^ cell_key(rook, rook_to);
-        }
         key
+    }
+
+    /// [`Board8::apply_other`] for a castling.
+    #[inline(never)]
+    fn castle(&mut self, m: Move8, key: u64) -> u64 {
+        let us = self.side & 1;
+        let (from, to) = (m.from & 63, m.to & 63);
+        // King and rook are lifted, then put down: in Chess960 either may land where the
+        // other stood, or stay where it is.
+        let (rook_from, rook_to) = self.castle_rook(m);
+        let (king, rook) = (self.cells[usize::from(from)], self.cells[usize::from(rook_from)]);
+        let king_role = usize::from(KING);
+        let rook_role = usize::from(ROOK);
+        self.roles[king_role] = (self.roles[king_role] & !bit(from)) | bit(to);
+        self.roles[rook_role] = (self.roles[rook_role] & !bit(rook_from)) | bit(rook_to);
+        self.colors[us] = (self.colors[us] & !bit(from) & !bit(rook_from)) | bit(to) | bit(rook_to);
+        self.cells[usize::from(from)] = EMPTY;
+        self.cells[usize::from(rook_from)] = EMPTY;
+        self.cells[usize::from(to)] = king;
+        self.cells[usize::from(rook_to)] = rook;
+        key ^ cell_key(king, from) ^ cell_key(king, to) ^ cell_key(rook, rook_from) ^ cell_key(rook, rook_to)
     }
 
     /// What every move ends with: the en passant cell of the move before dropped, the key,
@@ -1536,7 +1661,7 @@ impl Board8 {
         self.ep_live = false;
         self.side = (self.side & 1) ^ 1;
         // After a turn of several moves, the check may come from any of them.
-        self.checked = if self.went_on { self.king_attacked() } else { self.check_by(m) };
+        self.checked = if self.went_on { u8::from(self.king_attacked()) } else { self.check_by(m) };
         self.went_on = false;
         if matches!(m.special, Special::DoubleStep) {
             self.en_passant = Some((m.from + m.to) / 2);
@@ -1564,8 +1689,8 @@ impl Board8 {
     /// anywhere around the king, and a cell left anywhere may open a chain of jumps: there
     /// every attack is looked for.
     #[inline(always)]
-    fn check_by(&self, m: Move8) -> bool {
-        if matches!(m.special, Special::Castle | Special::EnPassant) || self.lame || self.jumpers != 0 {
+    fn check_by(&self, m: Move8) -> u8 {
+        if matches!(m.special, Special::Castle | Special::EnPassant) || self.slow_checks {
             return self.check_by_rules(m);
         }
         // In orthodox chess every attacker of the king is looked at at once: a test without a
@@ -1580,14 +1705,19 @@ impl Board8 {
             | (PAWN_ATTACKS[us][k] & r[usize::from(PAWN)])
             | (rook_attacks(king, occupied) & (r[usize::from(ROOK)] | queens))
             | (bishop_attacks(king, occupied) & (r[usize::from(BISHOP)] | queens));
-        attackers & self.colors[us ^ 1] != 0
+        u8::from(attackers & self.colors[us ^ 1] != 0)
     }
 
     /// [`Board8::check_by`] in Limpy Chess and Checkers Chess, and after castling and en
     /// passant: the piece moved attacks the king, or a rider of the mover's attacks it through
     /// the cell left, or else every attack is looked for.
     #[inline(never)]
-    fn check_by_rules(&self, m: Move8) -> bool {
+    fn check_by_rules(&self, m: Move8) -> u8 {
+        u8::from(self.checks_by_rules(m)) | u8::from(self.goal_reached()) << 1
+    }
+
+    /// The check of [`Board8::check_by_rules`].
+    fn checks_by_rules(&self, m: Move8) -> bool {
         let us = self.side & 1;
         let king = self.king(us);
         if matches!(m.special, Special::Castle | Special::EnPassant)
@@ -1687,7 +1817,9 @@ impl Board8 {
                 return true;
             }
         }
-        false
+        // In Chess960 a castling may be the only legal move: its king may stay where it is,
+        // or go where no step of its own takes it.
+        self.castles.shuffled && (self.castling(true).is_some() || self.castling(false).is_some())
     }
 
     /// The cells the piece of the side to move on `from` may go to, pins and checks aside
@@ -1736,8 +1868,9 @@ impl Board8 {
     /// bishops, and at most one minor piece, or bishops only, all on cells of one color; never
     /// in Crazyhouse.
     pub fn insufficient_material(&self) -> bool {
-        // Where captured pieces come back, material never runs out.
-        if self.drops {
+        // Where captured pieces come back, or a lone king may walk to its goal, material
+        // never runs out.
+        if self.material_stays {
             return false;
         }
         let r = &self.roles;
@@ -1752,6 +1885,7 @@ impl Board8 {
     /// How many times the current position has stood on the board, counting this time
     /// (FIDE 9.2.3: the same pieces on the same cells, the same side to move, the same
     /// castling rights and the same en passant captures).
+    #[inline(never)]
     pub fn repetitions(&self) -> usize {
         // Positions repeat with the same side to move: every second one back.
         1 + self.history.iter().rev().skip(1).step_by(2).filter(|&&k| k == self.key).count()
@@ -1809,7 +1943,7 @@ impl Board8 {
     fn quiet_key_after(&self, m: Move8) -> u64 {
         let code = self.cells[usize::from(m.from)];
         let mut key = self.key ^ cell_key(code, m.from) ^ cell_key(code, m.to) ^ ZOBRIST[ZOBRIST_SIDE];
-        let rights = self.castling & KEPT_RIGHTS[usize::from(m.from)] & KEPT_RIGHTS[usize::from(m.to)];
+        let rights = self.rights_after(m.role, m.from, m.to);
         key ^= CASTLING_KEYS[usize::from(self.castling & 15)] ^ CASTLING_KEYS[usize::from(rights & 15)];
         if let Some(ep) = self.en_passant.filter(|_| self.ep_live) {
             key ^= ZOBRIST[ZOBRIST_EP + usize::from(ep % 8)];
@@ -1837,6 +1971,7 @@ impl Board8 {
     /// Whether the current position has stood on the board at least `times` times. A
     /// position comes back at the earliest four moves later (two of each side), so the history
     /// since the last capture or pawn move is looked at only when it is long enough.
+    #[inline(always)]
     pub fn repeated(&self, times: usize) -> bool {
         self.history.len() >= 4 * times.saturating_sub(1) && self.repetitions() >= times
     }
@@ -1928,9 +2063,20 @@ impl Board8 {
             out.push(']');
         }
         out.push_str(if self.side == 0 { " w " } else { " b " });
-        let rights = [(WHITE_H, 'K'), (WHITE_A, 'Q'), (BLACK_H, 'k'), (BLACK_A, 'q')];
+        // X-FEN: `K` or `Q` where the rook is the outermost of its side, its file otherwise.
         let before = out.len();
-        out.extend(rights.iter().filter(|(right, _)| self.castling & right != 0).map(|&(_, c)| c));
+        for (i, &rook) in self.castles.rooks.iter().enumerate().filter(|&(i, _)| self.castling & (1 << i) != 0) {
+            let (color, h_side) = (i / 2, i % 2 == 0);
+            let rank = 0xFFu64 << (rook & 56);
+            let beyond = if h_side { rank & !((bit(rook) << 1).wrapping_sub(1)) } else { rank & (bit(rook) - 1) };
+            let outermost = beyond & self.roles[usize::from(ROOK)] & self.colors[color] == 0;
+            let letter = match (outermost, h_side) {
+                (true, true) => b'K',
+                (true, false) => b'Q',
+                (false, _) => b'A' + rook % 8,
+            };
+            out.push(char::from(if color == 0 { letter } else { letter.to_ascii_lowercase() }));
+        }
         if out.len() == before {
             out.push('-');
         }
@@ -1986,8 +2132,6 @@ mod tests {
     fn moves_are_small() {
         assert_eq!(std::mem::size_of::<Move8>(), 8);
         assert_eq!(std::mem::size_of::<Option<Move8>>(), 8);
-        assert_eq!(castle_rook(6), (7, 5));
-        assert_eq!(castle_rook(58), (56, 59));
     }
 
     const ROOK_DIRECTIONS: u8 = 0b0101_0101;
@@ -2120,23 +2264,32 @@ mod tests {
                 let mut next = board.clone();
                 next.play(m);
                 // The check found from the move is the one an attack test finds.
-                assert_eq!(next.checked, next.king_attacked(), "{m:?}");
+                assert_eq!(next.in_check(), next.king_attacked(), "{m:?}");
                 perft(&next, depth - 1)
             })
             .sum()
     }
 
     /// Along random games of the variants the lane plays, in every position the lane can
-    /// take, its legal moves (drops aside) are the generic core's, and so is its check.
+    /// take, its legal moves (drops aside) are the generic core's, and so are its check and
+    /// its FEN. Chess960 and Fortress Chess start where the king castles with rooks off the
+    /// corners; Chess960 from a new start position each game.
     #[test]
     fn legal_moves_are_the_generic_cores() {
         use crate::rules::position::{MoveKind, Position};
         let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
-        for name in ["orthodox", "limpy", "checkers", "fastpawn 2", "crazyhouse"] {
+        for name in ["orthodox", "limpy", "checkers", "fastpawn 2", "crazyhouse", "chess960", "fortress"] {
             let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let style = FenStyle::of(&variant).unwrap_or_else(|| panic!("{name}: no FEN style"));
             let mut compared = 0;
             for _ in 0..40 {
-                let mut position = Position::start(&variant).unwrap_or_else(|e| panic!("{e}"));
+                let mut position = if name == "chess960" {
+                    let fen = crate::rules::random::chess960_start(&mut random);
+                    let fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
+                    Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{e}"))
+                } else {
+                    Position::start(&variant).unwrap_or_else(|e| panic!("{e}"))
+                };
                 for _ in 0..200 {
                     let mut moves = Vec::new();
                     position.legal_moves(&mut moves);
@@ -2155,6 +2308,9 @@ mod tests {
                         assert_eq!(lane, generic, "{name}: {}", position.fen());
                         assert_eq!(board.in_check(), position.in_check(), "{name}: {}", position.fen());
                         assert_eq!(board.has_legal_move(), !moves.is_empty(), "{name}: {}", position.fen());
+                        let fen = position.fen();
+                        let fullmove = fen.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(1);
+                        assert_eq!(board.fen(fullmove, &style), fen, "{name}");
                         compared += 1;
                     }
                     if moves.is_empty() {
@@ -2185,5 +2341,41 @@ mod tests {
         for (fen, depth, nodes) in cases {
             assert_eq!(perft(&board(fen), depth), nodes, "{fen}");
         }
+    }
+
+    /// Chess960 castling, counted by python-chess (`chess.Board(fen, chess960=True)`): start
+    /// positions and middlegames of the Chess Programming Wiki's Chess960 list; a rook that
+    /// shields the king's target from an enemy rook beyond it; a king that castles without
+    /// moving, or onto its rook's cell; rights written in Shredder-FEN.
+    #[test]
+    fn chess960_perft_counts_are_python_chess_ones() {
+        let cases = [
+            ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 3, 12_189),
+            ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 3, 18_002),
+            ("b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 3, 10_471),
+            ("qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", 3, 13_440),
+            ("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1", 3, 1_400),
+            ("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1", 3, 9_632),
+            ("4k3/8/8/8/8/8/8/6KR w H - 0 1", 4, 5_571),
+            ("r3k3/8/8/8/8/8/8/RK6 w Aa - 0 1", 4, 29_718),
+            ("nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1", 4, 168_483),
+        ];
+        for (fen, depth, nodes) in cases {
+            assert_eq!(perft(&board(fen), depth), nodes, "{fen}");
+        }
+        // The rook shields c1 now; once it has gone, the enemy rook on a1 checks there.
+        assert_eq!(board("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1").castling(false), None);
+        // The king stays on g1; the rook goes from h1 to f1; the other rights are written X-FEN.
+        let mut stays = board("r3k3/8/8/8/8/8/8/R5KR w HAa - 0 1");
+        let castling = stays.castling(true).unwrap_or_else(|| panic!("no castling"));
+        assert_eq!((castling.from, castling.to, stays.castle_rook(castling)), (6, 6, (7, 5)));
+        stays.play(castling);
+        let style = FenStyle { promoted: false, holdings: false, hand_order: [0, 1, 2, 3, 4, 5] };
+        assert_eq!(stays.fen(1, &style), "r3k3/8/8/8/8/8/8/R4RK1 b q - 1 1");
+        assert_eq!(
+            board("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1").fen(1, &style),
+            "1r2k3/8/8/8/8/8/8/R3K1R1 w KQq - 0 1"
+        );
+        assert_eq!(board("4k3/8/8/8/8/8/8/RR2K3 w B - 0 1").fen(1, &style), "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1");
     }
 }

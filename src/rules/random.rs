@@ -25,6 +25,26 @@ impl XorShift {
     }
 }
 
+/// A Chess960 start position in FEN, drawn at random (for tests): the bishops on cells of
+/// both colors, the king between the rooks.
+#[cfg(test)]
+pub(crate) fn chess960_start(random: &mut XorShift) -> String {
+    loop {
+        let mut rank = *b"RNBQKBNR";
+        for i in (1..rank.len()).rev() {
+            rank.swap(i, random.below(i + 1));
+        }
+        let at = |letter: u8| rank.iter().enumerate().filter(move |&(_, &l)| l == letter).map(|(i, _)| i);
+        let bishops: Vec<usize> = at(b'B').collect();
+        let rooks: Vec<usize> = at(b'R').collect();
+        let king = at(b'K').next().unwrap_or(0);
+        if (bishops[0] + bishops[1]) % 2 == 1 && rooks[0] < king && king < rooks[1] {
+            let white = String::from_utf8_lossy(&rank).into_owned();
+            return format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

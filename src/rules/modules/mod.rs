@@ -481,6 +481,9 @@ pub enum Lane {
     Drops,
     /// The lane's jumps for the pieces of [`Jumps::letters`], pawns not jumping.
     Jumps,
+    /// A king that stands on one of these cells (bits of their indices) wins at once, and
+    /// material never runs out (a lone king may walk there).
+    Goal(u64),
 }
 
 /// The modules of each hook, in the order of [`Modules::list`].
@@ -1347,7 +1350,6 @@ impl Module {
             | Module::Sennichite
             | Module::NoMoveLoses
             | Module::NoMoveWins
-            | Module::Goal(_)
             | Module::CheckCount(_)
             | Module::NoChecks
             | Module::ForcedCaptures
@@ -1366,6 +1368,9 @@ impl Module {
             | Module::LoseWithout(_) => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
+            // Without the reply: with it, reaching the goal first need not win.
+            Module::Goal(goal) if !goal.reply => Lane::Goal(goal.cells),
+            Module::Goal(_) => Lane::Off,
         }
     }
 
