@@ -42,9 +42,7 @@ Horde, Racing Kings, and orthodox chess as the baseline, `Standard`, with no Var
 3. perft: positions of the random games (--perft, 200; a third in check where the game
    has one), `arbiter perft --variant V --fen FEN --depth 2 --divide` against python-chess's
    legal moves and the number of replies to each (none after a move that ends the game).
-   arbiter's divide names a Chess960 castling by the king's target square (`g1g1` where the
-   king stays; `d8c8` like the king's step, then listed twice); the script names
-   python-chess's castlings so and adds up names listed twice.
+   A Chess960 castling is named as the king taking its rook (`g1h1`), by both.
 4. cost: the time of `arbiter validate -q -j 1` on the file of random games (the best of
    --runs), and python-chess's time to read and replay the same file (chess.pgn.read_game,
    which plays every move on the variant's board), each divided by the number of moves.
@@ -993,13 +991,9 @@ def pc_divide(job):
     board = new_board(key, fen)
     out = collections.Counter()
     for m in list(board.legal_moves):
+        # A Chess960 castling: the king taking its rook, as arbiter's perft --divide and
+        # `convert --to uci` write it, and python-chess's board in Chess960 mode.
         name = m.uci()
-        if board.chess960 and board.is_castling(m):
-            # arbiter's perft --divide names a Chess960 castling by the king's target square
-            # (`g1g1` where the king stays, `d8c8` like the king's step), not as the king
-            # taking its rook, as `convert --to uci` and python-chess write it.
-            rank = "1" if board.turn == chess.WHITE else "8"
-            name = name[:2] + ("g" if m.to_square > m.from_square else "c") + rank
         board.push(m)
         out[name] += board.legal_moves.count()
         board.pop()
