@@ -111,7 +111,7 @@ fn bughouse_number(at: &str) -> Option<(&str, Option<u32>, Seat)> {
 /// (its length and outcome), or a move number of up to nine digits followed directly by one
 /// to three periods (its length, number and periods), as [`result_marker`] and
 /// [`move_number_token`] read them; neither for anything else, which those functions read.
-#[inline]
+#[inline(always)]
 pub(super) fn plain_number(b: &[u8]) -> PlainNumber {
     // The commonest form first, `12.`: a result never has a period.
     // (Ten digits or four periods are as many as too many.)

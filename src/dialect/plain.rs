@@ -299,7 +299,7 @@ fn tag_pair(text: &str, at: usize) -> Option<(&str, &str, usize)> {
 impl<'a> PlainGame<'a> {
     /// Reads the next turn, or the result that ends the game. Once it has said
     /// [`PlainStep::End`] or [`PlainStep::NotPlain`], it says [`PlainStep::NotPlain`].
-    #[inline]
+    #[inline(always)]
     pub fn next_turn(&mut self) -> PlainStep<'_> {
         self.next_turn_as::<false>()
     }

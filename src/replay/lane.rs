@@ -339,14 +339,15 @@ enum Pending {
     NoMate,
     /// `#`: a mate, after which no turn may follow, and no legal move may be left.
     Mate,
-    /// The mover's king reached its goal ([`Rules8::goal`]) and won: no turn may follow.
+    /// The mover won by the variant's own rules (its king on its goal, [`Rules8::goal`]; the
+    /// checks that win given, [`Rules8::checks`]): no turn may follow.
     Won,
 }
 
-/// [`Pending::Won`], where the check mark of the move that reached the goal is right as the
-/// generic replay reads it: `#` for a move that decides the game (as python-chess marks
-/// it), `+` for one that checks, nothing for one that does not (or, where marks are
-/// optional, for any); else `None`. A check there is no mate: the goal ended the game.
+/// [`Pending::Won`], where the check mark of the move that won is right as the generic
+/// replay reads it: `#` for a move that decides the game (as python-chess marks it), `+` for
+/// one that checks, nothing for one that does not (or, where marks are optional, for any);
+/// else `None`. A check there is no mate: the variant's rule ended the game.
 #[cold]
 fn won(mark: Check, in_check: bool, optional: bool) -> Option<Pending> {
     match (mark, in_check) {
@@ -359,23 +360,27 @@ fn won(mark: Check, in_check: bool, optional: bool) -> Option<Pending> {
 impl Lane {
     /// The lane at the start of a game of `variant` from `fen` (or the variant's start), where
     /// the lane plays the variant and can take the position without a word.
+    #[inline(never)]
     fn start(variant: &Arc<Variant>, fen: Option<&str>) -> Option<Lane> {
         let rules = variant.lane_rules()?;
         let mut board = match fen {
             None => Position::start_board8(variant)?,
-            Some(fen) => {
-                if fen.split_whitespace().nth(5) == Some("0") {
+            Some(text) => {
+                // A fullmove number of 0 is the generic replay's to remark on.
+                let fen: crate::rules::fen::Fen = text.parse().ok()?;
+                if fen.fullmove_number == 0 {
                     return None;
                 }
-                let (position, dropped) = start_position_from(variant, Some(fen)).ok()?;
+                let (position, dropped) = Position::from_fen_lenient(variant, &fen).ok()?;
                 if !dropped.is_empty() {
                     return None;
                 }
                 position.to_board8()?
             }
         };
-        // A game that starts with a king on its goal is over before it begins.
-        if rules.goal != 0 && (board.on_goal(0) || board.on_goal(1)) {
+        // A game that starts decided (a king on its goal, the checks that win given) is over
+        // before it begins.
+        if board.decided() {
             return None;
         }
         // Room for the keys since the last capture or pawn move, which seldom pass sixty plies:
@@ -439,7 +444,7 @@ impl Lane {
                 continue;
             }
             board.play(m);
-            // (Status bit 0: in check; bit 1: the king reached its goal.)
+            // (Status bit 0: in check; bit 1: the mover won by the variant's own rules.)
             self.pending = match (action.check, board.status()) {
                 (Check::None, 0) => Pending::Nothing,
                 (Check::None, 1) if optional => Pending::Nothing,
@@ -831,6 +836,7 @@ mod tests {
             "chess960",
             "fortress",
             "king of the hill",
+            "three-check",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -914,6 +920,36 @@ mod tests {
         // A lone king is no dead position where it may walk to the hill.
         let lone = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb2 Kd7 2. Kc3 Kd6 3. Kd4 1-0";
         assert!(lane("king of the hill", lone).is_some_and(|r| r.problems.is_empty()), "{lone}");
+    }
+
+    /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count
+    /// (python-chess's checks still to give, lichess's checks given); a lone king cannot
+    /// check, so bare kings are a dead position, and nothing else is.
+    #[test]
+    fn the_third_check_wins() {
+        let judged = [
+            "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ g6 5. Qxe5 Nxe5 6. d4 Nc4 7. Nf3 Nb6 8. Ng5+ 1-0",
+            "1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ g6 5. Qxe5 Nxe5 6. d4 Nc4 7. Nf3 Nb6 8. Ng5# 1-0",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1\"]\n\n1. Ra8+ 1-0",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0\"]\n\n1. Ra8# 1-0",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1\"]\n\n1. Ra8+ Kd7 2. Ra7+ Kd6 *",
+            // Bare kings: drawn.
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 3+3 0 1\"]\n\n1. Kxd2 1/2-1/2",
+            // A knight alone is no dead position: it may check.
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/N3K3 w - - 3+3 0 1\"]\n\n1. Nb3 Kd7 2. Nc5+ Kd6 *",
+        ];
+        for text in judged {
+            let report = lane("three-check", text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+            assert!(report.problems.is_empty(), "{text}: {report:?}");
+        }
+        for text in [
+            // A move after the third check; another result; bare kings, a dead position.
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1\"]\n\n1. Ra8+ Kd7 1-0",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1\"]\n\n1. Ra8+ 1/2-1/2",
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 3+3 0 1\"]\n\n1. Kxd2 Kd7 *",
+        ] {
+            assert!(lane("three-check", text).is_none(), "the lane judged {text}");
+        }
     }
 
     #[test]
@@ -1018,7 +1054,7 @@ mod tests {
             converted
         };
         let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
-        for name in ["orthodox", "crazyhouse", "limpy", "chess960", "fortress", "king of the hill"] {
+        for name in ["orthodox", "crazyhouse", "limpy", "chess960", "fortress", "king of the hill", "three-check"] {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let mut converted = 0;
             for _ in 0..100 {

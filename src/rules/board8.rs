@@ -90,6 +90,9 @@ pub struct Rules8 {
     /// at once, its side having moved it there; with a goal, material never runs out (a lone
     /// king may walk there). 0 elsewhere.
     pub goal: u64,
+    /// Three-check: the checks that win, each side's counted as it gives them (0 elsewhere);
+    /// a position is dead only with bare kings.
+    pub checks: u8,
 }
 
 impl Rules8 {
@@ -120,13 +123,14 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let pawn_moves = variant.plan.lane_pawn_moves()?;
     // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
     // a module added is not taken for orthodox chess unseen).
-    let (mut drops, mut jumps, mut goal) = (false, false, 0);
+    let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
             Lane::Drops => drops = true,
             Lane::Jumps => jumps = true,
             Lane::Goal(cells) => goal |= cells,
+            Lane::CheckCount(n) => checks = n,
         }
     }
     // Queen, rook, bishop and knight, once each.
@@ -177,8 +181,9 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(lame_knights)
         + usize::from(pawn_moves > 1)
         + usize::from(jumps)
-        + usize::from(goal != 0);
-    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers, goal })
+        + usize::from(goal != 0)
+        + usize::from(checks != 0);
+    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers, goal, checks })
 }
 
 /// How a variant of the lane writes a position's FEN ([`Board8::fen`]).
@@ -222,6 +227,8 @@ pub struct Setup8 {
     pub rules: Rules8,
     /// Per color and role, the pieces in hand (Crazyhouse).
     pub hands: [[u8; 6]; 2],
+    /// Per color, the checks given (Three-check).
+    pub tallies: [u8; 2],
 }
 
 /// The cells a leaper with these (file, rank) steps reaches from each cell.
@@ -828,8 +835,11 @@ pub struct Board8 {
     jumpers: u8,
     /// King of the Hill: the goal cells ([`Rules8::goal`]).
     goal: u64,
-    /// Whether material never runs out (drops, a goal): no position is dead.
-    material_stays: bool,
+    /// When a position is dead for want of material.
+    material: Material,
+    /// Three-check: the checks that win ([`Rules8::checks`]), and per color those given.
+    checks: u8,
+    tally: [u8; 2],
     /// Whether a move's check is found by [`Board8::check_by_rules`]: lame knights, jumps, a
     /// goal.
     slow_checks: bool,
@@ -842,6 +852,23 @@ pub struct Board8 {
 }
 
 const EMPTY: u8 = 0xFF;
+
+/// When a position is dead for want of material ([`Board8::insufficient_material`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Material {
+    /// As in orthodox chess (FIDE 5.2.2, as the generic core reads it).
+    Orthodox,
+    /// Never.
+    Stays,
+    /// With bare kings only.
+    BareKings,
+}
+
+/// The key of `color` having given `count` checks (Three-check): the key of `count` kings in
+/// its hand, which no hand holds.
+fn tally_key(color: usize, count: u8) -> u64 {
+    hand_key(color, KING, count)
+}
 
 impl Board8 {
     /// The position `setup` describes. `None` where the lane cannot play it: not one king
@@ -869,8 +896,18 @@ impl Board8 {
             lame: setup.rules.lame_knights,
             jumpers: setup.rules.jumpers,
             goal: setup.rules.goal,
-            material_stays: drops || setup.rules.goal != 0,
-            slow_checks: setup.rules.lame_knights || setup.rules.jumpers != 0 || setup.rules.goal != 0,
+            material: match setup.rules {
+                Rules8 { drops: true, .. } => Material::Stays,
+                Rules8 { goal, .. } if goal != 0 => Material::Stays,
+                Rules8 { checks, .. } if checks != 0 => Material::BareKings,
+                _ => Material::Orthodox,
+            },
+            checks: setup.rules.checks,
+            tally: [0; 2],
+            slow_checks: setup.rules.lame_knights
+                || setup.rules.jumpers != 0
+                || setup.rules.goal != 0
+                || setup.rules.checks != 0,
 
             went_on: false,
             castles: Castles::NONE,
@@ -919,6 +956,14 @@ impl Board8 {
                 board.hands[color][role] = count;
                 board.key ^= hand_key(color, role as u8, count);
             }
+        }
+        if board.checks != 0 {
+            for (color, &given) in setup.tallies.iter().enumerate() {
+                board.tally[color] = given;
+                board.key ^= tally_key(color, given);
+            }
+        } else if setup.tallies != [0, 0] {
+            return None;
         }
         board.key ^= (ZOBRIST[ZOBRIST_SIDE] * side as u64) ^ CASTLING_KEYS[usize::from(board.castling)];
         if board.threatened(1 - side) {
@@ -1477,17 +1522,17 @@ impl Board8 {
         (code != EMPTY).then_some((usize::from(code / 8), code % 8))
     }
 
-    /// Whether the king of `color` (0 White, 1 Black) stands on a goal cell
-    /// ([`Rules8::goal`]).
-    pub fn on_goal(&self, color: usize) -> bool {
-        self.goal & bit(self.king(color & 1)) != 0
-    }
-
     /// Whether a king stands on a goal cell ([`Rules8::goal`]): the one that moved there
     /// last, which won the game.
     #[inline(always)]
     pub fn goal_reached(&self) -> bool {
         self.goal & self.roles[usize::from(KING)] != 0
+    }
+
+    /// Whether the game is over by the variant's own rules: a king on its goal, or the
+    /// checks that win given by a side (Three-check).
+    pub fn decided(&self) -> bool {
+        self.goal_reached() || (self.checks != 0 && self.tally.iter().any(|&given| given >= self.checks))
     }
 
     /// Whether the piece on `cell` is a king.
@@ -1662,6 +1707,10 @@ impl Board8 {
         self.side = (self.side & 1) ^ 1;
         // After a turn of several moves, the check may come from any of them.
         self.checked = if self.went_on { u8::from(self.king_attacked()) } else { self.check_by(m) };
+        // (Only a variant's own rules answer more than a check: a goal, checks to count.)
+        if self.checked > 1 {
+            self.checked = self.count_check(self.checked);
+        }
         self.went_on = false;
         if matches!(m.special, Special::DoubleStep) {
             self.en_passant = Some((m.from + m.to) / 2);
@@ -1711,9 +1760,33 @@ impl Board8 {
     /// [`Board8::check_by`] in Limpy Chess and Checkers Chess, and after castling and en
     /// passant: the piece moved attacks the king, or a rider of the mover's attacks it through
     /// the cell left, or else every attack is looked for.
+    /// Its answer has two bits more than [`Board8::in_check`]'s: bit 1, the mover's king on
+    /// its goal; bit 2, a check to count (Three-check), which [`Board8::count_check`] counts.
     #[inline(never)]
     fn check_by_rules(&self, m: Move8) -> u8 {
-        u8::from(self.checks_by_rules(m)) | u8::from(self.goal_reached()) << 1
+        let check = self.checks_by_rules(m);
+        u8::from(check) | u8::from(self.goal_reached()) << 1 | u8::from(check && self.checks != 0) << 2
+    }
+
+    /// The status after a move ([`Board8::status`]) from [`Board8::check_by_rules`]'s answer:
+    /// a check to count counted for the mover, and whether the mover has won.
+    #[cold]
+    #[inline(never)]
+    fn count_check(&mut self, found: u8) -> u8 {
+        if found & 4 != 0 {
+            let mover = (self.side & 1) ^ 1;
+            let given = self.tally[mover];
+            self.key ^= tally_key(mover, given) ^ tally_key(mover, given.saturating_add(1));
+            self.tally[mover] = given.saturating_add(1);
+        }
+        (found & 1) | u8::from(self.won()) << 1
+    }
+
+    /// Whether the side that moved last has won by its rules: its king on its goal, or the
+    /// checks that win given.
+    fn won(&self) -> bool {
+        let mover = (self.side & 1) ^ 1;
+        self.goal_reached() || (self.checks != 0 && self.tally[mover] >= self.checks)
     }
 
     /// The check of [`Board8::check_by_rules`].
@@ -1869,9 +1942,9 @@ impl Board8 {
     /// in Crazyhouse.
     pub fn insufficient_material(&self) -> bool {
         // Where captured pieces come back, or a lone king may walk to its goal, material
-        // never runs out.
-        if self.material_stays {
-            return false;
+        // never runs out; where checks win, any piece but a king may give one.
+        if self.material != Material::Orthodox {
+            return self.material == Material::BareKings && self.occupied() == self.roles[usize::from(KING)];
         }
         let r = &self.roles;
         if r[usize::from(PAWN)] | r[usize::from(ROOK)] | r[usize::from(QUEEN)] != 0 {

@@ -4888,6 +4888,7 @@ impl Position {
             halfmove: self.halfmove,
             rules,
             hands,
+            tallies: self.tally,
         })
     }
 

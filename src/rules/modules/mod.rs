@@ -484,6 +484,9 @@ pub enum Lane {
     /// A king that stands on one of these cells (bits of their indices) wins at once, and
     /// material never runs out (a lone king may walk there).
     Goal(u64),
+    /// Each check is counted, and the side that gives this many wins at once; a position is
+    /// dead only with bare kings (any other piece may check).
+    CheckCount(u8),
 }
 
 /// The modules of each hook, in the order of [`Modules::list`].
@@ -1350,7 +1353,6 @@ impl Module {
             | Module::Sennichite
             | Module::NoMoveLoses
             | Module::NoMoveWins
-            | Module::CheckCount(_)
             | Module::NoChecks
             | Module::ForcedCaptures
             | Module::Explosions
@@ -1371,6 +1373,7 @@ impl Module {
             // Without the reply: with it, reaching the goal first need not win.
             Module::Goal(goal) if !goal.reply => Lane::Goal(goal.cells),
             Module::Goal(_) => Lane::Off,
+            Module::CheckCount(checks) => Lane::CheckCount(checks),
         }
     }
 
