@@ -316,6 +316,47 @@ fn mate_marked_as_check(
     Some(Problem::about(diag::Kind::MateMarkedAsCheck, action, at, MATE_MARKED_AS_CHECK))
 }
 
+/// The lane's board for the position the FEN `text` gives in `variant`, where the lane can
+/// take it without a word; `None` where the generic replay has something to say of it (a
+/// castling right dropped, a fullmove number of 0) or the lane cannot play it.
+///
+/// A FEN is read by the generic core's reader into a `Position` first, some tens of thousands
+/// of instructions: as much as a short game's moves. Archives repeat their start positions
+/// (Chess960's 960, a tournament's set openings), so each thread keeps the boards of the last
+/// FENs it read, per variant (the variant held, so that its address names it while kept).
+fn board_from_fen(variant: &Arc<Variant>, text: &str) -> Option<Board8> {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    /// The boards kept, per variant and FEN text; emptied when it holds this many.
+    const KEPT: usize = 4096;
+    type Kept = HashMap<usize, (Arc<Variant>, HashMap<Box<str>, Board8>)>;
+    thread_local! {
+        static BOARDS: RefCell<Kept> = RefCell::new(HashMap::new());
+    }
+    let key = Arc::as_ptr(variant) as usize;
+    if let Some(board) = BOARDS.with_borrow(|kept| kept.get(&key).and_then(|(_, boards)| boards.get(text)).cloned()) {
+        return Some(board);
+    }
+    // A fullmove number of 0 is the generic replay's to remark on.
+    let fen: crate::rules::fen::Fen = text.parse().ok()?;
+    if fen.fullmove_number == 0 {
+        return None;
+    }
+    let (position, dropped) = Position::from_fen_lenient(variant, &fen).ok()?;
+    if !dropped.is_empty() {
+        return None;
+    }
+    let board = position.to_board8()?;
+    BOARDS.with_borrow_mut(|kept| {
+        if kept.values().map(|(_, boards)| boards.len()).sum::<usize>() >= KEPT {
+            kept.clear();
+        }
+        let (_, boards) = kept.entry(key).or_insert_with(|| (Arc::clone(variant), HashMap::new()));
+        boards.insert(text.into(), board.clone());
+    });
+    Some(board)
+}
+
 /// A game being replayed in the lane, turn by turn; it gives up (`None`) at the first thing
 /// the generic replay would say something about.
 struct Lane {
@@ -365,18 +406,7 @@ impl Lane {
         let rules = variant.lane_rules()?;
         let mut board = match fen {
             None => Position::start_board8(variant)?,
-            Some(text) => {
-                // A fullmove number of 0 is the generic replay's to remark on.
-                let fen: crate::rules::fen::Fen = text.parse().ok()?;
-                if fen.fullmove_number == 0 {
-                    return None;
-                }
-                let (position, dropped) = Position::from_fen_lenient(variant, &fen).ok()?;
-                if !dropped.is_empty() {
-                    return None;
-                }
-                position.to_board8()?
-            }
+            Some(text) => board_from_fen(variant, text)?,
         };
         // A game that starts decided (a king on its goal, the checks that win given) is over
         // before it begins.
