@@ -231,6 +231,15 @@ fn game(
     if !needs.iter().all(|n| seen.contains(n)) {
         return None;
     }
+    // The last turn allowed may have ended the game (a mate): its result all the same.
+    if result == "*" {
+        result = match position.ending().map(|ending| ending.winner()) {
+            Some(Some(arbiter::rules::variant::Color::White)) => "1-0",
+            Some(Some(arbiter::rules::variant::Color::Black)) => "0-1",
+            Some(None) => "1/2-1/2",
+            None => "*",
+        };
+    }
     // Black's turns after White's need no number.
     let mut text = String::new();
     for turn in &turns {
