@@ -5,8 +5,11 @@
 //! the variant is called (castling as Chess960 generalises it: king and rooks anywhere on the
 //! back rank, the king between them, as in Chess960 and Fortress Chess and in any position a
 //! FEN gives with such rights), alone or with one of Crazyhouse's hands, Limpy Chess's lame
-//! knights, Fastpawn Chess's turns of several pawn moves or Checkers Chess's jumps. It knows what a replay of a well-formed
-//! game asks of a position (which pieces reach a square, whether a move is legal, whether a
+//! knights, Fastpawn Chess's turns of several pawn moves, Checkers Chess's jumps, a goal that a
+//! king wins on (King of the Hill) or checks counted to a win (Three-check): what a module
+//! asks of the lane is the module's to say ([`super::modules::Lane`]), so that this module
+//! names capabilities, not variants. It knows what a replay of a well-formed game asks of a
+//! position (which pieces reach a square, whether a move is legal, whether a
 //! king is in check, whether the side to move has a move, the draws FIDE 9.6 makes automatic)
 //! and what an adjudication asks of the position its game ends in (its legal moves, its FEN),
 //! and nothing else: no messages. The replay uses it for games it can
@@ -106,11 +109,11 @@ impl Rules8 {
 /// Which rules of the lane `variant` has, if any: orthodox chess as far as its rules go (an
 /// 8x8 board without holes, walls or wrapping; the six orthodox pieces with their orthodox
 /// movement; pawns going up for White and down for Black, promoting to queen, rook, bishop or
-/// knight; one king each, castling, one action a turn, and no rule module), or one of three
+/// knight; one king each, castling, one action a turn, and no rule module), or one of six
 /// variants of it: Crazyhouse's reserves (reserves, captures to hand and drops, all three),
-/// Limpy's lame knights, Fastpawn's pawn moves per turn, or Checkers Chess's jumps without
-/// pawn jumps (each alone: the lane's tests hold it to the generic core on each of them, not
-/// on their mixtures). Its name, aliases, values
+/// Limpy's lame knights, Fastpawn's pawn moves per turn, Checkers Chess's jumps without
+/// pawn jumps, a goal without a reply, or checks counted (each alone: the lane's tests hold
+/// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
 /// and start position do not matter (a start position the lane cannot play is refused by
 /// [`Board8::new`]).
 pub fn fits(variant: &Variant) -> Option<Rules8> {
