@@ -1,7 +1,8 @@
 //! The orthodox lane of the replay: a plain game of a variant that is orthodox chess (Chess960
-//! and Fortress Chess among them), Crazyhouse, Limpy Chess, Fastpawn Chess or Checkers Chess
-//! as far as its rules go ([`board8::fits`]), replayed on [`Board8`], for the report it gets
-//! when nothing is wrong with it.
+//! and Fortress Chess among them), Crazyhouse, Limpy Chess, Fastpawn Chess, Checkers Chess,
+//! King of the Hill or Three-check as far as its rules go ([`board8::fits`]), replayed on
+//! [`Board8`], for the report it gets when nothing is wrong with it. A game that the variant's
+//! own rule ends (a king on its goal, the winning check) ends in the lane as a mate does.
 //!
 //! The lane follows the main line and answers only "is there anything to say?". At the first
 //! thing the generic replay would say something about (an illegal, ambiguous or unmarked
@@ -1051,9 +1052,10 @@ mod tests {
         // Drawn, as the draw asks, the game is the lane's.
         assert!(lane("orthodox", &format!("{shuffle} 1/2-1/2")).is_some());
         // Chess960 castling that the generic replay refuses: the king crossing an attacked
-        // cell; reaching one that the castling rook shielded until it left; castling in
-        // coordinates as the king's own move, from elsewhere than the e-file.
+        // cell; after the king has moved; reaching a cell that the castling rook shielded
+        // until it left; in coordinates as the king's own move, from elsewhere than the e-file.
         for (fen, moves) in [
+            ("3rk3/8/8/8/8/8/8/R3K1R1 w AG - 0 1", "1. O-O-O *"),
             ("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1", "1. Kd1 O-O-O 2. O-O-O *"),
             ("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1", "1. O-O-O *"),
             ("r5kr/8/8/8/8/8/8/RK5R w HAha - 0 1", "1. b1g1 *"),

@@ -818,9 +818,9 @@ pub struct Board8 {
     /// Whether a legal capture can use `en_passant` (FIDE 9.2.3: only then does it make the
     /// position another).
     ep_live: bool,
-    /// Bit 0: whether the side to move is in check. Bit 1: whether the king of the side that
-    /// moved last stands on its goal ([`Rules8::goal`]), having won (kept where there is a
-    /// goal only). Either makes the legality tests look closer.
+    /// Bit 0: whether the side to move is in check. Bit 1: whether the game is decided by the
+    /// variant's own rules ([`Board8::decided`]; kept where there are such rules only). Either
+    /// makes the legality tests look closer.
     checked: u8,
     halfmove: u32,
     key: u64,
@@ -844,9 +844,9 @@ pub struct Board8 {
     checks: u8,
     tally: [u8; 2],
     /// Whether a move's check is found by [`Board8::check_by_rules`]: lame knights, jumps, a
-    /// goal.
+    /// goal, checks counted. (This and `material` follow from the rules, found once for the
+    /// tests of every move.)
     slow_checks: bool,
-
     /// Whether the side to move has moved a pawn this turn and moves it again
     /// ([`Board8::play_on`]).
     went_on: bool,
@@ -1041,8 +1041,9 @@ impl Board8 {
         self.checked & 1 != 0
     }
 
-    /// After a move: bit 0, whether the side to move is in check; bit 1, whether the mover's
-    /// king reached its goal ([`Rules8::goal`]) and won.
+    /// After a move: bit 0, whether the side to move is in check; bit 1, whether the move
+    /// decided the game by the variant's own rules ([`Board8::decided`]: the mover's king on
+    /// its goal, or the checks that win given).
     #[inline(always)]
     pub fn status(&self) -> u8 {
         self.checked
@@ -1763,8 +1764,8 @@ impl Board8 {
     /// [`Board8::check_by`] in Limpy Chess and Checkers Chess, and after castling and en
     /// passant: the piece moved attacks the king, or a rider of the mover's attacks it through
     /// the cell left, or else every attack is looked for.
-    /// Its answer has two bits more than [`Board8::in_check`]'s: bit 1, the mover's king on
-    /// its goal; bit 2, a check to count (Three-check), which [`Board8::count_check`] counts.
+    /// Its answer has two bits more than [`Board8::in_check`]'s: bit 1, a king on its goal;
+    /// bit 2, a check to count (Three-check), which [`Board8::count_check`] counts.
     #[inline(never)]
     fn check_by_rules(&self, m: Move8) -> u8 {
         let check = self.checks_by_rules(m);
@@ -1772,7 +1773,7 @@ impl Board8 {
     }
 
     /// The status after a move ([`Board8::status`]) from [`Board8::check_by_rules`]'s answer:
-    /// a check to count counted for the mover, and whether the mover has won.
+    /// a check to count counted for the mover, and whether the game is decided.
     #[cold]
     #[inline(never)]
     fn count_check(&mut self, found: u8) -> u8 {
@@ -1782,14 +1783,7 @@ impl Board8 {
             self.key ^= tally_key(mover, given) ^ tally_key(mover, given.saturating_add(1));
             self.tally[mover] = given.saturating_add(1);
         }
-        (found & 1) | u8::from(self.won()) << 1
-    }
-
-    /// Whether the side that moved last has won by its rules: its king on its goal, or the
-    /// checks that win given.
-    fn won(&self) -> bool {
-        let mover = (self.side & 1) ^ 1;
-        self.goal_reached() || (self.checks != 0 && self.tally[mover] >= self.checks)
+        (found & 1) | u8::from(self.decided()) << 1
     }
 
     /// The check of [`Board8::check_by_rules`].
