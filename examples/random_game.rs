@@ -16,7 +16,7 @@
 
 use arbiter::replay::san_in_turn;
 use arbiter::rules::position::{Ending, MoveKind, Position};
-use arbiter::rules::random::XorShift;
+use arbiter::rules::random::{XorShift, chess960_start};
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -65,31 +65,6 @@ fn main() {
     }
     eprintln!("no game with {needs:?} found");
     std::process::exit(1);
-}
-
-/// The Chess960 start position numbered `n` (below 960) in FEN, as Scharnagl numbers them:
-/// the bishops from the two lowest digits in base 4, the queen, the knights, and the rooks
-/// with the king between them on the three cells left.
-fn chess960_start(n: u64) -> String {
-    let mut rank = [0u8; 8];
-    let (n, light) = (n / 4, n % 4);
-    rank[(2 * light + 1) as usize] = b'B';
-    let (n, dark) = (n / 4, n % 4);
-    rank[(2 * dark) as usize] = b'B';
-    let (n, queen) = (n / 6, n % 6);
-    const KNIGHTS: [(usize, usize); 10] =
-        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
-    let empty = |rank: &[u8; 8]| (0..8).filter(|&i| rank[i] == 0).collect::<Vec<usize>>();
-    rank[empty(&rank)[queen as usize]] = b'Q';
-    let (first, second) = KNIGHTS[(n % 10) as usize];
-    let left = empty(&rank);
-    rank[left[first]] = b'N';
-    rank[left[second]] = b'N';
-    for (cell, letter) in empty(&rank).into_iter().zip(*b"RKR") {
-        rank[cell] = letter;
-    }
-    let white = String::from_utf8_lossy(&rank).into_owned();
-    format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase())
 }
 
 fn game(

@@ -669,7 +669,7 @@ pub(crate) fn random_game(
 ) -> String {
     let (mut position, mut text) = match name {
         "chess960" => {
-            let fen = crate::rules::random::chess960_start(random);
+            let fen = crate::rules::random::chess960_start(random.below(960) as u64);
             let parsed = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
             let position = Position::from_fen(variant, &parsed).unwrap_or_else(|e| panic!("{e}"));
             (position, format!("[Variant \"{name}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n"))
@@ -1058,6 +1058,7 @@ mod tests {
             ("3rk3/8/8/8/8/8/8/R3K1R1 w AG - 0 1", "1. O-O-O *"),
             ("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1", "1. Kd1 O-O-O 2. O-O-O *"),
             ("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1", "1. O-O-O *"),
+            ("4k3/8/8/8/8/8/8/qRK5 w B - 0 1", "1. O-O-O *"),
             ("r5kr/8/8/8/8/8/8/RK5R w HAha - 0 1", "1. b1g1 *"),
         ] {
             let text = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");

@@ -1454,7 +1454,8 @@ impl Board8 {
     /// Those cells are judged without king and rook. Only an attack along the back rank could
     /// pass where they stand: one through the king's cell checks the king, and one through the
     /// rook's cell (an enemy beyond it) reaches the king's target once the rook has gone, which
-    /// is as illegal as an attacked cell crossed.
+    /// is as illegal as an attacked cell crossed. So the target is judged so even where the
+    /// king stays on it (`qRK4R`: after O-O-O the queen on a1 checks the king on c1).
     #[inline(never)]
     pub fn castling(&self, h_side: bool) -> Option<Move8> {
         let us = self.side & 1;
@@ -1484,7 +1485,9 @@ impl Board8 {
                         (self.colors[us] & !bit(king)) | bit(c),
                     ))
         };
-        let mut crossed = path & !bit(king);
+        // (The cell it reaches is judged even where the king stays there: the rook it leaves
+        // may have shielded it.)
+        let mut crossed = (path & !bit(king)) | bit(to);
         while crossed != 0 {
             let c = crossed.trailing_zeros() as u8;
             crossed &= crossed - 1;
@@ -2354,7 +2357,7 @@ mod tests {
             let mut compared = 0;
             for _ in 0..40 {
                 let mut position = if name == "chess960" {
-                    let fen = crate::rules::random::chess960_start(&mut random);
+                    let fen = crate::rules::random::chess960_start(random.below(960) as u64);
                     let fen = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
                     Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{e}"))
                 } else {
@@ -2429,12 +2432,17 @@ mod tests {
             ("4k3/8/8/8/8/8/8/6KR w H - 0 1", 4, 5_571),
             ("r3k3/8/8/8/8/8/8/RK6 w Aa - 0 1", 4, 29_718),
             ("nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1", 4, 168_483),
+            // The king stays on c1, which its rook shielded from the queen on a1.
+            ("brk2bn1/3pppn1/1pp5/6N1/4PP2/8/1PPP2PP/qRK4R w KQq - 0 14", 3, 15_186),
+            ("4k3/8/8/8/8/8/8/qRK5 w B - 0 1", 3, 876),
         ];
         for (fen, depth, nodes) in cases {
             assert_eq!(perft(&board(fen), depth), nodes, "{fen}");
         }
-        // The rook shields c1 now; once it has gone, the enemy rook on a1 checks there.
+        // The rook shields c1 now; once it has gone, the enemy rook on a1 checks there, also
+        // where the king stands on c1 already.
         assert_eq!(board("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1").castling(false), None);
+        assert_eq!(board("4k3/8/8/8/8/8/8/qRK5 w B - 0 1").castling(false), None);
         // The king stays on g1; the rook goes from h1 to f1; the other rights are written X-FEN.
         let mut stays = board("r3k3/8/8/8/8/8/8/R5KR w HAa - 0 1");
         let castling = stays.castling(true).unwrap_or_else(|| panic!("no castling"));

@@ -1,5 +1,6 @@
 //! Deterministic pseudo-random numbers (xorshift64): the hashing keys of a variant, and tests
-//! that must fail the same way every run. Not for anything that needs unpredictability.
+//! that must fail the same way every run. Not for anything that needs unpredictability. And the
+//! numbered Chess960 start positions, from which tests and benchmarks draw.
 
 /// A xorshift64 generator. The same seed gives the same numbers, on every machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,29 +26,47 @@ impl XorShift {
     }
 }
 
-/// A Chess960 start position in FEN, drawn at random (for tests): the bishops on cells of
-/// both colors, the king between the rooks.
-#[cfg(test)]
-pub(crate) fn chess960_start(random: &mut XorShift) -> String {
-    loop {
-        let mut rank = *b"RNBQKBNR";
-        for i in (1..rank.len()).rev() {
-            rank.swap(i, random.below(i + 1));
-        }
-        let at = |letter: u8| rank.iter().enumerate().filter(move |&(_, &l)| l == letter).map(|(i, _)| i);
-        let bishops: Vec<usize> = at(b'B').collect();
-        let rooks: Vec<usize> = at(b'R').collect();
-        let king = at(b'K').next().unwrap_or(0);
-        if (bishops[0] + bishops[1]) % 2 == 1 && rooks[0] < king && king < rooks[1] {
-            let white = String::from_utf8_lossy(&rank).into_owned();
-            return format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase());
-        }
+/// The Chess960 start position numbered `n` (modulo 960) in FEN, as Scharnagl numbers them
+/// (518 is orthodox chess's): the bishops from the two lowest digits in base 4, the queen, the
+/// knights, and the rooks with the king between them on the three cells left.
+pub fn chess960_start(n: u64) -> String {
+    let n = n % 960;
+    let mut rank = [0u8; 8];
+    let (n, light) = (n / 4, n % 4);
+    rank[(2 * light + 1) as usize] = b'B';
+    let (n, dark) = (n / 4, n % 4);
+    rank[(2 * dark) as usize] = b'B';
+    let (n, queen) = (n / 6, n % 6);
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    let empty = |rank: &[u8; 8]| (0..8).filter(|&i| rank[i] == 0).collect::<Vec<usize>>();
+    rank[empty(&rank)[queen as usize]] = b'Q';
+    let (first, second) = KNIGHTS[(n % 10) as usize];
+    let left = empty(&rank);
+    rank[left[first]] = b'N';
+    rank[left[second]] = b'N';
+    for (cell, letter) in empty(&rank).into_iter().zip(*b"RKR") {
+        rank[cell] = letter;
     }
+    let white = String::from_utf8_lossy(&rank).into_owned();
+    format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Scharnagl's numbers, as python-chess's `chess.Board.from_chess960_pos` gives them.
+    #[test]
+    fn chess960_positions_are_numbered_as_scharnagl_numbers_them() {
+        let rank = |n| chess960_start(n).split('/').next_back().map(|r| r[..8].to_owned());
+        assert_eq!(rank(0).as_deref(), Some("BBQNNRKR"));
+        assert_eq!(rank(1).as_deref(), Some("BQNBNRKR"));
+        assert_eq!(rank(517).as_deref(), Some("RNBBQKNR"));
+        assert_eq!(rank(518).as_deref(), Some("RNBQKBNR"));
+        assert_eq!(rank(959).as_deref(), Some("RKRNNQBB"));
+        assert!(chess960_start(518).starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    }
 
     #[test]
     fn the_same_seed_gives_the_same_numbers() {
