@@ -263,7 +263,7 @@ mod tests {
     fn random_games_are_judged_as_their_records_are() {
         let catalogue = Catalogue::builtin();
         let mut random = crate::rules::random::XorShift::new(0x5851_F42D_4C95_7F2D);
-        for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "chess960", "checkers"] {
+        for name in ["orthodox", "crazyhouse", "limpy", "fastpawn 2", "chess960", "checkers", "crazy pawns queen"] {
             let variant = catalogue.find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let mut found = 0;
             for i in 0..150 {
@@ -325,7 +325,7 @@ mod tests {
     fn games_whose_positions_come_back_are_judged_as_their_records_are() {
         let catalogue = Catalogue::builtin();
         let mut random = crate::rules::random::XorShift::new(0x2F69_3A51_C4B7_0E13);
-        for name in ["orthodox", "crazyhouse", "limpy"] {
+        for name in ["orthodox", "crazyhouse", "limpy", "better pawns 2"] {
             let variant = catalogue.find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let (mut found, mut announced, mut on_board) = (0, 0, 0);
             for _ in 0..300 {

@@ -868,6 +868,11 @@ mod tests {
             "fortress",
             "king of the hill",
             "three-check",
+            "better pawns 1",
+            "better pawns 2",
+            "crazy pawns queen",
+            "crazy pawns knight forward",
+            "crazy pawns rook forward",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -951,6 +956,45 @@ mod tests {
         // A lone king is no dead position where it may walk to the hill.
         let lone = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb2 Kd7 2. Kc3 Kd6 3. Kd4 1-0";
         assert!(lane("king of the hill", lone).is_some_and(|r| r.problems.is_empty()), "{lone}");
+    }
+
+    /// Better Pawns and Crazy Pawns: a pawn's further steps are played in the lane as in the
+    /// generic core. The two-step a ride also makes may be taken en passant, a ride of two
+    /// from the third rank may not; a pawn brought back to its second rank two-steps again;
+    /// a knight's step onto the last rank promotes. Where a pawn may step onto the en passant
+    /// cell and take there too, and where a capture mark is wrong, the lane gives up.
+    #[test]
+    fn pawns_step_further_in_the_lane() {
+        let judged = [
+            ("crazy pawns rook", "", "1. e4 h6 2. e5 d5 3. exd6 *"),
+            ("better pawns 2", "", "1. e3 d5 2. ee2 d4 3. e4 dxe3 *"),
+            ("crazy pawns rook", "", "1. e3 f5 2. Nc3 f4 3. e5 Nc6 *"),
+            ("crazy pawns knight", "4k3/8/5P2/8/8/8/8/4K3 w - - 0 1", "1. fg8=Q+ Kd7 *"),
+        ];
+        let text = |name: &str, fen: &str, moves: &str| match fen {
+            "" => format!("[Variant \"{name}\"]\n\n{moves}"),
+            _ => format!("[Variant \"{name}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}"),
+        };
+        for (name, fen, moves) in judged {
+            let text = text(name, fen, moves);
+            let report = lane(name, &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+            assert!(report.problems.is_empty(), "{text}: {report:?}");
+        }
+        let dual = "4k3/8/8/2Pp4/8/8/8/4K3 w - d6 0 1";
+        for (name, fen, moves, clean) in [
+            // No en passant after a ride of two: `fxe4` is the pawn's step aside, marked `x`.
+            ("crazy pawns rook", "", "1. e3 f5 2. Nc3 f4 3. e5 fxe4 *", false),
+            ("crazy pawns queen", dual, "1. cxd6 Kd7 *", true),
+            ("crazy pawns queen", dual, "1. cd6 Kd7 *", true),
+            // `d4`: the d-pawn's two-step, or the e-pawn's step aside.
+            ("better pawns 1", "", "1. e4 d5 2. d4 dxe4 *", false),
+        ] {
+            let text = text(name, fen, moves);
+            assert!(lane(name, &text).is_none(), "the lane judged {text}");
+            let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
+            let game = parse_game(&text).game.unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(super::super::replay_generic(&variant, &game).problems.is_empty(), clean, "{text}");
+        }
     }
 
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count
@@ -1087,7 +1131,19 @@ mod tests {
             converted
         };
         let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
-        for name in ["orthodox", "crazyhouse", "limpy", "chess960", "fortress", "king of the hill", "three-check"] {
+        let names = [
+            "orthodox",
+            "crazyhouse",
+            "limpy",
+            "chess960",
+            "fortress",
+            "king of the hill",
+            "three-check",
+            "better pawns 2",
+            "crazy pawns queen",
+            "crazy pawns knight",
+        ];
+        for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let mut converted = 0;
             for _ in 0..100 {

@@ -6,7 +6,8 @@
 //! back rank, the king between them, as in Chess960 and Fortress Chess and in any position a
 //! FEN gives with such rights), alone or with one of Crazyhouse's hands, Limpy Chess's lame
 //! knights, Fastpawn Chess's turns of several pawn moves, Checkers Chess's jumps, a goal that a
-//! king wins on (King of the Hill) or checks counted to a win (Three-check): what a module
+//! king wins on (King of the Hill), checks counted to a win (Three-check) or pawns that also
+//! leap or ride to empty cells (Better Pawns, Crazy Pawns: [`PawnSteps`]): what a module
 //! asks of the lane is the module's to say ([`super::modules::Lane`]), so that this module
 //! names capabilities, not variants. It knows what a replay of a well-formed game asks of a
 //! position (which pieces reach a square, whether a move is legal, whether a
@@ -20,6 +21,7 @@
 //! Cells are numbered as [`super::geometry::Geometry`] numbers an 8x8 board: `a1` is 0, `b1`
 //! 1, `a2` 8, `h8` 63. Bit `n` of a set is cell `n`.
 
+use super::betza::Ray;
 use super::modules::Lane;
 use super::variant::{CastlingStyle, Direction, Variant};
 
@@ -96,6 +98,136 @@ pub struct Rules8 {
     /// Three-check: the checks that win, each side's counted as it gives them (0 elsewhere);
     /// a position is dead only with bare kings.
     pub checks: u8,
+    /// Better Pawns, Crazy Pawns: the moves a pawn makes to an empty cell besides its push
+    /// and two-step (`None`: none).
+    pub pawn_steps: Option<&'static PawnSteps>,
+}
+
+/// A pawn's moves beyond orthodox chess's that capture nothing: leaps and rides to empty
+/// cells, as the Betza letters after the orthodox pawn's `fmWfcFifmnD` give them (Better
+/// Pawns' `msW`, Crazy Pawns' `mQ`, `mfhN` and the like). The pawn still captures, takes en
+/// passant, makes its two-step (from its second rank, over an empty cell) and promotes (on
+/// its last rank, however it gets there) as an orthodox pawn does; only the two-step lets it
+/// be taken en passant, and a pawn that a move of its own brings back to its second rank may
+/// make it again, as the generic core's initial moves are those from a start cell.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PawnSteps {
+    /// Per color and cell: the cells a pawn there leaps to.
+    leaps: [[u64; 64]; 2],
+    /// Per color and cell: the cells a pawn leaps to it from.
+    leaps_in: [[u64; 64]; 2],
+    /// Per color: the directions (bit `d` of [`DIRECTIONS`]) a pawn rides in.
+    rides: [u8; 2],
+    /// Whether a pawn steps backwards, so that it may stand on its own first rank.
+    retreats: bool,
+    /// The pawn's Betza movement.
+    betza: String,
+}
+
+impl std::fmt::Debug for PawnSteps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PawnSteps({})", self.betza)
+    }
+}
+
+impl PawnSteps {
+    /// The steps of a pawn moving as `betza`: `Some(None)` for the orthodox pawn, `None` where
+    /// the movement is more than the orthodox pawn's followed by leaps and unlimited rides
+    /// that only move (`m`, no `i`, no `n`). Each movement's tables are made once, and kept
+    /// for the rest of the run.
+    fn of(betza: &str) -> Option<Option<&'static PawnSteps>> {
+        static MADE: std::sync::Mutex<Vec<&'static PawnSteps>> = std::sync::Mutex::new(Vec::new());
+        let orthodox = PIECES[usize::from(PAWN)].1;
+        if betza == orthodox {
+            return Some(None);
+        }
+        let movement = super::betza::parse(betza).ok()?;
+        // The orthodox pawn's rays first, as the generic core finds them first: a push of two
+        // from the second rank is the two-step, whatever other ray makes it too. (A later
+        // ray the same as one of them is merged into it: `mK`'s `mF` makes the capturing
+        // diagonal steps move too, which counts as a further step.)
+        use super::betza::Mode;
+        let own = super::betza::parse(orthodox).ok()?.rays;
+        let mut further = Vec::new();
+        for (i, ray) in movement.rays.iter().enumerate() {
+            match own.get(i) {
+                Some(&o) if ray == &o => {}
+                Some(&o) if Ray { mode: o.mode, ..*ray } == o && o.mode == Mode::CaptureOnly => {
+                    further.push(Ray { mode: Mode::MoveOnly, ..*ray })
+                }
+                Some(_) => return None,
+                None => further.push(*ray),
+            }
+        }
+        if movement.rays.len() < own.len() {
+            return None;
+        }
+        let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&steps) = made.iter().find(|s| s.betza == betza) {
+            return Some(Some(steps));
+        }
+        let mut steps = PawnSteps {
+            leaps: [[0; 64]; 2],
+            leaps_in: [[0; 64]; 2],
+            rides: [0; 2],
+            retreats: false,
+            betza: betza.to_owned(),
+        };
+        for ray in &further {
+            if ray.mode != Mode::MoveOnly || ray.initial || ray.lame.is_some() {
+                return None;
+            }
+            steps.retreats |= ray.dy < 0;
+            for color in 0..2 {
+                // Black's forward is White's backward; files run the same way for both.
+                let (dx, dy) = (ray.dx, if color == 0 { ray.dy } else { -ray.dy });
+                match ray.range {
+                    1 => {
+                        for cell in 0..64u8 {
+                            let (file, rank) = ((cell % 8) as i8 + dx, (cell / 8) as i8 + dy);
+                            if (0..8).contains(&file) && (0..8).contains(&rank) {
+                                let to = (rank * 8 + file) as u8;
+                                steps.leaps[color][usize::from(cell)] |= bit(to);
+                                steps.leaps_in[color][usize::from(to)] |= bit(cell);
+                            }
+                        }
+                    }
+                    0 => steps.rides[color] |= 1 << DIRECTIONS.iter().position(|&v| v == (dx, dy))?,
+                    _ => return None,
+                }
+            }
+        }
+        let steps: &'static PawnSteps = Box::leak(Box::new(steps));
+        made.push(steps);
+        Some(Some(steps))
+    }
+
+    /// The empty cells a pawn of `color` on `from` moves to by these steps, among the
+    /// `occupied` ones.
+    fn from(&self, color: usize, from: u8, occupied: u64) -> u64 {
+        let mut reach = self.leaps[color][usize::from(from & 63)];
+        let mut rides = self.rides[color];
+        while rides != 0 {
+            let d = rides.trailing_zeros() as usize;
+            rides &= rides - 1;
+            reach |= slide(d, from, occupied);
+        }
+        reach & !occupied
+    }
+
+    /// The cells among `pawns` whose pawns (of `color`) move to `to`, an empty cell, by these
+    /// steps, among the `occupied` ones.
+    fn to(&self, color: usize, to: u8, pawns: u64, occupied: u64) -> u64 {
+        let mut from = self.leaps_in[color][usize::from(to & 63)];
+        let mut rides = self.rides[color];
+        while rides != 0 {
+            let d = rides.trailing_zeros() as usize;
+            rides &= rides - 1;
+            // A rider reaches `to` from the first piece behind it, if that is its own.
+            from |= slide((d + 4) % 8, to, occupied);
+        }
+        from & pawns
+    }
 }
 
 impl Rules8 {
@@ -109,10 +241,11 @@ impl Rules8 {
 /// Which rules of the lane `variant` has, if any: orthodox chess as far as its rules go (an
 /// 8x8 board without holes, walls or wrapping; the six orthodox pieces with their orthodox
 /// movement; pawns going up for White and down for Black, promoting to queen, rook, bishop or
-/// knight; one king each, castling, one action a turn, and no rule module), or one of six
+/// knight; one king each, castling, one action a turn, and no rule module), or one of seven
 /// variants of it: Crazyhouse's reserves (reserves, captures to hand and drops, all three),
 /// Limpy's lame knights, Fastpawn's pawn moves per turn, Checkers Chess's jumps without
-/// pawn jumps, a goal without a reply, or checks counted (each alone: the lane's tests hold
+/// pawn jumps, a goal without a reply, checks counted, or pawns with further steps that
+/// capture nothing ([`PawnSteps`]) (each alone: the lane's tests hold
 /// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
 /// and start position do not matter (a start position the lane cannot play is refused by
 /// [`Board8::new`]).
@@ -140,6 +273,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let promotions = s.promotions.len() == 4
         && s.promotions.iter().fold(0u8, |seen, &l| seen | role_of_letter(l).map_or(0, |r| 1 << r)) == 0b1_1110;
     // The six orthodox pieces, once each, with their movement.
+    let mut pawn_steps = None;
     let pieces = s.pieces.len() == PIECES.len()
         && s.pieces
             .iter()
@@ -147,7 +281,11 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
                 let role = role_of_letter(p.letter)?;
                 let (_, betza, royal, pawn) = PIECES[usize::from(role)];
                 let betza = if lame_knights && role == KNIGHT { "nN" } else { betza };
-                let fits = seen & (1 << role) == 0 && p.betza == betza && p.royal == royal && p.pawn == pawn;
+                let moves = match role {
+                    PAWN => PawnSteps::of(&p.betza).map(|steps| pawn_steps = steps).is_some(),
+                    _ => p.betza == betza,
+                };
+                let fits = seen & (1 << role) == 0 && moves && p.royal == royal && p.pawn == pawn;
                 fits.then_some(seen | 1 << role)
             })
             .is_some();
@@ -185,8 +323,9 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(pawn_moves > 1)
         + usize::from(jumps)
         + usize::from(goal != 0)
-        + usize::from(checks != 0);
-    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers, goal, checks })
+        + usize::from(checks != 0)
+        + usize::from(pawn_steps.is_some());
+    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers, goal, checks, pawn_steps })
 }
 
 /// How a variant of the lane writes a position's FEN ([`Board8::fen`]).
@@ -850,6 +989,11 @@ pub struct Board8 {
     /// Whether the side to move has moved a pawn this turn and moves it again
     /// ([`Board8::play_on`]).
     went_on: bool,
+    /// Better Pawns, Crazy Pawns: the pawns' further moves ([`Rules8::pawn_steps`]).
+    steps: Option<&'static PawnSteps>,
+    /// Whether [`Board8::find`] finds some moves through [`Board8::origins`]: where pieces
+    /// jump, or pawns step further.
+    by_origins: bool,
     /// Where the rooks and kings of the castling rights stood at the start.
     castles: Castles,
 }
@@ -875,7 +1019,7 @@ fn tally_key(color: usize, count: u8) -> u64 {
 
 impl Board8 {
     /// The position `setup` describes. `None` where the lane cannot play it: not one king
-    /// each, a pawn on the first or last rank, an en passant cell behind no pawn, a castling
+    /// each, a pawn on its last rank or (unless it steps backwards) its first, an en passant cell behind no pawn, a castling
     /// right without its rook and king on their back rank (in Checkers Chess: not on
     /// orthodox chess's cells), a side not in check whose opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
@@ -913,10 +1057,15 @@ impl Board8 {
                 || setup.rules.checks != 0,
 
             went_on: false,
+            steps: setup.rules.pawn_steps,
+            by_origins: setup.rules.jumpers != 0 || setup.rules.pawn_steps.is_some(),
             castles: Castles::NONE,
         };
+        // (A pawn that steps backwards may stand on its own first rank.)
+        let retreats = board.steps.is_some_and(|s| s.retreats);
         for &(cell, color, role, promoted) in &setup.pieces {
-            let edge = role == PAWN && matches!(cell / 8, 0 | 7);
+            let first = if color == 0 { 0 } else { 7 };
+            let edge = role == PAWN && (cell / 8 == 7 - first || (cell / 8 == first && !retreats));
             if cell >= 64 || color > 1 || role > KING || edge || board.cells[usize::from(cell)] != EMPTY {
                 return None;
             }
@@ -1133,7 +1282,10 @@ impl Board8 {
                 if self.colors[us ^ 1] & bit(to) != 0 || self.en_passant == Some(to) {
                     from |= PAWN_ATTACKS[us ^ 1][t] & mine;
                 }
-                from
+                match self.steps {
+                    Some(steps) if self.cells[t] == EMPTY => from | steps.to(us, to, mine, self.occupied()),
+                    _ => from,
+                }
             }
             KNIGHT if self.lame => lame(&LAME_IN, to, self.occupied()) & mine,
             KNIGHT => KNIGHT_LEAPS[t] & mine,
@@ -1169,8 +1321,9 @@ impl Board8 {
         if to >= 64 || (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
             return None;
         }
-        // Where pieces jump, a move's kind depends on the cells it crosses: ask move_to.
-        if self.jumpers != 0 {
+        // Where pieces jump, a move's kind depends on the cells it crosses, and where pawns
+        // step further, on the step: ask move_to.
+        if self.by_origins && (self.jumpers != 0 || role == PAWN) {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
         let role = role.min(KING);
@@ -1323,7 +1476,8 @@ impl Board8 {
     }
 
     /// [`Board8::find`] through [`Board8::origins`] and [`Board8::move_to`], for the moves
-    /// that depend on more than their piece and cells (Checkers Chess's jumps).
+    /// that depend on more than their piece and cells (Checkers Chess's jumps, the moves of
+    /// pawns with further steps).
     fn find_by_origins(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
         let mut origins = self.origins(role, to) & from;
         let mut found = None;
@@ -1332,6 +1486,11 @@ impl Board8 {
             origins &= origins - 1;
             let candidate = self.move_to(from, to, promotion);
             if push_only && candidate.capture {
+                return None;
+            }
+            // A pawn that may also step onto the en passant cell: two moves, which only the
+            // capture mark tells apart (the generic core reads it).
+            if candidate.special == Special::EnPassant && self.steps_reach(from, to) {
                 return None;
             }
             if self.legal(candidate) {
@@ -1351,7 +1510,9 @@ impl Board8 {
         let role = self.cells[usize::from(from)] & 7;
         let occupied = self.cells[usize::from(to)] != EMPTY;
         let pawn = role == PAWN;
-        let special = if pawn && from.abs_diff(to) == 16 {
+        let special = if pawn && self.steps.is_some() {
+            self.pawn_special(from, to)
+        } else if pawn && from.abs_diff(to) == 16 {
             Special::DoubleStep
         } else if pawn && !occupied && from % 8 != to % 8 {
             Special::EnPassant
@@ -1366,6 +1527,27 @@ impl Board8 {
             _ => occupied,
         };
         Move8 { from, to, role, promotion, capture, special }
+    }
+
+    /// [`Board8::move_to`]'s special for a pawn of the side to move with further steps, on
+    /// `from`, that reaches `to`: a capture's geometry onto the en passant cell takes en
+    /// passant; a push of two from the second rank over an empty cell is the two-step.
+    fn pawn_special(&self, from: u8, to: u8) -> Special {
+        let us = self.side & 1;
+        let (second, two) = if us == 0 { (1, from.wrapping_add(16)) } else { (6, from.wrapping_sub(16)) };
+        if self.en_passant == Some(to) && PAWN_ATTACKS[us][usize::from(from & 63)] & bit(to) != 0 {
+            Special::EnPassant
+        } else if from / 8 == second && to == two && self.cells[usize::from((from + to) / 2)] == EMPTY {
+            Special::DoubleStep
+        } else {
+            Special::None
+        }
+    }
+
+    /// Whether the pawn of the side to move on `from` moves to `to` by one of its further
+    /// steps ([`Rules8::pawn_steps`]).
+    fn steps_reach(&self, from: u8, to: u8) -> bool {
+        self.steps.is_some_and(|steps| steps.from(self.side & 1, from, self.occupied()) & bit(to) != 0)
     }
 
     /// Checkers Chess: whether a piece that reaches `to` from `from` jumps: two steps along a
@@ -1863,6 +2045,7 @@ impl Board8 {
                 } else if role == KING {
                     self.king_safe(from, to)
                 } else if role == PAWN && from % 8 != to % 8 && self.cells[usize::from(to)] == EMPTY {
+                    // (En passant: a pawn's further step there is tried apart.)
                     self.safe_move(from, to, bit(self.victim(to)))
                 } else {
                     self.safe_move(from, to, 0)
@@ -1892,7 +2075,36 @@ impl Board8 {
         }
         // In Chess960 a castling may be the only legal move: its king may stay where it is,
         // or go where no step of its own takes it.
-        self.castles.shuffled && (self.castling(true).is_some() || self.castling(false).is_some())
+        (self.castles.shuffled && (self.castling(true).is_some() || self.castling(false).is_some()))
+            || (self.steps.is_some() && self.has_legal_step())
+    }
+
+    /// Whether a pawn of the side to move has a legal move by one of its further steps
+    /// ([`Rules8::pawn_steps`]): apart from [`Board8::has_legal_move`]'s other moves, which
+    /// mostly find one first.
+    #[inline(never)]
+    fn has_legal_step(&self) -> bool {
+        let us = self.side & 1;
+        let mut pawns = self.colors[us] & self.roles[usize::from(PAWN)];
+        while pawns != 0 {
+            let from = pawns.trailing_zeros() as u8;
+            pawns &= pawns - 1;
+            let mut targets = self.step_targets(from);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                if self.safe_move(from, to, 0) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The empty cells the pawn of the side to move on `from` goes to by its further steps
+    /// ([`Rules8::pawn_steps`]; none without them).
+    fn step_targets(&self, from: u8) -> u64 {
+        self.steps.map_or(0, |steps| steps.from(self.side & 1, from, self.occupied()))
     }
 
     /// The cells the piece of the side to move on `from` may go to, pins and checks aside
@@ -2060,12 +2272,19 @@ impl Board8 {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
-            let mut targets = self.targets(from);
             let pawn = self.cells[usize::from(from)] & 7 == PAWN;
+            let mut targets = self.targets(from) | if pawn { self.step_targets(from) } else { 0 };
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 let m = self.move_to(from, to, None);
+                // A pawn that may also step onto the en passant cell (Crazy Pawns) has both.
+                if m.special == Special::EnPassant && self.steps_reach(from, to) {
+                    let step = Move8 { capture: false, special: Special::None, ..m };
+                    if self.is_legal(step) {
+                        each(step);
+                    }
+                }
                 if !self.is_legal(m) {
                 } else if pawn && to / 8 == last_rank {
                     for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
@@ -2300,11 +2519,11 @@ mod tests {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
-            let mut targets = board.targets(from);
+            let role = board.cells[usize::from(from)] & 7;
+            let mut targets = board.targets(from) | if role == PAWN { board.step_targets(from) } else { 0 };
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
-                let role = board.cells[usize::from(from)] & 7;
                 assert_ne!(board.origins(role, to) & bit(from), 0, "{from} -> {to} not found back");
                 let promotions: &[Option<u8>] = if role == PAWN && board.promotes_on(to) {
                     &[Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)]
@@ -2316,6 +2535,11 @@ mod tests {
                     if board.is_legal(m) {
                         moves.push(m);
                     }
+                    // Crazy Pawns: a step onto the en passant cell, besides the capture there.
+                    let step = Move8 { capture: false, special: Special::None, ..m };
+                    if m.special == Special::EnPassant && board.steps_reach(from, to) && board.is_legal(step) {
+                        moves.push(step);
+                    }
                 }
             }
         }
@@ -2323,6 +2547,13 @@ mod tests {
         // Drops are not listed here.
         if !board.drops {
             assert_eq!(board.has_legal_move(), !moves.is_empty());
+            let mut each = Vec::new();
+            board.each_legal_move(|m| each.push(m));
+            let key = |m: &Move8| (m.from, m.to, m.promotion, m.capture);
+            let (mut a, mut b) = (moves.clone(), each);
+            a.sort_unstable_by_key(key);
+            b.sort_unstable_by_key(key);
+            assert_eq!(a, b, "each_legal_move");
         }
         moves
     }
@@ -2351,7 +2582,23 @@ mod tests {
     fn legal_moves_are_the_generic_cores() {
         use crate::rules::position::{MoveKind, Position};
         let mut random = crate::rules::random::XorShift::new(0x2545_F491_4F6C_DD1D);
-        for name in ["orthodox", "limpy", "checkers", "fastpawn 2", "crazyhouse", "chess960", "fortress"] {
+        let names = [
+            "orthodox",
+            "limpy",
+            "checkers",
+            "fastpawn 2",
+            "crazyhouse",
+            "chess960",
+            "fortress",
+            "better pawns 1",
+            "better pawns 2",
+            "crazy pawns king",
+            "crazy pawns queen",
+            "crazy pawns knight forward",
+            "crazy pawns bishop",
+            "crazy pawns rook forward",
+        ];
+        for name in names {
             let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let style = FenStyle::of(&variant).unwrap_or_else(|| panic!("{name}: no FEN style"));
             let mut compared = 0;
