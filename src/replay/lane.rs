@@ -381,18 +381,23 @@ enum Pending {
     NoMate,
     /// `#`: a mate, after which no turn may follow, and no legal move may be left.
     Mate,
-    /// The mover won by the variant's own rules (its king on its goal, [`Rules8::goal`]; the
-    /// checks that win given, [`Rules8::checks`]): no turn may follow.
+    /// The variant's own rules decided the game (a king on its goal, [`Rules8::goal`]; the
+    /// checks that win given, [`Rules8::checks`]): no turn may follow. The mover won, but in
+    /// Racing Kings, where Black's reply may draw or leave White the winner
+    /// ([`Board8::winner`]).
     Won,
 }
 
-/// [`Pending::Won`], where the check mark of the move that won is right as the generic
-/// replay reads it: `#` for a move that decides the game (as python-chess marks it), `+` for
-/// one that checks, nothing for one that does not (or, where marks are optional, for any);
-/// else `None`. A check there is no mate: the variant's rule ended the game.
+/// [`Pending::Won`], where the check mark of the move that decided the game on `board` is
+/// right as the generic replay reads it: `#` for a move that wins the game (as python-chess
+/// marks it), `+` for one that checks, nothing for one that does not (or, where marks are
+/// optional, for any); else `None`. A check there is no mate: the variant's rule ended the
+/// game. (Racing Kings' draw, both kings on the goal, is no win to mark `#`.)
 #[cold]
-fn won(mark: Check, in_check: bool, optional: bool) -> Option<Pending> {
+fn won(mark: Check, board: &Board8, optional: bool) -> Option<Pending> {
+    let in_check = board.in_check();
     match (mark, in_check) {
+        (Check::Mate, _) if board.winner().is_none() => None,
         (Check::Mate, _) | (Check::Check, true) | (Check::None, false) => Some(Pending::Won),
         (Check::None, true) if optional => Some(Pending::Won),
         _ => None,
@@ -481,7 +486,7 @@ impl Lane {
                 (Check::None, 1) if optional => Pending::Nothing,
                 (Check::Check, 1) => Pending::NoMate,
                 (Check::Mate, 1) => Pending::Mate,
-                (_, 2 | 3) => won(action.check, board.in_check(), optional)?,
+                (_, 2 | 3) => won(action.check, board, optional)?,
                 _ => return None,
             };
         }
@@ -495,8 +500,12 @@ impl Lane {
     fn finish(self, claimed: Outcome) -> Option<(u64, Ending)> {
         let board = &self.board;
         if self.pending == Pending::Won {
-            let winner = if board.side() == 0 { Outcome::BlackWins } else { Outcome::WhiteWins };
-            return (claimed == winner || claimed == Outcome::Unknown).then_some((self.turns, Ending::AsMarked));
+            let outcome = match board.winner() {
+                Some(0) => Outcome::WhiteWins,
+                Some(_) => Outcome::BlackWins,
+                None => Outcome::Draw,
+            };
+            return (claimed == outcome || claimed == Outcome::Unknown).then_some((self.turns, Ending::AsMarked));
         }
         let moves = board.has_legal_move();
         let ending = match self.pending {
@@ -873,6 +882,7 @@ mod tests {
             "crazy pawns queen",
             "crazy pawns knight forward",
             "crazy pawns rook forward",
+            "racing kings",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -994,6 +1004,46 @@ mod tests {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let game = parse_game(&text).game.unwrap_or_else(|| panic!("{text}"));
             assert_eq!(super::super::replay_generic(&variant, &game).problems.is_empty(), clean, "{text}");
+        }
+    }
+
+    /// Racing Kings: Black may follow White's king onto the last rank, a draw; if it cannot,
+    /// or does not, White wins; Black's king there first wins. No move gives check.
+    #[test]
+    fn the_race_and_its_reply() {
+        let alone = "8/1K6/8/8/8/8/k7/8 w - - 0 1";
+        let both = "8/1K4k1/8/8/8/8/8/8 w - - 0 1";
+        let black = "8/1k6/8/8/8/8/K7/8 b - - 0 1";
+        let rook = "8/8/8/8/8/k7/8/1R5K w - - 0 1";
+        let text =
+            |fen: &str, moves: &str| format!("[Variant \"racing kings\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");
+        for (fen, moves) in [
+            (alone, "1. Kb8 1-0"),
+            (alone, "1. Kb8# 1-0"),
+            (both, "1. Kb8 Kg8 1/2-1/2"),
+            (both, "1. Kb8 Kf6 1-0"),
+            (both, "1. Kb8 Kf6# 1-0"),
+            (both, "1. Kb8 Kg8 *"),
+            (black, "1... Kb8 0-1"),
+            (black, "1... Kb8# 0-1"),
+            (rook, "1. Rb2 Ka4 *"),
+        ] {
+            let text = text(fen, moves);
+            let report = lane("racing kings", &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+            assert!(report.problems.is_empty(), "{text}: {report:?}");
+        }
+        // A draw marked `#`, a `#` where Black may still follow, a result the goals
+        // contradict, a move after the end, a check given, a king walking into one.
+        for (fen, moves) in [
+            (both, "1. Kb8 Kg8# 1/2-1/2"),
+            (both, "1. Kb8# Kg8 1/2-1/2"),
+            (both, "1. Kb8 Kg8 1-0"),
+            (alone, "1. Kb8 Kb2 1-0"),
+            (rook, "1. Ra1 *"),
+            (rook, "1. Rb2 Kb3 *"),
+        ] {
+            let text = text(fen, moves);
+            assert!(lane("racing kings", &text).is_none(), "the lane judged {text}");
         }
     }
 
@@ -1142,6 +1192,7 @@ mod tests {
             "better pawns 2",
             "crazy pawns queen",
             "crazy pawns knight",
+            "racing kings",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));

@@ -91,10 +91,15 @@ pub struct Rules8 {
     /// enemy; after such a capture the jumper may jump on, capturing, in the same turn. A king
     /// an enemy chain of capturing jumps could take is in check. Pawns do not jump.
     pub jumpers: u8,
-    /// King of the Hill: the cells (bits of their indices) on which a king wins the game
-    /// at once, its side having moved it there; with a goal, material never runs out (a lone
-    /// king may walk there). 0 elsewhere.
+    /// King of the Hill, Racing Kings: the cells (bits of their indices) on which a king
+    /// wins the game, its side having moved it there; with a goal, material never runs out (a
+    /// lone king may walk there). 0 elsewhere.
     pub goal: u64,
+    /// Racing Kings: White's king on its goal first wins only if Black's cannot follow it
+    /// there with the next move; both there is a draw.
+    pub goal_reply: bool,
+    /// Racing Kings: no move may give check (taken with a replied goal only).
+    pub no_checks: bool,
     /// Three-check: the checks that win, each side's counted as it gives them (0 elsewhere);
     /// a position is dead only with bare kings.
     pub checks: u8,
@@ -260,14 +265,20 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
     // a module added is not taken for orthodox chess unseen).
     let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
+    let (mut goal_reply, mut no_checks) = (false, false);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
             Lane::Drops => drops = true,
             Lane::Jumps => jumps = true,
-            Lane::Goal(cells) => goal |= cells,
+            Lane::Goal { cells, reply } => (goal, goal_reply) = (goal | cells, goal_reply | reply),
             Lane::CheckCount(n) => checks = n,
+            Lane::NoChecks => no_checks = true,
         }
+    }
+    // Racing Kings' pair, which the lane's tests hold to the generic core together.
+    if goal_reply != no_checks {
+        return None;
     }
     // Queen, rook, bishop and knight, once each.
     let promotions = s.promotions.len() == 4
@@ -297,9 +308,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && !s.ring
         && !s.walls
         && s.directions == [Direction::North, Direction::South]
-        && s.castling
-        && s.castling_style == CastlingStyle::Chess960
-        && s.castling_boards <= 1
+        && (!s.castling || (s.castling_style == CastlingStyle::Chess960 && s.castling_boards <= 1))
         && s.boards.len() <= 1
         && s.royals_per_side <= 1
         && s.initial_ranks == 0b10
@@ -325,7 +334,17 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(goal != 0)
         + usize::from(checks != 0)
         + usize::from(pawn_steps.is_some());
-    (orthodox && changes <= 1).then_some(Rules8 { drops, lame_knights, pawn_moves, jumpers, goal, checks, pawn_steps })
+    (orthodox && changes <= 1).then_some(Rules8 {
+        drops,
+        lame_knights,
+        pawn_moves,
+        jumpers,
+        goal,
+        goal_reply,
+        no_checks,
+        checks,
+        pawn_steps,
+    })
 }
 
 /// How a variant of the lane writes a position's FEN ([`Board8::fen`]).
@@ -975,8 +994,12 @@ pub struct Board8 {
     lame: bool,
     /// Checkers Chess: the roles that jump ([`Rules8::jumpers`]).
     jumpers: u8,
-    /// King of the Hill: the goal cells ([`Rules8::goal`]).
+    /// King of the Hill, Racing Kings: the goal cells ([`Rules8::goal`]).
     goal: u64,
+    /// Racing Kings: Black may follow White onto the goal ([`Rules8::goal_reply`]).
+    goal_reply: bool,
+    /// Racing Kings: no move may give check ([`Rules8::no_checks`]).
+    no_checks: bool,
     /// When a position is dead for want of material.
     material: Material,
     /// Three-check: the checks that win ([`Rules8::checks`]), and per color those given.
@@ -1043,6 +1066,8 @@ impl Board8 {
             lame: setup.rules.lame_knights,
             jumpers: setup.rules.jumpers,
             goal: setup.rules.goal,
+            goal_reply: setup.rules.goal_reply,
+            no_checks: setup.rules.no_checks,
             material: match setup.rules {
                 Rules8 { drops: true, .. } => Material::Stays,
                 Rules8 { goal, .. } if goal != 0 => Material::Stays,
@@ -1058,7 +1083,7 @@ impl Board8 {
 
             went_on: false,
             steps: setup.rules.pawn_steps,
-            by_origins: setup.rules.jumpers != 0 || setup.rules.pawn_steps.is_some(),
+            by_origins: setup.rules.jumpers != 0 || setup.rules.pawn_steps.is_some() || setup.rules.no_checks,
             castles: Castles::NONE,
         };
         // (A pawn that steps backwards may stand on its own first rank.)
@@ -1323,7 +1348,7 @@ impl Board8 {
         }
         // Where pieces jump, a move's kind depends on the cells it crosses, and where pawns
         // step further, on the step: ask move_to.
-        if self.by_origins && (self.jumpers != 0 || role == PAWN) {
+        if self.by_origins && (self.jumpers != 0 || role == PAWN || self.no_checks) {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
         let role = role.min(KING);
@@ -1493,7 +1518,7 @@ impl Board8 {
             if candidate.special == Special::EnPassant && self.steps_reach(from, to) {
                 return None;
             }
-            if self.legal(candidate) {
+            if self.is_legal(candidate) {
                 if found.is_some() {
                     return None;
                 }
@@ -1572,7 +1597,50 @@ impl Board8 {
     /// Whether `m` (a move of the side to move, as [`Board8::move_to`] makes it, or a castling
     /// from [`Board8::castling`]) leaves its king safe.
     pub fn is_legal(&self, m: Move8) -> bool {
-        self.legal(m)
+        self.legal(m) && !(self.no_checks && self.gives_check(m))
+    }
+
+    /// Racing Kings: whether `m`, a move of the side to move that leaves its king safe,
+    /// attacks the other king.
+    #[inline(never)]
+    fn gives_check(&self, m: Move8) -> bool {
+        let mut after = self.without_history();
+        after.apply(m);
+        after.threatened(1 - (self.side & 1))
+    }
+
+    /// A copy of the board without the keys of the positions before it (which a move tried
+    /// on the copy does not ask for).
+    fn without_history(&self) -> Board8 {
+        Board8 {
+            roles: self.roles,
+            colors: self.colors,
+            cells: self.cells,
+            side: self.side,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            ep_live: self.ep_live,
+            checked: self.checked,
+            halfmove: self.halfmove,
+            key: self.key,
+            history: Vec::new(),
+            drops: self.drops,
+            hands: self.hands,
+            promoted: self.promoted,
+            lame: self.lame,
+            jumpers: self.jumpers,
+            goal: self.goal,
+            goal_reply: self.goal_reply,
+            no_checks: self.no_checks,
+            material: self.material,
+            checks: self.checks,
+            tally: self.tally,
+            slow_checks: self.slow_checks,
+            went_on: self.went_on,
+            steps: self.steps,
+            by_origins: self.by_origins,
+            castles: self.castles,
+        }
     }
 
     /// [`Board8::is_legal`], inlined into the searches.
@@ -1711,17 +1779,48 @@ impl Board8 {
         (code != EMPTY).then_some((usize::from(code / 8), code % 8))
     }
 
-    /// Whether a king stands on a goal cell ([`Rules8::goal`]): the one that moved there
-    /// last, which won the game.
-    #[inline(always)]
-    pub fn goal_reached(&self) -> bool {
-        self.goal & self.roles[usize::from(KING)] != 0
+    /// Whether the game is over by the variant's own rules: a king on its goal (in Racing
+    /// Kings, unless Black may follow White there now), or the checks that win given by a
+    /// side (Three-check).
+    pub fn decided(&self) -> bool {
+        self.goal_decided() || (self.checks != 0 && self.tally.iter().any(|&given| given >= self.checks))
     }
 
-    /// Whether the game is over by the variant's own rules: a king on its goal, or the
-    /// checks that win given by a side (Three-check).
-    pub fn decided(&self) -> bool {
-        self.goal_reached() || (self.checks != 0 && self.tally.iter().any(|&given| given >= self.checks))
+    /// Whether a king on its goal decided the game: in Racing Kings, not while White's
+    /// alone is there, Black to move, and Black's may follow it.
+    fn goal_decided(&self) -> bool {
+        let kings = self.goal & self.roles[usize::from(KING)];
+        kings != 0 && !(self.goal_reply && kings & self.colors[1] == 0 && self.side == 1 && self.may_reach_goal())
+    }
+
+    /// Racing Kings: whether the king of the side to move has a legal move onto its goal.
+    #[cold]
+    fn may_reach_goal(&self) -> bool {
+        let king = self.king(self.side & 1);
+        let mut cells = KING_LEAPS[usize::from(king & 63)] & self.goal & !self.colors[self.side & 1];
+        while cells != 0 {
+            let to = cells.trailing_zeros() as u8;
+            cells &= cells - 1;
+            if self.is_legal(self.move_to(king, to, None)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The side that won a game the variant's own rules decided ([`Board8::decided`]), 0
+    /// White, 1 Black; `None` for a draw (Racing Kings: both kings on the goal). Elsewhere the
+    /// side that moved last.
+    pub fn winner(&self) -> Option<usize> {
+        if !self.goal_reply {
+            return Some(1 - (self.side & 1));
+        }
+        let on_goal = |color: usize| self.goal & self.roles[usize::from(KING)] & self.colors[color] != 0;
+        match (on_goal(0), on_goal(1)) {
+            (true, true) => None,
+            (true, false) => Some(0),
+            _ => Some(1),
+        }
     }
 
     /// Whether the piece on `cell` is a king.
@@ -1954,7 +2053,7 @@ impl Board8 {
     #[inline(never)]
     fn check_by_rules(&self, m: Move8) -> u8 {
         let check = self.checks_by_rules(m);
-        u8::from(check) | u8::from(self.goal_reached()) << 1 | u8::from(check && self.checks != 0) << 2
+        u8::from(check) | u8::from(self.goal_decided()) << 1 | u8::from(check && self.checks != 0) << 2
     }
 
     /// The status after a move ([`Board8::status`]) from [`Board8::check_by_rules`]'s answer:
@@ -2029,6 +2128,10 @@ impl Board8 {
     /// Whether the side to move has a legal move. Castling needs no look: where it is legal,
     /// so is the king's step to the cell the rook goes to.
     pub fn has_legal_move(&self) -> bool {
+        // Racing Kings: a move that leaves the king safe may still give check.
+        if self.no_checks {
+            return self.has_legal_move_slowly();
+        }
         let us = self.side & 1;
         let mut pieces = self.colors[us];
         while pieces != 0 {
@@ -2077,6 +2180,14 @@ impl Board8 {
         // or go where no step of its own takes it.
         (self.castles.shuffled && (self.castling(true).is_some() || self.castling(false).is_some()))
             || (self.steps.is_some() && self.has_legal_step())
+    }
+
+    /// [`Board8::has_legal_move`] by [`Board8::each_legal_move`], move by move.
+    #[inline(never)]
+    fn has_legal_move_slowly(&self) -> bool {
+        let mut any = false;
+        self.each_legal_move(|_| any = true);
+        any
     }
 
     /// Whether a pawn of the side to move has a legal move by one of its further steps
@@ -2597,6 +2708,7 @@ mod tests {
             "crazy pawns knight forward",
             "crazy pawns bishop",
             "crazy pawns rook forward",
+            "racing kings",
         ];
         for name in names {
             let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -2613,7 +2725,13 @@ mod tests {
                 for _ in 0..200 {
                     let mut moves = Vec::new();
                     position.legal_moves(&mut moves);
+                    // (A game the variant's own rules decided has no moves left in the
+                    // generic core; the lane plays none there.)
+                    let goal = matches!(position.game_over(), Some(crate::rules::position::Ending::Goal { .. }));
                     if let Some(board) = position.to_board8() {
+                        assert_eq!(board.decided(), goal, "{name}: {}", position.fen());
+                    }
+                    if let Some(board) = position.to_board8().filter(|b| !b.decided()) {
                         let cell = |sq: crate::rules::geometry::Square| sq.index() as u8;
                         let role = |k| role_of_letter(variant.kind(k).spec.letter);
                         let mut generic: Vec<(u8, u8, Option<u8>)> = moves

@@ -481,9 +481,18 @@ pub enum Lane {
     Drops,
     /// The lane's jumps for the pieces of [`Jumps::letters`], pawns not jumping.
     Jumps,
-    /// A king that stands on one of these cells (bits of their indices) wins at once, and
-    /// material never runs out (a lone king may walk there).
-    Goal(u64),
+    /// A king that stands on one of these cells (`cells`, bits of their indices) wins, and
+    /// material never runs out (a lone king may walk there). Where `reply`, White's king
+    /// there first wins only if Black's cannot follow it with its next move; both there is a
+    /// draw (Racing Kings).
+    Goal {
+        /// The goal cells.
+        cells: u64,
+        /// Whether Black may reply.
+        reply: bool,
+    },
+    /// No move may give check (Racing Kings).
+    NoChecks,
     /// Each check is counted, and the side that gives this many wins at once; a position is
     /// dead only with bare kings (any other piece may check).
     CheckCount(u8),
@@ -1353,7 +1362,6 @@ impl Module {
             | Module::Sennichite
             | Module::NoMoveLoses
             | Module::NoMoveWins
-            | Module::NoChecks
             | Module::ForcedCaptures
             | Module::Explosions
             | Module::Kingless(_)
@@ -1370,9 +1378,8 @@ impl Module {
             | Module::LoseWithout(_) => Lane::Off,
             Module::Checkers(pawns) => checkers::lane(pawns),
             Module::Reserves(r) => r.lane(),
-            // Without the reply: with it, reaching the goal first need not win.
-            Module::Goal(goal) if !goal.reply => Lane::Goal(goal.cells),
-            Module::Goal(_) => Lane::Off,
+            Module::Goal(goal) => Lane::Goal { cells: goal.cells, reply: goal.reply },
+            Module::NoChecks => Lane::NoChecks,
             Module::CheckCount(checks) => Lane::CheckCount(checks),
         }
     }
