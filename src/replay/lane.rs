@@ -883,6 +883,9 @@ mod tests {
             "crazy pawns knight forward",
             "crazy pawns rook forward",
             "racing kings",
+            "better pawns 5",
+            "better pawns 9",
+            "better pawns 13",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -1193,6 +1196,9 @@ mod tests {
             "crazy pawns queen",
             "crazy pawns knight",
             "racing kings",
+            "better pawns 5",
+            "better pawns 9",
+            "better pawns 13",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));

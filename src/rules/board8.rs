@@ -123,6 +123,9 @@ pub struct PawnSteps {
     leaps_in: [[u64; 64]; 2],
     /// Per color: the directions (bit `d` of [`DIRECTIONS`]) a pawn rides in.
     rides: [u8; 2],
+    /// Per color and cell: the cells a pawn there captures on (as [`PAWN_ATTACKS`] has them
+    /// for the orthodox pawn).
+    attacks: [[u64; 64]; 2],
     /// Whether a pawn steps backwards, so that it may stand on its own first rank.
     retreats: bool,
     /// The pawn's Betza movement.
@@ -147,24 +150,18 @@ impl PawnSteps {
             return Some(None);
         }
         let movement = super::betza::parse(betza).ok()?;
-        // The orthodox pawn's rays first, as the generic core finds them first: a push of two
-        // from the second rank is the two-step, whatever other ray makes it too. (A later
-        // ray the same as one of them is merged into it: `mK`'s `mF` makes the capturing
-        // diagonal steps move too, which counts as a further step.)
         use super::betza::Mode;
-        let own = super::betza::parse(orthodox).ok()?.rays;
-        let mut further = Vec::new();
-        for (i, ray) in movement.rays.iter().enumerate() {
-            match own.get(i) {
-                Some(&o) if ray == &o => {}
-                Some(&o) if Ray { mode: o.mode, ..*ray } == o && o.mode == Mode::CaptureOnly => {
-                    further.push(Ray { mode: Mode::MoveOnly, ..*ray })
-                }
-                Some(_) => return None,
-                None => further.push(*ray),
-            }
+        let (moves, captures) = (|m: Mode| m != Mode::CaptureOnly, |m: Mode| m != Mode::MoveOnly);
+        // The orthodox pawn's two-step, found before any other ray that goes two forward (as
+        // the generic core finds it first: a push of two from the second rank is the
+        // two-step, whatever other ray makes it too); and its push.
+        let two_step = Ray { dx: 0, dy: 2, range: 1, mode: Mode::MoveOnly, lame: Some((0, 1)), initial: true };
+        let at = movement.rays.iter().position(|r| *r == two_step)?;
+        if movement.rays[..at].iter().any(|r| r.dx == 0 && r.dy > 0 && (r.range != 1 || r.dy == 2)) {
+            return None;
         }
-        if movement.rays.len() < own.len() {
+        let push = |r: &Ray| (r.dx, r.dy, r.range) == (0, 1, 1) && moves(r.mode) && !r.initial && r.lame.is_none();
+        if !movement.rays.iter().any(push) {
             return None;
         }
         let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
@@ -175,14 +172,22 @@ impl PawnSteps {
             leaps: [[0; 64]; 2],
             leaps_in: [[0; 64]; 2],
             rides: [0; 2],
+            attacks: [[0; 64]; 2],
             retreats: false,
             betza: betza.to_owned(),
         };
-        for ray in &further {
-            if ray.mode != Mode::MoveOnly || ray.initial || ray.lame.is_some() {
+        let mut capturing = Vec::new();
+        for (_, ray) in movement.rays.iter().enumerate().filter(|&(i, _)| i != at) {
+            // Captures by leaps only, and none straight ahead but the step's (so that en
+            // passant, onto the cell behind the pawn taken, comes from another file).
+            let ahead = ray.dx == 0 && (ray.dy, ray.range) != (1, 1);
+            if ray.initial || ray.lame.is_some() || (captures(ray.mode) && (ray.range != 1 || ahead)) {
                 return None;
             }
-            steps.retreats |= ray.dy < 0;
+            steps.retreats |= ray.dy < 0 && moves(ray.mode);
+            if captures(ray.mode) {
+                capturing.push((ray.dx, ray.dy));
+            }
             for color in 0..2 {
                 // Black's forward is White's backward; files run the same way for both.
                 let (dx, dy) = (ray.dx, if color == 0 { ray.dy } else { -ray.dy });
@@ -192,8 +197,13 @@ impl PawnSteps {
                             let (file, rank) = ((cell % 8) as i8 + dx, (cell / 8) as i8 + dy);
                             if (0..8).contains(&file) && (0..8).contains(&rank) {
                                 let to = (rank * 8 + file) as u8;
-                                steps.leaps[color][usize::from(cell)] |= bit(to);
-                                steps.leaps_in[color][usize::from(to)] |= bit(cell);
+                                if moves(ray.mode) {
+                                    steps.leaps[color][usize::from(cell)] |= bit(to);
+                                    steps.leaps_in[color][usize::from(to)] |= bit(cell);
+                                }
+                                if captures(ray.mode) {
+                                    steps.attacks[color][usize::from(cell)] |= bit(to);
+                                }
                             }
                         }
                     }
@@ -201,6 +211,11 @@ impl PawnSteps {
                     _ => return None,
                 }
             }
+        }
+        // The lane finds who attacks a cell from the other color's captures turned round,
+        // which holds where the captures go both ways along the ranks.
+        if capturing.iter().any(|&(dx, dy)| !capturing.contains(&(-dx, dy))) {
+            return None;
         }
         let steps: &'static PawnSteps = Box::leak(Box::new(steps));
         made.push(steps);
@@ -1014,6 +1029,9 @@ pub struct Board8 {
     went_on: bool,
     /// Better Pawns, Crazy Pawns: the pawns' further moves ([`Rules8::pawn_steps`]).
     steps: Option<&'static PawnSteps>,
+    /// Per color and cell: the cells a pawn there captures on ([`PAWN_ATTACKS`], or its
+    /// further steps' [`PawnSteps::attacks`]).
+    pawn_attacks: &'static [[u64; 64]; 2],
     /// Whether [`Board8::find`] finds some moves through [`Board8::origins`]: where pieces
     /// jump, or pawns step further.
     by_origins: bool,
@@ -1083,6 +1101,7 @@ impl Board8 {
 
             went_on: false,
             steps: setup.rules.pawn_steps,
+            pawn_attacks: setup.rules.pawn_steps.map_or(&PAWN_ATTACKS, |steps| &steps.attacks),
             by_origins: setup.rules.jumpers != 0 || setup.rules.pawn_steps.is_some() || setup.rules.no_checks,
             castles: Castles::NONE,
         };
@@ -1197,7 +1216,7 @@ impl Board8 {
         let knights = if self.lame { lame(&LAME_IN, cell, occupied) } else { KNIGHT_LEAPS[c] };
         let leapers = (knights & r[usize::from(KNIGHT)])
             | (KING_LEAPS[c] & r[usize::from(KING)])
-            | (PAWN_ATTACKS[color][c] & r[usize::from(PAWN)]);
+            | (self.pawn_attacks[color][c] & r[usize::from(PAWN)]);
         if leapers & theirs != 0 {
             return true;
         }
@@ -1305,7 +1324,7 @@ impl Board8 {
                     }
                 }
                 if self.colors[us ^ 1] & bit(to) != 0 || self.en_passant == Some(to) {
-                    from |= PAWN_ATTACKS[us ^ 1][t] & mine;
+                    from |= self.pawn_attacks[us ^ 1][t] & mine;
                 }
                 match self.steps {
                     Some(steps) if self.cells[t] == EMPTY => from | steps.to(us, to, mine, self.occupied()),
@@ -1560,9 +1579,13 @@ impl Board8 {
     fn pawn_special(&self, from: u8, to: u8) -> Special {
         let us = self.side & 1;
         let (second, two) = if us == 0 { (1, from.wrapping_add(16)) } else { (6, from.wrapping_sub(16)) };
-        if self.en_passant == Some(to) && PAWN_ATTACKS[us][usize::from(from & 63)] & bit(to) != 0 {
+        if self.en_passant == Some(to) && self.pawn_attacks[us][usize::from(from & 63)] & bit(to) != 0 {
             Special::EnPassant
-        } else if from / 8 == second && to == two && self.cells[usize::from((from + to) / 2)] == EMPTY {
+        } else if from / 8 == second
+            && to == two
+            && self.cells[usize::from((from + to) / 2)] == EMPTY
+            && self.cells[usize::from(to & 63)] == EMPTY
+        {
             Special::DoubleStep
         } else {
             Special::None
@@ -1638,6 +1661,7 @@ impl Board8 {
             slow_checks: self.slow_checks,
             went_on: self.went_on,
             steps: self.steps,
+            pawn_attacks: self.pawn_attacks,
             by_origins: self.by_origins,
             castles: self.castles,
         }
@@ -2039,7 +2063,7 @@ impl Board8 {
         let r = &self.roles;
         let queens = r[usize::from(QUEEN)];
         let attackers = (KNIGHT_LEAPS[k] & r[usize::from(KNIGHT)])
-            | (PAWN_ATTACKS[us][k] & r[usize::from(PAWN)])
+            | (self.pawn_attacks[us][k] & r[usize::from(PAWN)])
             | (rook_attacks(king, occupied) & (r[usize::from(ROOK)] | queens))
             | (bishop_attacks(king, occupied) & (r[usize::from(BISHOP)] | queens));
         u8::from(attackers & self.colors[us ^ 1] != 0)
@@ -2084,7 +2108,7 @@ impl Board8 {
         let to = bit(m.to);
         let occupied = self.occupied();
         let direct = match self.cells[usize::from(m.to)] & 7 {
-            PAWN => PAWN_ATTACKS[us][k] & to != 0,
+            PAWN => self.pawn_attacks[us][k] & to != 0,
             KNIGHT if self.lame => lame(&LAME_IN, king, occupied) & to != 0,
             KNIGHT => KNIGHT_LEAPS[k] & to != 0,
             BISHOP => BISHOP_LINES[k] & to != 0 && bishop_attacks(king, occupied) & to != 0,
@@ -2112,7 +2136,8 @@ impl Board8 {
     fn refresh_ep(&mut self) {
         let Some(target) = self.en_passant else { return };
         let us = self.side & 1;
-        let mut pawns = PAWN_ATTACKS[us ^ 1][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
+        let mut pawns =
+            self.pawn_attacks[us ^ 1][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
         while pawns != 0 {
             let from = pawns.trailing_zeros() as u8;
             pawns &= pawns - 1;
@@ -2240,7 +2265,7 @@ impl Board8 {
             | match role {
                 PAWN => {
                     let step = if us == 0 { from + 8 } else { from - 8 };
-                    let mut t = PAWN_ATTACKS[us][f] & (self.colors[us ^ 1] | self.en_passant.map_or(0, bit));
+                    let mut t = self.pawn_attacks[us][f] & (self.colors[us ^ 1] | self.en_passant.map_or(0, bit));
                     if self.cells[usize::from(step)] == EMPTY {
                         t |= bit(step);
                         let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
@@ -2709,6 +2734,9 @@ mod tests {
             "crazy pawns bishop",
             "crazy pawns rook forward",
             "racing kings",
+            "better pawns 5",
+            "better pawns 9",
+            "better pawns 13",
         ];
         for name in names {
             let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
