@@ -886,6 +886,7 @@ mod tests {
             "better pawns 5",
             "better pawns 9",
             "better pawns 13",
+            "horde",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -1050,6 +1051,38 @@ mod tests {
         }
     }
 
+    /// Horde: White plays without a king and loses when it has no piece left (the capture
+    /// marked `#` or not at all); its pawns step twice from their first rank too, and only a
+    /// two-step from the second rank is taken en passant.
+    #[test]
+    fn the_horde_is_played_in_the_lane() {
+        let text = |fen: &str, moves: &str| format!("[Variant \"horde\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");
+        let lone = "4k3/8/8/8/8/8/8/3P4 w - - 0 1";
+        let last = "4k3/8/8/8/8/8/3r4/3P4 b - - 0 1";
+        for (fen, moves) in [
+            (lone, "1. d3 Kd7 2. d4 Kd6 *"),
+            (lone, "1. d2 Kd7 *"),
+            ("4k3/8/8/8/4p3/8/3P4/8 w - - 0 1", "1. d4 exd3 *"),
+            (last, "1... Rxd1 0-1"),
+            (last, "1... Rxd1# 0-1"),
+        ] {
+            let text = text(fen, moves);
+            let report = lane("horde", &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+            assert!(report.problems.is_empty(), "{text}: {report:?}");
+        }
+        // En passant after a two-step from the first rank; a check mark where no king is
+        // checked; another result; a move after the end.
+        for (fen, moves) in [
+            ("4k3/8/8/8/8/4p3/8/3P4 w - - 0 1", "1. d3 exd2 *"),
+            (last, "1... Rxd1+ 0-1"),
+            (last, "1... Rxd1 1-0"),
+            (last, "1... Rxd1 2. Kd7 0-1"),
+        ] {
+            let text = text(fen, moves);
+            assert!(lane("horde", &text).is_none(), "the lane judged {text}");
+        }
+    }
+
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count
     /// (python-chess's checks still to give, lichess's checks given); a lone king cannot
     /// check, so bare kings are a dead position, and nothing else is.
@@ -1199,6 +1232,7 @@ mod tests {
             "better pawns 5",
             "better pawns 9",
             "better pawns 13",
+            "horde",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));

@@ -6,8 +6,10 @@
 //! back rank, the king between them, as in Chess960 and Fortress Chess and in any position a
 //! FEN gives with such rights), alone or with one of Crazyhouse's hands, Limpy Chess's lame
 //! knights, Fastpawn Chess's turns of several pawn moves, Checkers Chess's jumps, a goal that a
-//! king wins on (King of the Hill), checks counted to a win (Three-check) or pawns that also
-//! leap or ride to empty cells (Better Pawns, Crazy Pawns: [`PawnSteps`]): what a module
+//! king wins on (King of the Hill), checks counted to a win (Three-check), pawns that also
+//! leap or ride to empty cells or capture by other leaps (Better Pawns, Crazy Pawns:
+//! [`PawnSteps`]), Racing Kings' goal with its reply and its ban on checks, or Horde's side
+//! without a king and its pawns stepping twice from their first rank: what a module
 //! asks of the lane is the module's to say ([`super::modules::Lane`]), so that this module
 //! names capabilities, not variants. It knows what a replay of a well-formed game asks of a
 //! position (which pieces reach a square, whether a move is legal, whether a
@@ -100,6 +102,11 @@ pub struct Rules8 {
     pub goal_reply: bool,
     /// Racing Kings: no move may give check (taken with a replied goal only).
     pub no_checks: bool,
+    /// Horde: the sides (bit 0 White, bit 1 Black) that play without a king, so that nothing
+    /// checks them, and lose when they have no piece left; material never runs out. Taken
+    /// with pawns that also step twice from their first rank (a step en passant does not
+    /// take), as Horde's pawns do.
+    pub kingless: u8,
     /// Three-check: the checks that win, each side's counted as it gives them (0 elsewhere);
     /// a position is dead only with bare kings.
     pub checks: u8,
@@ -108,13 +115,15 @@ pub struct Rules8 {
     pub pawn_steps: Option<&'static PawnSteps>,
 }
 
-/// A pawn's moves beyond orthodox chess's that capture nothing: leaps and rides to empty
-/// cells, as the Betza letters after the orthodox pawn's `fmWfcFifmnD` give them (Better
-/// Pawns' `msW`, Crazy Pawns' `mQ`, `mfhN` and the like). The pawn still captures, takes en
-/// passant, makes its two-step (from its second rank, over an empty cell) and promotes (on
-/// its last rank, however it gets there) as an orthodox pawn does; only the two-step lets it
-/// be taken en passant, and a pawn that a move of its own brings back to its second rank may
-/// make it again, as the generic core's initial moves are those from a start cell.
+/// A pawn that moves otherwise than the orthodox pawn, as its Betza movement says: besides
+/// the orthodox push and two-step, leaps and rides to empty cells (Better Pawns' `msW`, Crazy
+/// Pawns' `mQ`, `mfhN` and the like) and captures by leaps (Better Pawns' `fW`, `cfsN`, in
+/// place of the orthodox `fcF` or besides it). The two-step is the orthodox pawn's (from its
+/// second rank, over an empty cell), the only move that lets the pawn be taken en passant;
+/// a pawn that a move of its own brings back to its second rank may make it again, as the
+/// generic core's initial moves are those from a start cell. A capture onto the en passant
+/// cell takes en passant, whatever leap makes it; the pawn promotes on its last rank, however
+/// it gets there. [`PawnSteps::of`] says which movements the lane plays so.
 #[derive(Clone, PartialEq, Eq)]
 pub struct PawnSteps {
     /// Per color and cell: the cells a pawn there leaps to.
@@ -139,10 +148,12 @@ impl std::fmt::Debug for PawnSteps {
 }
 
 impl PawnSteps {
-    /// The steps of a pawn moving as `betza`: `Some(None)` for the orthodox pawn, `None` where
-    /// the movement is more than the orthodox pawn's followed by leaps and unlimited rides
-    /// that only move (`m`, no `i`, no `n`). Each movement's tables are made once, and kept
-    /// for the rest of the run.
+    /// The steps of a pawn moving as `betza`: `Some(None)` for the orthodox pawn; `None`
+    /// where the movement lacks the orthodox push (`fmW` or `fW`) or two-step (`ifmnD`, before
+    /// any other ray that goes two forward), or has any other ray than leaps and unlimited
+    /// rides without `i` or `n` whose rides only move, whose captures go both ways along the
+    /// ranks, none straight ahead but the step's. Each movement's tables are made once, and
+    /// kept for the rest of the run.
     fn of(betza: &str) -> Option<Option<&'static PawnSteps>> {
         static MADE: std::sync::Mutex<Vec<&'static PawnSteps>> = std::sync::Mutex::new(Vec::new());
         let orthodox = PIECES[usize::from(PAWN)].1;
@@ -261,11 +272,12 @@ impl Rules8 {
 /// Which rules of the lane `variant` has, if any: orthodox chess as far as its rules go (an
 /// 8x8 board without holes, walls or wrapping; the six orthodox pieces with their orthodox
 /// movement; pawns going up for White and down for Black, promoting to queen, rook, bishop or
-/// knight; one king each, castling, one action a turn, and no rule module), or one of seven
+/// knight; one king each, castling, one action a turn, and no rule module), or one of nine
 /// variants of it: Crazyhouse's reserves (reserves, captures to hand and drops, all three),
 /// Limpy's lame knights, Fastpawn's pawn moves per turn, Checkers Chess's jumps without
-/// pawn jumps, a goal without a reply, checks counted, or pawns with further steps that
-/// capture nothing ([`PawnSteps`]) (each alone: the lane's tests hold
+/// pawn jumps, a goal without a reply, checks counted, pawns with further steps
+/// ([`PawnSteps`]), Racing Kings' pair (a goal with the reply, no checks) or Horde's (sides
+/// without a king, pawns stepping twice from their first rank) (each alone: the lane's tests hold
 /// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
 /// and start position do not matter (a start position the lane cannot play is refused by
 /// [`Board8::new`]).
@@ -280,7 +292,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
     // a module added is not taken for orthodox chess unseen).
     let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
-    let (mut goal_reply, mut no_checks) = (false, false);
+    let (mut goal_reply, mut no_checks, mut kingless) = (false, false, 0);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
@@ -289,7 +301,12 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::Goal { cells, reply } => (goal, goal_reply) = (goal | cells, goal_reply | reply),
             Lane::CheckCount(n) => checks = n,
             Lane::NoChecks => no_checks = true,
+            Lane::Kingless(sides) => kingless |= sides,
         }
+    }
+    // Horde's pair: sides without a king, pawns stepping twice from their first rank too.
+    if (kingless != 0) != (s.initial_ranks == 0b11) {
+        return None;
     }
     // Racing Kings' pair, which the lane's tests hold to the generic core together.
     if goal_reply != no_checks {
@@ -326,7 +343,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         && (!s.castling || (s.castling_style == CastlingStyle::Chess960 && s.castling_boards <= 1))
         && s.boards.len() <= 1
         && s.royals_per_side <= 1
-        && s.initial_ranks == 0b10
+        && (s.initial_ranks == 0b10 || s.initial_ranks == 0b11)
         && promotions
         && pieces;
     // The pieces' own unit directions: the knight has none.
@@ -348,6 +365,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(jumps)
         + usize::from(goal != 0)
         + usize::from(checks != 0)
+        + usize::from(kingless != 0)
         + usize::from(pawn_steps.is_some());
     (orthodox && changes <= 1).then_some(Rules8 {
         drops,
@@ -357,6 +375,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         goal,
         goal_reply,
         no_checks,
+        kingless,
         checks,
         pawn_steps,
     })
@@ -1015,6 +1034,8 @@ pub struct Board8 {
     goal_reply: bool,
     /// Racing Kings: no move may give check ([`Rules8::no_checks`]).
     no_checks: bool,
+    /// Horde: the sides without a king ([`Rules8::kingless`]).
+    kingless: u8,
     /// When a position is dead for want of material.
     material: Material,
     /// Three-check: the checks that win ([`Rules8::checks`]), and per color those given.
@@ -1086,9 +1107,11 @@ impl Board8 {
             goal: setup.rules.goal,
             goal_reply: setup.rules.goal_reply,
             no_checks: setup.rules.no_checks,
+            kingless: setup.rules.kingless,
             material: match setup.rules {
                 Rules8 { drops: true, .. } => Material::Stays,
                 Rules8 { goal, .. } if goal != 0 => Material::Stays,
+                Rules8 { kingless, .. } if kingless != 0 => Material::Stays,
                 Rules8 { checks, .. } if checks != 0 => Material::BareKings,
                 _ => Material::Orthodox,
             },
@@ -1096,17 +1119,22 @@ impl Board8 {
             tally: [0; 2],
             slow_checks: setup.rules.lame_knights
                 || setup.rules.jumpers != 0
+                || setup.rules.kingless != 0
                 || setup.rules.goal != 0
                 || setup.rules.checks != 0,
 
             went_on: false,
             steps: setup.rules.pawn_steps,
             pawn_attacks: setup.rules.pawn_steps.map_or(&PAWN_ATTACKS, |steps| &steps.attacks),
-            by_origins: setup.rules.jumpers != 0 || setup.rules.pawn_steps.is_some() || setup.rules.no_checks,
+            by_origins: setup.rules.jumpers != 0
+                || setup.rules.pawn_steps.is_some()
+                || setup.rules.no_checks
+                || setup.rules.kingless != 0,
             castles: Castles::NONE,
         };
-        // (A pawn that steps backwards may stand on its own first rank.)
-        let retreats = board.steps.is_some_and(|s| s.retreats);
+        // (A pawn that steps backwards, or steps twice from there, may stand on its own first
+        // rank.)
+        let retreats = board.steps.is_some_and(|s| s.retreats) || board.kingless != 0;
         for &(cell, color, role, promoted) in &setup.pieces {
             let first = if color == 0 { 0 } else { 7 };
             let edge = role == PAWN && (cell / 8 == 7 - first || (cell / 8 == first && !retreats));
@@ -1118,7 +1146,8 @@ impl Board8 {
                 board.promoted |= bit(cell);
             }
         }
-        if (0..2).any(|c| (board.roles[usize::from(KING)] & board.colors[c]).count_ones() != 1) || side > 1 {
+        let kings = |c: usize| if board.kingless >> c & 1 != 0 { 0 } else { 1 };
+        if (0..2).any(|c| (board.roles[usize::from(KING)] & board.colors[c]).count_ones() != kings(c)) || side > 1 {
             return None;
         }
         for &rook in &setup.rooks {
@@ -1250,6 +1279,9 @@ impl Board8 {
     /// of jumps of the other side.
     #[inline(never)]
     fn threatened(&self, color: usize) -> bool {
+        if self.kingless >> color & 1 != 0 {
+            return false;
+        }
         let king = self.king(color);
         let (occupied, theirs) = (self.occupied(), self.colors[1 - color]);
         self.attacked(king, color, occupied, theirs)
@@ -1310,14 +1342,19 @@ impl Board8 {
             PAWN => {
                 let mut from = 0;
                 if self.cells[t] == EMPTY {
-                    // One step back, and where that is empty, two from the second rank.
+                    // One step back, and where that is empty, two from the second rank (in
+                    // Horde, from the first too).
                     let (back, second, fourth) = if us == 0 { (to.wrapping_sub(8), 1, 3) } else { (to + 8, 6, 4) };
+                    let (first, third) = if us == 0 { (0, 2) } else { (7, 5) };
+                    let horde = self.kingless != 0;
                     if back < 64 {
                         if mine & bit(back) != 0 {
                             from |= bit(back);
-                        } else if self.cells[usize::from(back)] == EMPTY && to / 8 == fourth {
+                        } else if self.cells[usize::from(back)] == EMPTY
+                            && (to / 8 == fourth || (horde && to / 8 == third))
+                        {
                             let start = if us == 0 { back - 8 } else { back + 8 };
-                            if start / 8 == second {
+                            if start / 8 == second || (horde && start / 8 == first) {
                                 from |= mine & bit(start);
                             }
                         }
@@ -1367,7 +1404,7 @@ impl Board8 {
         }
         // Where pieces jump, a move's kind depends on the cells it crosses, and where pawns
         // step further, on the step: ask move_to.
-        if self.by_origins && (self.jumpers != 0 || role == PAWN || self.no_checks) {
+        if self.by_origins && (self.jumpers != 0 || role == PAWN || self.no_checks || self.kingless != 0) {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
         let role = role.min(KING);
@@ -1554,7 +1591,7 @@ impl Board8 {
         let role = self.cells[usize::from(from)] & 7;
         let occupied = self.cells[usize::from(to)] != EMPTY;
         let pawn = role == PAWN;
-        let special = if pawn && self.steps.is_some() {
+        let special = if pawn && (self.steps.is_some() || self.kingless != 0) {
             self.pawn_special(from, to)
         } else if pawn && from.abs_diff(to) == 16 {
             Special::DoubleStep
@@ -1620,6 +1657,10 @@ impl Board8 {
     /// Whether `m` (a move of the side to move, as [`Board8::move_to`] makes it, or a castling
     /// from [`Board8::castling`]) leaves its king safe.
     pub fn is_legal(&self, m: Move8) -> bool {
+        // Horde: a side without a king has no king to keep safe.
+        if self.kingless >> (self.side & 1) & 1 != 0 {
+            return true;
+        }
         self.legal(m) && !(self.no_checks && self.gives_check(m))
     }
 
@@ -1655,6 +1696,7 @@ impl Board8 {
             goal: self.goal,
             goal_reply: self.goal_reply,
             no_checks: self.no_checks,
+            kingless: self.kingless,
             material: self.material,
             checks: self.checks,
             tally: self.tally,
@@ -1807,7 +1849,14 @@ impl Board8 {
     /// Kings, unless Black may follow White there now), or the checks that win given by a
     /// side (Three-check).
     pub fn decided(&self) -> bool {
-        self.goal_decided() || (self.checks != 0 && self.tally.iter().any(|&given| given >= self.checks))
+        self.goal_decided()
+            || self.annihilated()
+            || (self.checks != 0 && self.tally.iter().any(|&given| given >= self.checks))
+    }
+
+    /// Horde: whether a side without a king has no piece left, and has lost.
+    fn annihilated(&self) -> bool {
+        (0..2).any(|c| self.kingless >> c & 1 != 0 && self.colors[c] == 0)
     }
 
     /// Whether a king on its goal decided the game: in Racing Kings, not while White's
@@ -2077,7 +2126,8 @@ impl Board8 {
     #[inline(never)]
     fn check_by_rules(&self, m: Move8) -> u8 {
         let check = self.checks_by_rules(m);
-        u8::from(check) | u8::from(self.goal_decided()) << 1 | u8::from(check && self.checks != 0) << 2
+        let ends = self.goal_decided() || self.annihilated();
+        u8::from(check) | u8::from(ends) << 1 | u8::from(check && self.checks != 0) << 2
     }
 
     /// The status after a move ([`Board8::status`]) from [`Board8::check_by_rules`]'s answer:
@@ -2097,6 +2147,9 @@ impl Board8 {
     /// The check of [`Board8::check_by_rules`].
     fn checks_by_rules(&self, m: Move8) -> bool {
         let us = self.side & 1;
+        if self.kingless >> us & 1 != 0 {
+            return false;
+        }
         let king = self.king(us);
         if matches!(m.special, Special::Castle | Special::EnPassant)
             || (self.lame && lame_leg(king) & bit(m.from) != 0)
@@ -2154,7 +2207,7 @@ impl Board8 {
     /// so is the king's step to the cell the rook goes to.
     pub fn has_legal_move(&self) -> bool {
         // Racing Kings: a move that leaves the king safe may still give check.
-        if self.no_checks {
+        if self.no_checks || self.kingless != 0 {
             return self.has_legal_move_slowly();
         }
         let us = self.side & 1;
@@ -2269,7 +2322,11 @@ impl Board8 {
                     if self.cells[usize::from(step)] == EMPTY {
                         t |= bit(step);
                         let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
-                        if from / 8 == second && self.cells[usize::from(two)] == EMPTY {
+                        // (Horde's pawns step twice from their first rank too.)
+                        let first = if us == 0 { 0 } else { 7 };
+                        if (from / 8 == second || (self.kingless != 0 && from / 8 == first))
+                            && self.cells[usize::from(two)] == EMPTY
+                        {
                             t |= bit(two);
                         }
                     }
@@ -2737,6 +2794,7 @@ mod tests {
             "better pawns 5",
             "better pawns 9",
             "better pawns 13",
+            "horde",
         ];
         for name in names {
             let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -2755,9 +2813,11 @@ mod tests {
                     position.legal_moves(&mut moves);
                     // (A game the variant's own rules decided has no moves left in the
                     // generic core; the lane plays none there.)
-                    let goal = matches!(position.game_over(), Some(crate::rules::position::Ending::Goal { .. }));
+                    use crate::rules::position::Ending;
+                    let decided =
+                        matches!(position.game_over(), Some(Ending::Goal { .. } | Ending::Annihilated { .. }));
                     if let Some(board) = position.to_board8() {
-                        assert_eq!(board.decided(), goal, "{name}: {}", position.fen());
+                        assert_eq!(board.decided(), decided, "{name}: {}", position.fen());
                     }
                     if let Some(board) = position.to_board8().filter(|b| !b.decided()) {
                         let cell = |sq: crate::rules::geometry::Square| sq.index() as u8;

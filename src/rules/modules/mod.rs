@@ -493,6 +493,9 @@ pub enum Lane {
     },
     /// No move may give check (Racing Kings).
     NoChecks,
+    /// The sides of these bits (bit 0 White, bit 1 Black) play without a king, and lose when
+    /// they have no piece left; material never runs out (Horde).
+    Kingless(u8),
     /// Each check is counted, and the side that gives this many wins at once; a position is
     /// dead only with bare kings (any other piece may check).
     CheckCount(u8),
@@ -1364,7 +1367,6 @@ impl Module {
             | Module::NoMoveWins
             | Module::ForcedCaptures
             | Module::Explosions
-            | Module::Kingless(_)
             | Module::Gating
             | Module::Partners
             | Module::Hades
@@ -1380,6 +1382,7 @@ impl Module {
             Module::Reserves(r) => r.lane(),
             Module::Goal(goal) => Lane::Goal { cells: goal.cells, reply: goal.reply },
             Module::NoChecks => Lane::NoChecks,
+            Module::Kingless(sides) => Lane::Kingless(sides),
             Module::CheckCount(checks) => Lane::CheckCount(checks),
         }
     }
