@@ -123,7 +123,7 @@ pub struct Rules8 {
 /// a pawn that a move of its own brings back to its second rank may make it again, as the
 /// generic core's initial moves are those from a start cell. A capture onto the en passant
 /// cell takes en passant, whatever leap makes it; the pawn promotes on its last rank, however
-/// it gets there. [`PawnSteps::of`] says which movements the lane plays so.
+/// it gets there. Which movements the lane plays so is said where they are read (`PawnSteps::of`).
 #[derive(Clone, PartialEq, Eq)]
 pub struct PawnSteps {
     /// Per color and cell: the cells a pawn there leaps to.
