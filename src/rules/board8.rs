@@ -1574,7 +1574,9 @@ impl Board8 {
             if candidate.special == Special::EnPassant && self.steps_reach(from, to) {
                 return None;
             }
-            if self.is_legal(candidate) {
+            // (Where pieces jump, no side is without a king, and checks are given.)
+            let legal = if self.jumpers != 0 { self.legal(candidate) } else { self.is_legal(candidate) };
+            if legal {
                 if found.is_some() {
                     return None;
                 }
@@ -1855,12 +1857,14 @@ impl Board8 {
     }
 
     /// Horde: whether a side without a king has no piece left, and has lost.
+    #[inline(always)]
     fn annihilated(&self) -> bool {
-        (0..2).any(|c| self.kingless >> c & 1 != 0 && self.colors[c] == 0)
+        self.kingless != 0 && (0..2).any(|c| self.kingless >> c & 1 != 0 && self.colors[c] == 0)
     }
 
     /// Whether a king on its goal decided the game: in Racing Kings, not while White's
     /// alone is there, Black to move, and Black's may follow it.
+    #[inline(always)]
     fn goal_decided(&self) -> bool {
         let kings = self.goal & self.roles[usize::from(KING)];
         kings != 0 && !(self.goal_reply && kings & self.colors[1] == 0 && self.side == 1 && self.may_reach_goal())
