@@ -265,7 +265,9 @@ fn written8(board: &Board8, m: Move8, notation: Notation, takes_rook: bool) -> O
                 let r = rivals_left.trailing_zeros() as u8;
                 rivals_left &= rivals_left - 1;
                 let c = board.move_to(r, m.to, m.promotion);
-                if c.capture == m.capture && board.is_legal(c) {
+                // (Side promotion: a pawn's rival promotes there as it does, or not at all.)
+                let promotes = m.role != PAWN || board.pawn_promotes(r, m.to) == m.promotion.is_some();
+                if c.capture == m.capture && promotes && board.is_legal(c) {
                     any = true;
                     same_file |= r % 8 == m.from % 8;
                     same_rank |= r / 8 == m.from / 8;
@@ -887,6 +889,9 @@ mod tests {
             "better pawns 9",
             "better pawns 13",
             "horde",
+            "better pawns 3",
+            "better pawns 8",
+            "better pawns 12",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -1008,6 +1013,33 @@ mod tests {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let game = parse_game(&text).game.unwrap_or_else(|| panic!("{text}"));
             assert_eq!(super::super::replay_generic(&variant, &game).problems.is_empty(), clean, "{text}");
+        }
+    }
+
+    /// Better Pawns 3: a pawn promotes on the edge file away from the half it started on
+    /// (FEN's `^` marks a pawn of the h-side half), as on its last rank; its mark goes with it.
+    #[test]
+    fn pawns_promote_on_their_side_file_in_the_lane() {
+        let text =
+            |fen: &str, moves: &str| format!("[Variant \"better pawns 3\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");
+        let (a_side, h_side) = ("4k3/8/8/8/6P1/8/8/4K3 w - - 0 1", "4k3/8/8/8/6P^1/8/8/4K3 w - - 0 1");
+        let marked_b = "4k3/p7/8/8/1P^6/8/8/4K3 w - - 0 1";
+        for (fen, moves) in [
+            (a_side, "1. h4=Q Kd7 *"),
+            (h_side, "1. h4 Kd7 2. g4 Kd6 *"),
+            (marked_b, "1. a4=N Kd7 *"),
+            (marked_b, "1. c4 Kd7 2. b4 Kd6 3. a4=Q Kc5 *"),
+            // Of two pawns going to h4, one promotes: `h4=Q` names it, `h4` the other.
+            ("4k3/8/8/8/6P1/8/7P^/4K3 w - - 0 1", "1. h4=Q Kd7 *"),
+            ("4k3/8/8/8/6P1/8/7P^/4K3 w - - 0 1", "1. h4 Kd7 *"),
+        ] {
+            let text = text(fen, moves);
+            let report = lane("better pawns 3", &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+            assert!(report.problems.is_empty(), "{text}: {report:?}");
+        }
+        for (fen, moves) in [(a_side, "1. h4 Kd7 *"), (h_side, "1. h4=Q Kd7 *"), (marked_b, "1. c4 Kd7 2. d4=Q *")] {
+            let text = text(fen, moves);
+            assert!(lane("better pawns 3", &text).is_none(), "the lane judged {text}");
         }
     }
 
@@ -1233,6 +1265,9 @@ mod tests {
             "better pawns 9",
             "better pawns 13",
             "horde",
+            "better pawns 3",
+            "better pawns 8",
+            "better pawns 12",
         ];
         for name in names {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));

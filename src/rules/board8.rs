@@ -113,6 +113,10 @@ pub struct Rules8 {
     /// Better Pawns, Crazy Pawns: the moves a pawn makes to an empty cell besides its push
     /// and two-step (`None`: none).
     pub pawn_steps: Option<&'static PawnSteps>,
+    /// Better Pawns 3, 4, 7, 8, 11, 12: a pawn also promotes on reaching the edge file away
+    /// from the half of the board it started on (the h-file for a pawn that started on the a-
+    /// to d-files, the a-file for one of the e- to h-files, which FEN marks `^`).
+    pub side_promotion: bool,
 }
 
 /// A pawn that moves otherwise than the orthodox pawn, as its Betza movement says: besides
@@ -292,7 +296,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     // Each module says what it asks of the lane (`Module::lane`, an exhaustive match, so that
     // a module added is not taken for orthodox chess unseen).
     let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
-    let (mut goal_reply, mut no_checks, mut kingless) = (false, false, 0);
+    let (mut goal_reply, mut no_checks, mut kingless, mut side_promotion) = (false, false, 0, false);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
@@ -302,6 +306,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::CheckCount(n) => checks = n,
             Lane::NoChecks => no_checks = true,
             Lane::Kingless(sides) => kingless |= sides,
+            Lane::SidePromotion => side_promotion = true,
         }
     }
     // Horde's pair: sides without a king, pawns stepping twice from their first rank too.
@@ -366,7 +371,9 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(goal != 0)
         + usize::from(checks != 0)
         + usize::from(kingless != 0)
-        + usize::from(pawn_steps.is_some());
+        // (Pawns that move and promote otherwise: one change, held to the generic core
+        // together.)
+        + usize::from(pawn_steps.is_some() || side_promotion);
     (orthodox && changes <= 1).then_some(Rules8 {
         drops,
         lame_knights,
@@ -378,6 +385,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         kingless,
         checks,
         pawn_steps,
+        side_promotion,
     })
 }
 
@@ -388,6 +396,8 @@ pub struct FenStyle {
     pub promoted: bool,
     /// The hands are written `[...]` after the board.
     pub holdings: bool,
+    /// Pawns that started on the h-side half are marked `^` (side promotion).
+    pub h_half: bool,
     /// The roles in the order of the variant's pieces, in which the hands are written.
     pub hand_order: [u8; 6],
 }
@@ -400,7 +410,12 @@ impl FenStyle {
         for (slot, piece) in hand_order.iter_mut().zip(&variant.spec.pieces) {
             *slot = role_of_letter(piece.letter)?;
         }
-        Some(FenStyle { promoted: marks.promoted, holdings: marks.holdings, hand_order })
+        Some(FenStyle {
+            promoted: marks.promoted,
+            holdings: marks.holdings,
+            h_half: marks.pawn_from_h_half,
+            hand_order,
+        })
     }
 }
 
@@ -424,6 +439,8 @@ pub struct Setup8 {
     pub hands: [[u8; 6]; 2],
     /// Per color, the checks given (Three-check).
     pub tallies: [u8; 2],
+    /// The cells of the pawns that started on the h-side half (side promotion).
+    pub h_half: u64,
 }
 
 /// The cells a leaper with these (file, rank) steps reaches from each cell.
@@ -1036,6 +1053,13 @@ pub struct Board8 {
     no_checks: bool,
     /// Horde: the sides without a king ([`Rules8::kingless`]).
     kingless: u8,
+    /// Side promotion ([`Rules8::side_promotion`]): the cells of the pawns that started on
+    /// the h-side half; a pawn promotes on its side file.
+    side_promotion: bool,
+    h_half: u64,
+    /// Whether a move that takes nothing and promotes nothing may still do more than move a
+    /// piece (drops keep promoted pieces apart, side promotion its pawns' marks).
+    marks_move: bool,
     /// When a position is dead for want of material.
     material: Material,
     /// Three-check: the checks that win ([`Rules8::checks`]), and per color those given.
@@ -1108,6 +1132,9 @@ impl Board8 {
             goal_reply: setup.rules.goal_reply,
             no_checks: setup.rules.no_checks,
             kingless: setup.rules.kingless,
+            side_promotion: setup.rules.side_promotion,
+            h_half: 0,
+            marks_move: drops || setup.rules.side_promotion,
             material: match setup.rules {
                 Rules8 { drops: true, .. } => Material::Stays,
                 Rules8 { goal, .. } if goal != 0 => Material::Stays,
@@ -1144,6 +1171,17 @@ impl Board8 {
             board.put(cell, color, role);
             if promoted {
                 board.promoted |= bit(cell);
+            }
+        }
+        // Marks on pawns only, none on the file where it promotes (no position).
+        if setup.h_half != 0 {
+            let pawns = board.roles[usize::from(PAWN)];
+            if !board.side_promotion || setup.h_half & !pawns != 0 {
+                return None;
+            }
+            board.h_half = setup.h_half;
+            if (0..64).any(|cell| pawns & bit(cell) != 0 && board.on_side_goal(cell, cell)) {
+                return None;
             }
         }
         let kings = |c: usize| if board.kingless >> c & 1 != 0 { 0 } else { 1 };
@@ -1399,13 +1437,16 @@ impl Board8 {
     /// capture fits, which a written pawn capture would name the file of.
     #[inline(always)]
     pub fn find(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
-        if to >= 64 || (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
+        if to >= 64 {
             return None;
         }
         // Where pieces jump, a move's kind depends on the cells it crosses, and where pawns
         // step further, on the step: ask move_to.
         if self.by_origins && (self.jumpers != 0 || role == PAWN || self.no_checks || self.kingless != 0) {
             return self.find_by_origins(role, to, from, promotion, push_only);
+        }
+        if (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
+            return None;
         }
         let role = role.min(KING);
         let us = self.side & 1;
@@ -1560,11 +1601,19 @@ impl Board8 {
     /// that depend on more than their piece and cells (Checkers Chess's jumps, the moves of
     /// pawns with further steps).
     fn find_by_origins(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
+        if role != PAWN && promotion.is_some() {
+            return None;
+        }
         let mut origins = self.origins(role, to) & from;
         let mut found = None;
         while origins != 0 {
             let from = origins.trailing_zeros() as u8;
             origins &= origins - 1;
+            // A pawn that promotes there must say to what, and a move that says so is one
+            // that promotes (side promotion: of two pawns going to one cell, one may promote).
+            if role == PAWN && self.pawn_promotes(from, to) != promotion.is_some() {
+                continue;
+            }
             let candidate = self.move_to(from, to, promotion);
             if push_only && candidate.capture {
                 return None;
@@ -1650,6 +1699,18 @@ impl Board8 {
         to / 8 == if self.side == 0 { 7 } else { 0 }
     }
 
+    /// Whether the pawn of the side to move on `from` promotes on going to `to`: on its last
+    /// rank, or (side promotion) on its side file.
+    pub fn pawn_promotes(&self, from: u8, to: u8) -> bool {
+        self.promotes_on(to) || (self.side_promotion && self.on_side_goal(from, to))
+    }
+
+    /// Side promotion: whether `to` is on the edge file where the pawn on `from` promotes
+    /// sideways (the a-file for a pawn marked as from the h-side half, else the h-file).
+    fn on_side_goal(&self, from: u8, to: u8) -> bool {
+        to % 8 == if self.h_half & bit(from) != 0 { 0 } else { 7 }
+    }
+
     /// The cell of the pawn an en passant capture to `to` takes.
     fn victim(&self, to: u8) -> u8 {
         // One rank back towards the mover's side: rank 6 to 5 for White, 3 to 4 for Black.
@@ -1699,6 +1760,9 @@ impl Board8 {
             goal_reply: self.goal_reply,
             no_checks: self.no_checks,
             kingless: self.kingless,
+            side_promotion: self.side_promotion,
+            h_half: self.h_half,
+            marks_move: self.marks_move,
             material: self.material,
             checks: self.checks,
             tally: self.tally,
@@ -1918,7 +1982,7 @@ impl Board8 {
         }
         let mut key = self.key;
         let (from, to) = (m.from & 63, m.to & 63);
-        if matches!(m.special, Special::None) && !m.capture && m.promotion.is_none() && !self.drops {
+        if matches!(m.special, Special::None) && !m.capture && m.promotion.is_none() && !self.marks_move {
             // Most moves take a piece from one cell to an empty one, and do nothing else.
             let code = self.cells[usize::from(from)];
             let cells = bit(from) | bit(to);
@@ -2012,6 +2076,7 @@ impl Board8 {
             self.colors[them] ^= bit(at);
             self.cells[usize::from(at)] = EMPTY;
             key ^= cell_key(code, at);
+            self.h_half &= !bit(at);
             if self.drops {
                 // To the capturer's hand, a promoted piece as a pawn.
                 let gained = if self.promoted & bit(at) != 0 { PAWN } else { code & 7 };
@@ -2035,6 +2100,13 @@ impl Board8 {
         // Only a hand tells promoted pieces from others.
         if self.drops && (self.promoted & bit(from) != 0 || m.promotion.is_some()) {
             self.promoted = (self.promoted & !bit(from)) | bit(to);
+        }
+        // A pawn's mark goes with it, and goes when it promotes.
+        if self.h_half & bit(from) != 0 {
+            self.h_half &= !bit(from);
+            if m.promotion.is_none() {
+                self.h_half |= bit(to);
+            }
         }
         key
     }
@@ -2483,7 +2555,7 @@ impl Board8 {
                     }
                 }
                 if !self.is_legal(m) {
-                } else if pawn && to / 8 == last_rank {
+                } else if pawn && (to / 8 == last_rank || (self.side_promotion && self.on_side_goal(from, to))) {
                     for role in [QUEEN, ROOK, BISHOP, KNIGHT] {
                         each(Move8 { promotion: Some(role), ..m });
                     }
@@ -2533,6 +2605,9 @@ impl Board8 {
                 out.push(letter(color, role));
                 if style.promoted && self.promoted & bit(cell) != 0 {
                     out.push('~');
+                }
+                if style.h_half && self.h_half & bit(cell) != 0 {
+                    out.push('^');
                 }
             }
             if empty > 0 {
@@ -2722,7 +2797,7 @@ mod tests {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 assert_ne!(board.origins(role, to) & bit(from), 0, "{from} -> {to} not found back");
-                let promotions: &[Option<u8>] = if role == PAWN && board.promotes_on(to) {
+                let promotions: &[Option<u8>] = if role == PAWN && board.pawn_promotes(from, to) {
                     &[Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)]
                 } else {
                     &[None]
@@ -2799,6 +2874,9 @@ mod tests {
             "better pawns 9",
             "better pawns 13",
             "horde",
+            "better pawns 3",
+            "better pawns 8",
+            "better pawns 12",
         ];
         for name in names {
             let variant = crate::variants::Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
@@ -2905,7 +2983,7 @@ mod tests {
         let castling = stays.castling(true).unwrap_or_else(|| panic!("no castling"));
         assert_eq!((castling.from, castling.to, stays.castle_rook(castling)), (6, 6, (7, 5)));
         stays.play(castling);
-        let style = FenStyle { promoted: false, holdings: false, hand_order: [0, 1, 2, 3, 4, 5] };
+        let style = FenStyle { promoted: false, holdings: false, h_half: false, hand_order: [0, 1, 2, 3, 4, 5] };
         assert_eq!(stays.fen(1, &style), "r3k3/8/8/8/8/8/8/R4RK1 b q - 1 1");
         assert_eq!(
             board("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1").fen(1, &style),

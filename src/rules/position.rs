@@ -4868,11 +4868,16 @@ impl Position {
         }
         let role = |kind: Kind| board8::role_of_letter(self.variant.kind(kind).spec.letter);
         let mut pieces = Vec::with_capacity(32);
+        let mut h_half = 0;
         for (sq, piece) in self.pieces() {
-            if piece.reversed || piece.from_h_half {
+            if piece.reversed || (piece.from_h_half && !rules.side_promotion) {
                 return None;
             }
-            pieces.push((u8::try_from(sq.index()).ok()?, piece.color.index(), role(piece.kind)?, piece.promoted));
+            let cell = u8::try_from(sq.index()).ok()?;
+            if piece.from_h_half {
+                h_half |= 1u64.checked_shl(u32::from(cell))?;
+            }
+            pieces.push((cell, piece.color.index(), role(piece.kind)?, piece.promoted));
         }
         let mut hands = [[0u8; 6]; 2];
         for (color, hand) in self.hands.iter().enumerate() {
@@ -4889,6 +4894,7 @@ impl Position {
             rules,
             hands,
             tallies: self.tally,
+            h_half,
         })
     }
 

@@ -496,6 +496,9 @@ pub enum Lane {
     /// The sides of these bits (bit 0 White, bit 1 Black) play without a king, and lose when
     /// they have no piece left; material never runs out (Horde).
     Kingless(u8),
+    /// A pawn also promotes on the edge file away from the half it started on (Better Pawns
+    /// 3, 4, 7, 8, 11 and 12; FEN's `^` marks the pawns of the h-side half).
+    SidePromotion,
     /// Each check is counted, and the side that gives this many wins at once; a position is
     /// dead only with bare kings (any other piece may check).
     CheckCount(u8),
@@ -1343,7 +1346,6 @@ impl Module {
             Module::Transparent(_)
             | Module::Companions
             | Module::PiecesPromote
-            | Module::SidePromotion
             | Module::FarRank(_)
             | Module::CrossEyed
             | Module::DeadlyPawns(_)
@@ -1383,6 +1385,7 @@ impl Module {
             Module::Goal(goal) => Lane::Goal { cells: goal.cells, reply: goal.reply },
             Module::NoChecks => Lane::NoChecks,
             Module::Kingless(sides) => Lane::Kingless(sides),
+            Module::SidePromotion => Lane::SidePromotion,
             Module::CheckCount(checks) => Lane::CheckCount(checks),
         }
     }
