@@ -8,7 +8,7 @@
 //! knights, Fastpawn Chess's turns of several pawn moves, Checkers Chess's jumps, a goal that a
 //! king wins on (King of the Hill), checks counted to a win (Three-check), pawns that also
 //! leap or ride to empty cells or capture by other leaps (Better Pawns, Crazy Pawns:
-//! [`PawnSteps`]), Racing Kings' goal with its reply and its ban on checks, or Horde's side
+//! [`PawnSteps`]) and promote on a side file too, Racing Kings' goal with its reply and its ban on checks, or Horde's side
 //! without a king and its pawns stepping twice from their first rank: what a module
 //! asks of the lane is the module's to say ([`super::modules::Lane`]), so that this module
 //! names capabilities, not variants. It knows what a replay of a well-formed game asks of a
@@ -280,7 +280,7 @@ impl Rules8 {
 /// variants of it: Crazyhouse's reserves (reserves, captures to hand and drops, all three),
 /// Limpy's lame knights, Fastpawn's pawn moves per turn, Checkers Chess's jumps without
 /// pawn jumps, a goal without a reply, checks counted, pawns with further steps
-/// ([`PawnSteps`]), Racing Kings' pair (a goal with the reply, no checks) or Horde's (sides
+/// ([`PawnSteps`]) or promoting on a side file too, Racing Kings' pair (a goal with the reply, no checks) or Horde's (sides
 /// without a king, pawns stepping twice from their first rank) (each alone: the lane's tests hold
 /// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
 /// and start position do not matter (a start position the lane cannot play is refused by
