@@ -768,6 +768,26 @@ mod tests {
         report
     }
 
+    /// A game of `name` from `fen` (none: the variant's start) with `moves`.
+    fn game_from(name: &str, fen: &str, moves: &str) -> String {
+        match fen {
+            "" => format!("[Variant \"{name}\"]\n\n{moves}"),
+            _ => format!("[Variant \"{name}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}"),
+        }
+    }
+
+    /// That the lane judges `text`, a game of `name`, without a word (and, as [`lane`] holds
+    /// it, as the generic replay does).
+    fn judged_clean(name: &str, text: &str) {
+        let report = lane(name, text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
+        assert!(report.problems.is_empty(), "{text}: {report:?}");
+    }
+
+    /// That the lane leaves `text`, a game of `name`, to the generic replay.
+    fn given_up(name: &str, text: &str) {
+        assert!(lane(name, text).is_none(), "the lane judged {text}");
+    }
+
     /// `text` with the tags of the roster it lacks, which plain reading asks for.
     fn with_roster(text: &str) -> String {
         let missing: String = crate::record::SEVEN_TAG_ROSTER
@@ -990,14 +1010,9 @@ mod tests {
             ("crazy pawns rook", "", "1. e3 f5 2. Nc3 f4 3. e5 Nc6 *"),
             ("crazy pawns knight", "4k3/8/5P2/8/8/8/8/4K3 w - - 0 1", "1. fg8=Q+ Kd7 *"),
         ];
-        let text = |name: &str, fen: &str, moves: &str| match fen {
-            "" => format!("[Variant \"{name}\"]\n\n{moves}"),
-            _ => format!("[Variant \"{name}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}"),
-        };
         for (name, fen, moves) in judged {
-            let text = text(name, fen, moves);
-            let report = lane(name, &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
-            assert!(report.problems.is_empty(), "{text}: {report:?}");
+            let text = game_from(name, fen, moves);
+            judged_clean(name, &text);
         }
         let dual = "4k3/8/8/2Pp4/8/8/8/4K3 w - d6 0 1";
         for (name, fen, moves, clean) in [
@@ -1008,8 +1023,8 @@ mod tests {
             // `d4`: the d-pawn's two-step, or the e-pawn's step aside.
             ("better pawns 1", "", "1. e4 d5 2. d4 dxe4 *", false),
         ] {
-            let text = text(name, fen, moves);
-            assert!(lane(name, &text).is_none(), "the lane judged {text}");
+            let text = game_from(name, fen, moves);
+            given_up(name, &text);
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let game = parse_game(&text).game.unwrap_or_else(|| panic!("{text}"));
             assert_eq!(super::super::replay_generic(&variant, &game).problems.is_empty(), clean, "{text}");
@@ -1020,8 +1035,6 @@ mod tests {
     /// (FEN's `^` marks a pawn of the h-side half), as on its last rank; its mark goes with it.
     #[test]
     fn pawns_promote_on_their_side_file_in_the_lane() {
-        let text =
-            |fen: &str, moves: &str| format!("[Variant \"better pawns 3\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");
         let (a_side, h_side) = ("4k3/8/8/8/6P1/8/8/4K3 w - - 0 1", "4k3/8/8/8/6P^1/8/8/4K3 w - - 0 1");
         let marked_b = "4k3/p7/8/8/1P^6/8/8/4K3 w - - 0 1";
         for (fen, moves) in [
@@ -1033,13 +1046,12 @@ mod tests {
             ("4k3/8/8/8/6P1/8/7P^/4K3 w - - 0 1", "1. h4=Q Kd7 *"),
             ("4k3/8/8/8/6P1/8/7P^/4K3 w - - 0 1", "1. h4 Kd7 *"),
         ] {
-            let text = text(fen, moves);
-            let report = lane("better pawns 3", &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
-            assert!(report.problems.is_empty(), "{text}: {report:?}");
+            let text = game_from("better pawns 3", fen, moves);
+            judged_clean("better pawns 3", &text);
         }
         for (fen, moves) in [(a_side, "1. h4 Kd7 *"), (h_side, "1. h4=Q Kd7 *"), (marked_b, "1. c4 Kd7 2. d4=Q *")] {
-            let text = text(fen, moves);
-            assert!(lane("better pawns 3", &text).is_none(), "the lane judged {text}");
+            let text = game_from("better pawns 3", fen, moves);
+            given_up("better pawns 3", &text);
         }
     }
 
@@ -1051,8 +1063,6 @@ mod tests {
         let both = "8/1K4k1/8/8/8/8/8/8 w - - 0 1";
         let black = "8/1k6/8/8/8/8/K7/8 b - - 0 1";
         let rook = "8/8/8/8/8/k7/8/1R5K w - - 0 1";
-        let text =
-            |fen: &str, moves: &str| format!("[Variant \"racing kings\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");
         for (fen, moves) in [
             (alone, "1. Kb8 1-0"),
             (alone, "1. Kb8# 1-0"),
@@ -1064,9 +1074,8 @@ mod tests {
             (black, "1... Kb8# 0-1"),
             (rook, "1. Rb2 Ka4 *"),
         ] {
-            let text = text(fen, moves);
-            let report = lane("racing kings", &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
-            assert!(report.problems.is_empty(), "{text}: {report:?}");
+            let text = game_from("racing kings", fen, moves);
+            judged_clean("racing kings", &text);
         }
         // A draw marked `#`, a `#` where Black may still follow, a result the goals
         // contradict, a move after the end, a check given, a king walking into one.
@@ -1078,8 +1087,8 @@ mod tests {
             (rook, "1. Ra1 *"),
             (rook, "1. Rb2 Kb3 *"),
         ] {
-            let text = text(fen, moves);
-            assert!(lane("racing kings", &text).is_none(), "the lane judged {text}");
+            let text = game_from("racing kings", fen, moves);
+            given_up("racing kings", &text);
         }
     }
 
@@ -1088,7 +1097,6 @@ mod tests {
     /// two-step from the second rank is taken en passant.
     #[test]
     fn the_horde_is_played_in_the_lane() {
-        let text = |fen: &str, moves: &str| format!("[Variant \"horde\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}");
         let lone = "4k3/8/8/8/8/8/8/3P4 w - - 0 1";
         let last = "4k3/8/8/8/8/8/3r4/3P4 b - - 0 1";
         for (fen, moves) in [
@@ -1098,9 +1106,8 @@ mod tests {
             (last, "1... Rxd1 0-1"),
             (last, "1... Rxd1# 0-1"),
         ] {
-            let text = text(fen, moves);
-            let report = lane("horde", &text).unwrap_or_else(|| panic!("the lane gave up on {text}"));
-            assert!(report.problems.is_empty(), "{text}: {report:?}");
+            let text = game_from("horde", fen, moves);
+            judged_clean("horde", &text);
         }
         // En passant after a two-step from the first rank; a check mark where no king is
         // checked; another result; a move after the end.
@@ -1110,8 +1117,8 @@ mod tests {
             (last, "1... Rxd1 1-0"),
             (last, "1... Rxd1 2. Kd7 0-1"),
         ] {
-            let text = text(fen, moves);
-            assert!(lane("horde", &text).is_none(), "the lane judged {text}");
+            let text = game_from("horde", fen, moves);
+            given_up("horde", &text);
         }
     }
 
