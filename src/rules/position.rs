@@ -4870,7 +4870,9 @@ impl Position {
         let mut pieces = Vec::with_capacity(32);
         let mut h_half = 0;
         for (sq, piece) in self.pieces() {
-            if piece.reversed || (piece.from_h_half && !rules.side_promotion) {
+            // (A pawn's side mark goes to the board, which refuses it where the lane's rules
+            // have no side promotion.)
+            if piece.reversed {
                 return None;
             }
             let cell = u8::try_from(sq.index()).ok()?;
