@@ -740,6 +740,7 @@ pub(crate) fn random_game(
 mod tests {
     use super::*;
     use crate::dialect::parse_game;
+    use crate::rules::board8::CAPABILITY_SAMPLES;
     use crate::variants::Catalogue;
 
     /// The lane's report of `text` (a game of `variant`), after checking that it is the
@@ -786,6 +787,17 @@ mod tests {
     /// That the lane leaves `text`, a game of `name`, to the generic replay.
     fn given_up(name: &str, text: &str) {
         assert!(lane(name, text).is_none(), "the lane judged {text}");
+    }
+
+    /// That the lane judges each of `clean`'s games of `name` (FEN, moves) without a word,
+    /// and leaves each of `left`'s to the generic replay.
+    fn judges(name: &str, clean: &[(&str, &str)], left: &[(&str, &str)]) {
+        for (fen, moves) in clean {
+            judged_clean(name, &game_from(name, fen, moves));
+        }
+        for (fen, moves) in left {
+            given_up(name, &game_from(name, fen, moves));
+        }
     }
 
     /// `text` with the tags of the roster it lacks, which plain reading asks for.
@@ -904,16 +916,8 @@ mod tests {
             "crazy pawns queen",
             "crazy pawns knight forward",
             "crazy pawns rook forward",
-            "racing kings",
-            "better pawns 5",
-            "better pawns 9",
-            "better pawns 13",
-            "horde",
-            "better pawns 3",
-            "better pawns 8",
-            "better pawns 12",
         ];
-        for name in names {
+        for name in names.into_iter().chain(CAPABILITY_SAMPLES) {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let (mut judged, mut read_plain, mut in_coordinates) = (0, 0, 0);
             for _ in 0..150 {
@@ -1037,7 +1041,7 @@ mod tests {
     fn pawns_promote_on_their_side_file_in_the_lane() {
         let (a_side, h_side) = ("4k3/8/8/8/6P1/8/8/4K3 w - - 0 1", "4k3/8/8/8/6P^1/8/8/4K3 w - - 0 1");
         let marked_b = "4k3/p7/8/8/1P^6/8/8/4K3 w - - 0 1";
-        for (fen, moves) in [
+        let clean = [
             (a_side, "1. h4=Q Kd7 *"),
             (h_side, "1. h4 Kd7 2. g4 Kd6 *"),
             (marked_b, "1. a4=N Kd7 *"),
@@ -1045,14 +1049,9 @@ mod tests {
             // Of two pawns going to h4, one promotes: `h4=Q` names it, `h4` the other.
             ("4k3/8/8/8/6P1/8/7P^/4K3 w - - 0 1", "1. h4=Q Kd7 *"),
             ("4k3/8/8/8/6P1/8/7P^/4K3 w - - 0 1", "1. h4 Kd7 *"),
-        ] {
-            let text = game_from("better pawns 3", fen, moves);
-            judged_clean("better pawns 3", &text);
-        }
-        for (fen, moves) in [(a_side, "1. h4 Kd7 *"), (h_side, "1. h4=Q Kd7 *"), (marked_b, "1. c4 Kd7 2. d4=Q *")] {
-            let text = game_from("better pawns 3", fen, moves);
-            given_up("better pawns 3", &text);
-        }
+        ];
+        let left = [(a_side, "1. h4 Kd7 *"), (h_side, "1. h4=Q Kd7 *"), (marked_b, "1. c4 Kd7 2. d4=Q *")];
+        judges("better pawns 3", &clean, &left);
     }
 
     /// Racing Kings: Black may follow White's king onto the last rank, a draw; if it cannot,
@@ -1063,7 +1062,7 @@ mod tests {
         let both = "8/1K4k1/8/8/8/8/8/8 w - - 0 1";
         let black = "8/1k6/8/8/8/8/K7/8 b - - 0 1";
         let rook = "8/8/8/8/8/k7/8/1R5K w - - 0 1";
-        for (fen, moves) in [
+        let clean = [
             (alone, "1. Kb8 1-0"),
             (alone, "1. Kb8# 1-0"),
             (both, "1. Kb8 Kg8 1/2-1/2"),
@@ -1073,23 +1072,18 @@ mod tests {
             (black, "1... Kb8 0-1"),
             (black, "1... Kb8# 0-1"),
             (rook, "1. Rb2 Ka4 *"),
-        ] {
-            let text = game_from("racing kings", fen, moves);
-            judged_clean("racing kings", &text);
-        }
+        ];
         // A draw marked `#`, a `#` where Black may still follow, a result the goals
         // contradict, a move after the end, a check given, a king walking into one.
-        for (fen, moves) in [
+        let left = [
             (both, "1. Kb8 Kg8# 1/2-1/2"),
             (both, "1. Kb8# Kg8 1/2-1/2"),
             (both, "1. Kb8 Kg8 1-0"),
             (alone, "1. Kb8 Kb2 1-0"),
             (rook, "1. Ra1 *"),
             (rook, "1. Rb2 Kb3 *"),
-        ] {
-            let text = game_from("racing kings", fen, moves);
-            given_up("racing kings", &text);
-        }
+        ];
+        judges("racing kings", &clean, &left);
     }
 
     /// Horde: White plays without a king and loses when it has no piece left (the capture
@@ -1099,27 +1093,22 @@ mod tests {
     fn the_horde_is_played_in_the_lane() {
         let lone = "4k3/8/8/8/8/8/8/3P4 w - - 0 1";
         let last = "4k3/8/8/8/8/8/3r4/3P4 b - - 0 1";
-        for (fen, moves) in [
+        let clean = [
             (lone, "1. d3 Kd7 2. d4 Kd6 *"),
             (lone, "1. d2 Kd7 *"),
             ("4k3/8/8/8/4p3/8/3P4/8 w - - 0 1", "1. d4 exd3 *"),
             (last, "1... Rxd1 0-1"),
             (last, "1... Rxd1# 0-1"),
-        ] {
-            let text = game_from("horde", fen, moves);
-            judged_clean("horde", &text);
-        }
+        ];
         // En passant after a two-step from the first rank; a check mark where no king is
         // checked; another result; a move after the end.
-        for (fen, moves) in [
+        let left = [
             ("4k3/8/8/8/8/4p3/8/3P4 w - - 0 1", "1. d3 exd2 *"),
             (last, "1... Rxd1+ 0-1"),
             (last, "1... Rxd1 1-0"),
             (last, "1... Rxd1 2. Kd7 0-1"),
-        ] {
-            let text = game_from("horde", fen, moves);
-            given_up("horde", &text);
-        }
+        ];
+        judges("horde", &clean, &left);
     }
 
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count
@@ -1267,16 +1256,8 @@ mod tests {
             "better pawns 2",
             "crazy pawns queen",
             "crazy pawns knight",
-            "racing kings",
-            "better pawns 5",
-            "better pawns 9",
-            "better pawns 13",
-            "horde",
-            "better pawns 3",
-            "better pawns 8",
-            "better pawns 12",
         ];
-        for name in names {
+        for name in names.into_iter().chain(CAPABILITY_SAMPLES) {
             let variant = Catalogue::builtin().find(Some(name)).unwrap_or_else(|e| panic!("{e}"));
             let mut converted = 0;
             for _ in 0..100 {
