@@ -1111,6 +1111,41 @@ mod tests {
         judges("horde", &clean, &left);
     }
 
+    /// Transparent Chess: a rider passes the pieces its variant makes transparent on its way
+    /// to an empty cell, and captures, attacks and checks only as an orthodox rider does; a
+    /// rider pinned to its king may not pass through it to the far side.
+    #[test]
+    fn riders_pass_through_pieces_in_the_lane() {
+        let pinned = "4k3/4r3/8/8/4R3/8/4K3/8 w - - 0 1";
+        let enemy_pawn = "4k3/8/8/8/p7/8/8/R3K3 w - - 0 1";
+        let shielded = "4k3/5p2/8/8/8/8/8/4K2Q w - - 0 1";
+        // Through both colors: the queen and bishops past their own pawns, a rook past an
+        // enemy pawn; captures and checks orthodox.
+        judges(
+            "transparent all",
+            &[
+                ("", "1. Qd3 Qd6 2. Bb5 Ba3 3. Rh3 *"),
+                (pinned, "1. Re3 Rxe3+ *"),
+                (pinned, "1. Rxe7+ Kxe7 *"),
+                (enemy_pawn, "1. Ra5 *"),
+                (shielded, "1. Qh5 *"),
+            ],
+            // A capture past a piece passed; a pinned rook past its own king; a check through
+            // a transparent pawn.
+            &[("", "1. Qxd7+ *"), (pinned, "1. Re1 *"), (shielded, "1. Qh5+ *")],
+        );
+        judges(
+            "transparent friendly",
+            &[("", "1. Qd3 Qd6 2. Bb5 *"), (enemy_pawn, "1. Rxa4 *")],
+            &[(enemy_pawn, "1. Ra5 *"), (pinned, "1. Re1 *")],
+        );
+        judges(
+            "transparent enemy",
+            &[(enemy_pawn, "1. Ra5 *"), (pinned, "1. Re3 *")],
+            &[("", "1. Qd3 *"), (pinned, "1. Re1 *"), ("", "1. Rh3 *")],
+        );
+    }
+
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count
     /// (python-chess's checks still to give, lichess's checks given); a lone king cannot
     /// check, so bare kings are a dead position, and nothing else is.

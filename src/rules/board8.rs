@@ -25,7 +25,7 @@
 
 use super::betza::Ray;
 use super::modules::Lane;
-use super::variant::{CastlingStyle, Direction, Variant};
+use super::variant::{CastlingStyle, Direction, Transparency, Variant};
 
 /// Pawn, knight, bishop, rook, queen and king: the roles, as indexes into [`Board8`]'s sets.
 pub const PAWN: u8 = 0;
@@ -117,6 +117,12 @@ pub struct Rules8 {
     /// from the half of the board it started on (the h-file for a pawn that started on the a-
     /// to d-files, the a-file for one of the e- to h-files, which FEN marks `^`).
     pub side_promotion: bool,
+    /// Transparent Chess: the pieces the passing riders pass through on their way to an
+    /// empty cell (bit 0 the mover's own, bit 1 the opponent's); they capture only as orthodox
+    /// riders do, so that attacks and checks are orthodox chess's.
+    pub see_through: u8,
+    /// The roles of the riders that pass (bits `role`; bishop, rook and queen only).
+    pub passing_roles: u8,
 }
 
 /// A pawn that moves otherwise than the orthodox pawn, as its Betza movement says: besides
@@ -281,7 +287,7 @@ impl Rules8 {
 /// Limpy's lame knights, Fastpawn's pawn moves per turn, Checkers Chess's jumps without
 /// pawn jumps, a goal without a reply, checks counted, pawns with further steps
 /// ([`PawnSteps`]) or promoting on a side file too, Racing Kings' pair (a goal with the reply, no checks) or Horde's (sides
-/// without a king, pawns stepping twice from their first rank) (each alone: the lane's tests hold
+/// without a king, pawns stepping twice from their first rank), or riders passing through pieces (each alone: the lane's tests hold
 /// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
 /// and start position do not matter (a start position the lane cannot play is refused by
 /// [`Board8::new`]).
@@ -297,6 +303,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     // a module added is not taken for orthodox chess unseen).
     let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
     let (mut goal_reply, mut no_checks, mut kingless, mut side_promotion) = (false, false, 0, false);
+    let (mut see_through, mut passing_roles) = (0, 0);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
@@ -307,6 +314,21 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::NoChecks => no_checks = true,
             Lane::Kingless(sides) => kingless |= sides,
             Lane::SidePromotion => side_promotion = true,
+            Lane::SeeThrough { through, kinds } => {
+                see_through = match through {
+                    Transparency::All => 0b11,
+                    Transparency::Friendly => 0b01,
+                    Transparency::Enemy => 0b10,
+                };
+                // Riders only: a leaper crosses no cell, and a pawn's two-step passes nothing.
+                let named = |i: usize| u32::try_from(i).ok().and_then(|i| kinds.checked_shr(i)).is_some_and(|b| b & 1 != 0);
+                for kind in variant.kinds.iter().enumerate().filter(|&(i, _)| named(i)).map(|(_, kind)| kind) {
+                    match role_of_letter(kind.spec.letter) {
+                        Some(role @ (BISHOP | ROOK | QUEEN)) => passing_roles |= 1 << role,
+                        _ => return None,
+                    }
+                }
+            }
         }
     }
     // Horde's pair: sides without a king, pawns stepping twice from their first rank too.
@@ -371,6 +393,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(goal != 0)
         + usize::from(checks != 0)
         + usize::from(kingless != 0)
+        + usize::from(passing_roles != 0)
         // (Pawns that move and promote otherwise: one change, held to the generic core
         // together.)
         + usize::from(pawn_steps.is_some() || side_promotion);
@@ -386,6 +409,8 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         checks,
         pawn_steps,
         side_promotion,
+        see_through: if passing_roles != 0 { see_through } else { 0 },
+        passing_roles,
     })
 }
 
@@ -1077,8 +1102,12 @@ pub struct Board8 {
     /// Per color and cell: the cells a pawn there captures on ([`PAWN_ATTACKS`], or its
     /// further steps' [`PawnSteps::attacks`]).
     pawn_attacks: &'static [[u64; 64]; 2],
+    /// Transparent Chess: what the passing riders pass through ([`Rules8::see_through`]),
+    /// and their roles.
+    see_through: u8,
+    passing_roles: u8,
     /// Whether [`Board8::find`] finds some moves through [`Board8::origins`]: where pieces
-    /// jump, or pawns step further.
+    /// jump, or pawns step further, or riders pass through pieces.
     by_origins: bool,
     /// Where the rooks and kings of the castling rights stood at the start.
     castles: Castles,
@@ -1153,10 +1182,13 @@ impl Board8 {
             went_on: false,
             steps: setup.rules.pawn_steps,
             pawn_attacks: setup.rules.pawn_steps.map_or(&PAWN_ATTACKS, |steps| &steps.attacks),
+            see_through: setup.rules.see_through,
+            passing_roles: setup.rules.passing_roles,
             by_origins: setup.rules.jumpers != 0
                 || setup.rules.pawn_steps.is_some()
                 || setup.rules.no_checks
-                || setup.rules.kingless != 0,
+                || setup.rules.kingless != 0
+                || setup.rules.passing_roles != 0,
             castles: Castles::NONE,
         };
         // (A pawn that steps backwards, or steps twice from there, may stand on its own first
@@ -1408,9 +1440,10 @@ impl Board8 {
             }
             KNIGHT if self.lame => lame(&LAME_IN, to, self.occupied()) & mine,
             KNIGHT => KNIGHT_LEAPS[t] & mine,
-            BISHOP => bishop_attacks(to, self.occupied()) & mine,
-            ROOK => rook_attacks(to, self.occupied()) & mine,
-            QUEEN => (rook_attacks(to, self.occupied()) | bishop_attacks(to, self.occupied())) & mine,
+            // (A rider that passes through pieces reaches an empty cell past them.)
+            BISHOP => bishop_attacks(to, self.crossed(role, to)) & mine,
+            ROOK => rook_attacks(to, self.crossed(role, to)) & mine,
+            QUEEN => (rook_attacks(to, self.crossed(role, to)) | bishop_attacks(to, self.crossed(role, to))) & mine,
             _ => KING_LEAPS[t] & mine,
         };
         if self.jumpers == 0 || self.cells[t] != EMPTY {
@@ -1442,7 +1475,9 @@ impl Board8 {
         }
         // Where pieces jump, a move's kind depends on the cells it crosses, and where pawns
         // step further, on the step: ask move_to.
-        if self.by_origins && (self.jumpers != 0 || role == PAWN || self.no_checks || self.kingless != 0) {
+        if self.by_origins
+            && (self.jumpers != 0 || role == PAWN || self.no_checks || self.kingless != 0 || self.passes(role))
+        {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
         if (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
@@ -1770,6 +1805,8 @@ impl Board8 {
             went_on: self.went_on,
             steps: self.steps,
             pawn_attacks: self.pawn_attacks,
+            see_through: self.see_through,
+            passing_roles: self.passing_roles,
             by_origins: self.by_origins,
             castles: self.castles,
         }
@@ -2415,6 +2452,47 @@ impl Board8 {
                 QUEEN => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
                 _ => KING_LEAPS[f] & !own,
             }
+            | if self.passes(role) { self.passing_targets(from, role) } else { 0 }
+    }
+
+    /// Transparent Chess: whether a rider of `role` passes through pieces.
+    #[inline(always)]
+    fn passes(&self, role: u8) -> bool {
+        role < 8 && self.passing_roles & (1 << role) != 0
+    }
+
+    /// The pieces a move of a piece of `role` of the side to move to `to` cannot pass: every
+    /// piece, but where it is a rider passing through pieces to an empty cell, those it does
+    /// not pass through ([`Rules8::see_through`]).
+    #[inline(always)]
+    fn crossed(&self, role: u8, to: u8) -> u64 {
+        let occupied = self.occupied();
+        if !self.passes(role) || self.cells[usize::from(to)] != EMPTY {
+            return occupied;
+        }
+        occupied & !self.transparent()
+    }
+
+    /// Transparent Chess: the pieces the passing riders of the side to move pass through.
+    fn transparent(&self) -> u64 {
+        let us = self.side & 1;
+        let own = if self.see_through & 1 != 0 { self.colors[us] } else { 0 };
+        let theirs = if self.see_through & 2 != 0 { self.colors[us ^ 1] } else { 0 };
+        own | theirs
+    }
+
+    /// Transparent Chess: the empty cells the rider of `role` of the side to move on `from`
+    /// reaches through the pieces it passes.
+    #[inline(never)]
+    fn passing_targets(&self, from: u8, role: u8) -> u64 {
+        let occupied = self.occupied();
+        let opaque = occupied & !self.transparent();
+        let reach = match role {
+            BISHOP => bishop_attacks(from, opaque),
+            ROOK => rook_attacks(from, opaque),
+            _ => rook_attacks(from, opaque) | bishop_attacks(from, opaque),
+        };
+        reach & !occupied
     }
 
     /// FIDE 5.2.2 as the generic core reads it for orthodox material
@@ -2683,9 +2761,12 @@ impl super::laws::Standing for Board8 {
 /// otherwise, Racing Kings' pair, Horde's pair), on which the tests hold the lane to the
 /// generic core besides their own lists.
 #[cfg(test)]
-pub(crate) const CAPABILITY_SAMPLES: [&str; 8] = [
+pub(crate) const CAPABILITY_SAMPLES: [&str; 11] = [
     "racing kings",
     "horde",
+    "transparent all",
+    "transparent friendly",
+    "transparent enemy",
     "better pawns 3",
     "better pawns 5",
     "better pawns 8",

@@ -218,7 +218,7 @@ pub use zone_promotion::Stuck;
 
 use super::geometry::{Geometry, Square, Steps};
 use super::position::{Ending, Move, MoveKind, Piece, Position, SetupError};
-use super::variant::{Color, FarRank, Kind, PawnJumps, PieceKind, VariantError, VariantSpec, Zone};
+use super::variant::{Color, FarRank, Kind, PawnJumps, PieceKind, Transparency, VariantError, VariantSpec, Zone};
 
 /// A rule module, with its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -502,6 +502,15 @@ pub enum Lane {
     /// Each check is counted, and the side that gives this many wins at once; a position is
     /// dead only with bare kings (any other piece may check).
     CheckCount(u8),
+    /// Riders of the kinds of `kinds` (bits of their indices) pass through the pieces
+    /// `through` says on their way to an empty cell, capturing only as orthodox riders do
+    /// (Transparent Chess).
+    SeeThrough {
+        /// The pieces they pass through.
+        through: Transparency,
+        /// The kinds that pass.
+        kinds: u64,
+    },
 }
 
 /// The modules of each hook, in the order of [`Modules::list`].
@@ -1343,8 +1352,7 @@ impl Module {
     /// What the module asks of the orthodox lane.
     pub fn lane(self) -> Lane {
         match self {
-            Module::Transparent(_)
-            | Module::Companions
+            Module::Companions
             | Module::PiecesPromote
             | Module::FarRank(_)
             | Module::CrossEyed
@@ -1387,6 +1395,7 @@ impl Module {
             Module::Kingless(sides) => Lane::Kingless(sides),
             Module::SidePromotion => Lane::SidePromotion,
             Module::CheckCount(checks) => Lane::CheckCount(checks),
+            Module::Transparent(t) => Lane::SeeThrough { through: t.through, kinds: t.kinds },
         }
     }
 
