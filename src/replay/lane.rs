@@ -265,8 +265,13 @@ fn written8(board: &Board8, m: Move8, notation: Notation, takes_rook: bool) -> O
                 let r = rivals_left.trailing_zeros() as u8;
                 rivals_left &= rivals_left - 1;
                 let c = board.move_to(r, m.to, m.promotion);
-                // (Side promotion: a pawn's rival promotes there as it does, or not at all.)
-                let promotes = m.role != PAWN || board.pawn_promotes(r, m.to) == m.promotion.is_some();
+                // (Side promotion: a pawn's rival promotes there as it does, or not at all;
+                // Promotion Chess: a piece's rival promotes as it does, where it does.)
+                let promotes = if m.role == PAWN {
+                    board.pawn_promotes(r, m.to) == m.promotion.is_some()
+                } else {
+                    m.promotion.is_none() || board.piece_promotes(r, m.to)
+                };
                 if c.capture == m.capture && promotes && board.is_legal(c) {
                     any = true;
                     same_file |= r % 8 == m.from % 8;
@@ -1143,6 +1148,28 @@ mod tests {
             "transparent enemy",
             &[(enemy_pawn, "1. Ra5 *"), (pinned, "1. Re3 *")],
             &[("", "1. Qd3 *"), (pinned, "1. Re1 *"), ("", "1. Rh3 *")],
+        );
+    }
+
+    /// Promotion Chess: a knight, bishop, rook or queen arriving on its last rank from
+    /// another may stay or become a piece of another of those kinds; one moving along the last
+    /// rank may not, nor may it become what it is; a lone minor piece may still mate.
+    #[test]
+    fn pieces_promote_in_the_lane() {
+        let knight = "k7/8/4N3/8/8/8/8/4K3 w - - 0 1";
+        let rook = "7R/k7/8/8/8/8/8/4K3 w - - 0 1";
+        let black = "4k3/8/8/8/8/2n5/8/7K b - - 0 1";
+        let lone = "k7/8/8/8/8/8/8/KN6 w - - 0 1";
+        judges(
+            "promotion",
+            &[
+                (knight, "1. Nf8=Q+ Kb7 *"),
+                (knight, "1. Nf8 Kb7 *"),
+                (rook, "1. Rg8 Kb7 *"),
+                (black, "1... Nb1=R+ *"),
+                (lone, "1. Nc3 Kb7 2. Nb5 *"),
+            ],
+            &[(knight, "1. Nf8=N *"), (knight, "1. Nc7=Q *"), (rook, "1. Rg8=Q *"), (black, "1... Nb1=R *")],
         );
     }
 

@@ -123,6 +123,10 @@ pub struct Rules8 {
     pub see_through: u8,
     /// The roles of the riders that pass (bits `role`; bishop, rook and queen only).
     pub passing_roles: u8,
+    /// Promotion Chess: a knight, bishop, rook or queen that arrives on its last rank from
+    /// another rank may become a piece of another of those kinds; a position is dead only
+    /// with bare kings (a lone knight may become a queen).
+    pub pieces_promote: bool,
 }
 
 /// A pawn that moves otherwise than the orthodox pawn, as its Betza movement says: besides
@@ -303,7 +307,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     // a module added is not taken for orthodox chess unseen).
     let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
     let (mut goal_reply, mut no_checks, mut kingless, mut side_promotion) = (false, false, 0, false);
-    let (mut see_through, mut passing_roles) = (0, 0);
+    let (mut see_through, mut passing_roles, mut pieces_promote) = (0, 0, false);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
@@ -314,6 +318,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::NoChecks => no_checks = true,
             Lane::Kingless(sides) => kingless |= sides,
             Lane::SidePromotion => side_promotion = true,
+            Lane::PiecesPromote => pieces_promote = true,
             Lane::SeeThrough { through, kinds } => {
                 see_through = match through {
                     Transparency::All => 0b11,
@@ -394,6 +399,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(checks != 0)
         + usize::from(kingless != 0)
         + usize::from(passing_roles != 0)
+        + usize::from(pieces_promote)
         // (Pawns that move and promote otherwise: one change, held to the generic core
         // together.)
         + usize::from(pawn_steps.is_some() || side_promotion);
@@ -411,6 +417,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         side_promotion,
         see_through: if passing_roles != 0 { see_through } else { 0 },
         passing_roles,
+        pieces_promote,
     })
 }
 
@@ -1106,6 +1113,8 @@ pub struct Board8 {
     /// and their roles.
     see_through: u8,
     passing_roles: u8,
+    /// Promotion Chess: pieces promote too ([`Rules8::pieces_promote`]).
+    pieces_promote: bool,
     /// Whether [`Board8::find`] finds some moves through [`Board8::origins`]: where pieces
     /// jump, or pawns step further, or riders pass through pieces.
     by_origins: bool,
@@ -1169,6 +1178,7 @@ impl Board8 {
                 Rules8 { goal, .. } if goal != 0 => Material::Stays,
                 Rules8 { kingless, .. } if kingless != 0 => Material::Stays,
                 Rules8 { checks, .. } if checks != 0 => Material::BareKings,
+                Rules8 { pieces_promote: true, .. } => Material::BareKings,
                 _ => Material::Orthodox,
             },
             checks: setup.rules.checks,
@@ -1184,11 +1194,13 @@ impl Board8 {
             pawn_attacks: setup.rules.pawn_steps.map_or(&PAWN_ATTACKS, |steps| &steps.attacks),
             see_through: setup.rules.see_through,
             passing_roles: setup.rules.passing_roles,
+            pieces_promote: setup.rules.pieces_promote,
             by_origins: setup.rules.jumpers != 0
                 || setup.rules.pawn_steps.is_some()
                 || setup.rules.no_checks
                 || setup.rules.kingless != 0
-                || setup.rules.passing_roles != 0,
+                || setup.rules.passing_roles != 0
+                || setup.rules.pieces_promote,
             castles: Castles::NONE,
         };
         // (A pawn that steps backwards, or steps twice from there, may stand on its own first
@@ -1476,7 +1488,12 @@ impl Board8 {
         // Where pieces jump, a move's kind depends on the cells it crosses, and where pawns
         // step further, on the step: ask move_to.
         if self.by_origins
-            && (self.jumpers != 0 || role == PAWN || self.no_checks || self.kingless != 0 || self.passes(role))
+            && (self.jumpers != 0
+                || role == PAWN
+                || self.no_checks
+                || self.kingless != 0
+                || self.passes(role)
+                || promotion.is_some())
         {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
@@ -1636,7 +1653,8 @@ impl Board8 {
     /// that depend on more than their piece and cells (Checkers Chess's jumps, the moves of
     /// pawns with further steps).
     fn find_by_origins(&self, role: u8, to: u8, from: u64, promotion: Option<u8>, push_only: bool) -> Option<Move8> {
-        if role != PAWN && promotion.is_some() {
+        // (Promotion Chess: a piece becomes one of another kind, never a king.)
+        if role != PAWN && promotion.is_some() && !(self.pieces_promote && role != KING && promotion != Some(role)) {
             return None;
         }
         let mut origins = self.origins(role, to) & from;
@@ -1647,6 +1665,9 @@ impl Board8 {
             // A pawn that promotes there must say to what, and a move that says so is one
             // that promotes (side promotion: of two pawns going to one cell, one may promote).
             if role == PAWN && self.pawn_promotes(from, to) != promotion.is_some() {
+                continue;
+            }
+            if role != PAWN && promotion.is_some() && !self.piece_promotes(from, to) {
                 continue;
             }
             let candidate = self.move_to(from, to, promotion);
@@ -1734,6 +1755,12 @@ impl Board8 {
         to / 8 == if self.side == 0 { 7 } else { 0 }
     }
 
+    /// Promotion Chess: whether a piece of the side to move, no pawn, going from `from` to
+    /// `to` may promote: it arrives on its last rank from another.
+    pub fn piece_promotes(&self, from: u8, to: u8) -> bool {
+        self.pieces_promote && self.promotes_on(to) && !self.promotes_on(from)
+    }
+
     /// Whether the pawn of the side to move on `from` promotes on going to `to`: on its last
     /// rank, or (side promotion) on its side file.
     pub fn pawn_promotes(&self, from: u8, to: u8) -> bool {
@@ -1807,6 +1834,7 @@ impl Board8 {
             pawn_attacks: self.pawn_attacks,
             see_through: self.see_through,
             passing_roles: self.passing_roles,
+            pieces_promote: self.pieces_promote,
             by_origins: self.by_origins,
             castles: self.castles,
         }
@@ -2639,6 +2667,12 @@ impl Board8 {
                     }
                 } else {
                     each(m);
+                    // Promotion Chess: a piece arriving may also become another.
+                    if m.role != KING && !pawn && self.piece_promotes(from, to) {
+                        for role in [QUEEN, ROOK, BISHOP, KNIGHT].into_iter().filter(|&r| r != m.role) {
+                            each(Move8 { promotion: Some(role), ..m });
+                        }
+                    }
                 }
             }
         }
@@ -2761,12 +2795,13 @@ impl super::laws::Standing for Board8 {
 /// otherwise, Racing Kings' pair, Horde's pair), on which the tests hold the lane to the
 /// generic core besides their own lists.
 #[cfg(test)]
-pub(crate) const CAPABILITY_SAMPLES: [&str; 11] = [
+pub(crate) const CAPABILITY_SAMPLES: [&str; 12] = [
     "racing kings",
     "horde",
     "transparent all",
     "transparent friendly",
     "transparent enemy",
+    "promotion",
     "better pawns 3",
     "better pawns 5",
     "better pawns 8",
@@ -2893,12 +2928,15 @@ mod tests {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 assert_ne!(board.origins(role, to) & bit(from), 0, "{from} -> {to} not found back");
-                let promotions: &[Option<u8>] = if role == PAWN && board.pawn_promotes(from, to) {
-                    &[Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)]
+                let promotions: Vec<Option<u8>> = if role == PAWN && board.pawn_promotes(from, to) {
+                    vec![Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)]
+                } else if role != KING && role != PAWN && board.piece_promotes(from, to) {
+                    // (Promotion Chess: a piece arriving may stay what it is, or become another.)
+                    [None, Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)].into_iter().filter(|&p| p != Some(role)).collect()
                 } else {
-                    &[None]
+                    vec![None]
                 };
-                for &promotion in promotions {
+                for promotion in promotions {
                     let m = board.move_to(from, to, promotion);
                     if board.is_legal(m) {
                         moves.push(m);

@@ -502,6 +502,9 @@ pub enum Lane {
     /// Each check is counted, and the side that gives this many wins at once; a position is
     /// dead only with bare kings (any other piece may check).
     CheckCount(u8),
+    /// A knight, bishop, rook or queen that arrives on its last rank from another may become
+    /// a piece of another of those kinds (Promotion Chess).
+    PiecesPromote,
     /// Riders of the kinds of `kinds` (bits of their indices) pass through the pieces
     /// `through` says on their way to an empty cell, capturing only as orthodox riders do
     /// (Transparent Chess).
@@ -1353,7 +1356,6 @@ impl Module {
     pub fn lane(self) -> Lane {
         match self {
             Module::Companions
-            | Module::PiecesPromote
             | Module::FarRank(_)
             | Module::CrossEyed
             | Module::DeadlyPawns(_)
@@ -1396,6 +1398,7 @@ impl Module {
             Module::SidePromotion => Lane::SidePromotion,
             Module::CheckCount(checks) => Lane::CheckCount(checks),
             Module::Transparent(t) => Lane::SeeThrough { through: t.through, kinds: t.kinds },
+            Module::PiecesPromote => Lane::PiecesPromote,
         }
     }
 
