@@ -1173,6 +1173,27 @@ mod tests {
         );
     }
 
+    /// Hades Chess: a captured piece goes to its owner's reserve one step weaker (a queen as a
+    /// rook, a rook as a bishop, a knight as a pawn), a captured pawn is gone, and a piece in
+    /// reserve comes back as a drop; the position is dead only with both reserves empty.
+    #[test]
+    fn captured_pieces_go_down_to_hades_in_the_lane() {
+        let queens = "4k3/8/8/3q4/8/8/8/3QK3[] w - - 0 1";
+        let pawn = "4k3/8/8/3p4/8/8/8/3QK3[] w - - 0 1";
+        let knight = "4k3/8/8/8/8/8/3n4/4K2B[] w - - 0 1";
+        let last_pawn = "4k3/8/8/8/8/8/3p4/4K2B[] w - - 0 1";
+        judges(
+            "hades",
+            &[
+                (queens, "1. Qxd5 R@d8 2. Qxd8+ Kxd8 3. R@d1+ B@d7 *"),
+                (knight, "1. Kxd2 P@e3+ 2. Kxe3 1/2-1/2"),
+                (last_pawn, "1. Kxd2 1/2-1/2"),
+            ],
+            // A queen back as a queen; a pawn back at all; a move after the dead position.
+            &[(queens, "1. Qxd5 Q@d8 *"), (pawn, "1. Qxd5 P@d6 *"), (knight, "1. Kxd2 P@e3+ 2. Kxe3 Kd7 *")],
+        );
+    }
+
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count
     /// (python-chess's checks still to give, lichess's checks given); a lone king cannot
     /// check, so bare kings are a dead position, and nothing else is.

@@ -127,6 +127,10 @@ pub struct Rules8 {
     /// another rank may become a piece of another of those kinds; a position is dead only
     /// with bare kings (a lone knight may become a queen).
     pub pieces_promote: bool,
+    /// Hades Chess: a captured piece goes to its owner's hand one step down the ladder
+    /// queen, rook, bishop, knight, pawn (a captured pawn is gone), and pieces in hand are
+    /// dropped as in Crazyhouse; a position is dead only with both hands empty.
+    pub to_owner_weaker: bool,
 }
 
 /// A pawn that moves otherwise than the orthodox pawn, as its Betza movement says: besides
@@ -308,6 +312,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
     let (mut goal_reply, mut no_checks, mut kingless, mut side_promotion) = (false, false, 0, false);
     let (mut see_through, mut passing_roles, mut pieces_promote) = (0, 0, false);
+    let (mut reserve, mut to_owner_weaker) = (false, false);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
@@ -319,6 +324,8 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::Kingless(sides) => kingless |= sides,
             Lane::SidePromotion => side_promotion = true,
             Lane::PiecesPromote => pieces_promote = true,
+            Lane::Reserve => reserve = true,
+            Lane::ToOwnerWeaker => to_owner_weaker = true,
             Lane::SeeThrough { through, kinds } => {
                 see_through = match through {
                     Transparency::All => 0b11,
@@ -342,6 +349,10 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     }
     // Racing Kings' pair, which the lane's tests hold to the generic core together.
     if goal_reply != no_checks {
+        return None;
+    }
+    // Hades's pair: a reserve with drops, filled by captures weakened.
+    if reserve != to_owner_weaker {
         return None;
     }
     // Queen, rook, bishop and knight, once each.
@@ -400,6 +411,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(kingless != 0)
         + usize::from(passing_roles != 0)
         + usize::from(pieces_promote)
+        + usize::from(to_owner_weaker)
         // (Pawns that move and promote otherwise: one change, held to the generic core
         // together.)
         + usize::from(pawn_steps.is_some() || side_promotion);
@@ -418,6 +430,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         see_through: if passing_roles != 0 { see_through } else { 0 },
         passing_roles,
         pieces_promote,
+        to_owner_weaker,
     })
 }
 
@@ -1067,8 +1080,10 @@ pub struct Board8 {
     key: u64,
     /// The keys of the positions since the last capture or pawn move, before this one.
     history: Vec<u64>,
-    /// Crazyhouse: captures go to hand, and pieces in hand may be dropped.
+    /// Crazyhouse, Hades Chess: pieces in hand may be dropped.
     drops: bool,
+    /// Where a captured piece goes.
+    captured: Captured,
     /// Per color and role, the pieces in hand.
     hands: [[u8; 6]; 2],
     /// The cells of promoted pieces (which go to hand as pawns when captured).
@@ -1124,6 +1139,21 @@ pub struct Board8 {
 
 const EMPTY: u8 = 0xFF;
 
+/// Where a captured piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Captured {
+    /// Out of the game.
+    Gone,
+    /// To the captor's hand, a promoted piece as a pawn ([`Rules8::drops`]).
+    ToCaptor,
+    /// To its owner's hand one step weaker ([`Rules8::to_owner_weaker`]).
+    ToOwnerWeaker,
+}
+
+/// Hades Chess's ladder: per role, what a captured piece of it comes back as (a pawn, a king:
+/// nothing, [`NO_ROLE`]).
+const WEAKER: [u8; 6] = [NO_ROLE, PAWN, KNIGHT, BISHOP, ROOK, NO_ROLE];
+
 /// When a position is dead for want of material ([`Board8::insufficient_material`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Material {
@@ -1133,6 +1163,8 @@ enum Material {
     Stays,
     /// With bare kings only.
     BareKings,
+    /// As in orthodox chess, and with both hands empty (Hades Chess).
+    OrthodoxWithoutHands,
 }
 
 /// The key of `color` having given `count` checks (Three-check): the key of `count` kings in
@@ -1148,7 +1180,12 @@ impl Board8 {
     /// orthodox chess's cells), a side not in check whose opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
         let side = setup.side;
-        let drops = setup.rules.drops;
+        let drops = setup.rules.drops || setup.rules.to_owner_weaker;
+        let captured = match setup.rules {
+            Rules8 { drops: true, .. } => Captured::ToCaptor,
+            Rules8 { to_owner_weaker: true, .. } => Captured::ToOwnerWeaker,
+            _ => Captured::Gone,
+        };
         let mut board = Board8 {
             roles: [0; 8],
             colors: [0; 2],
@@ -1162,6 +1199,7 @@ impl Board8 {
             key: 0,
             history: Vec::new(),
             drops,
+            captured,
             hands: [[0; 6]; 2],
             promoted: 0,
             lame: setup.rules.lame_knights,
@@ -1172,13 +1210,14 @@ impl Board8 {
             kingless: setup.rules.kingless,
             side_promotion: setup.rules.side_promotion,
             h_half: 0,
-            marks_move: drops || setup.rules.side_promotion,
+            marks_move: captured == Captured::ToCaptor || setup.rules.side_promotion,
             material: match setup.rules {
                 Rules8 { drops: true, .. } => Material::Stays,
                 Rules8 { goal, .. } if goal != 0 => Material::Stays,
                 Rules8 { kingless, .. } if kingless != 0 => Material::Stays,
                 Rules8 { checks, .. } if checks != 0 => Material::BareKings,
                 Rules8 { pieces_promote: true, .. } => Material::BareKings,
+                Rules8 { to_owner_weaker: true, .. } => Material::OrthodoxWithoutHands,
                 _ => Material::Orthodox,
             },
             checks: setup.rules.checks,
@@ -1814,6 +1853,7 @@ impl Board8 {
             key: self.key,
             history: Vec::new(),
             drops: self.drops,
+            captured: self.captured,
             hands: self.hands,
             promoted: self.promoted,
             lame: self.lame,
@@ -2142,13 +2182,20 @@ impl Board8 {
             self.cells[usize::from(at)] = EMPTY;
             key ^= cell_key(code, at);
             self.h_half &= !bit(at);
-            if self.drops {
-                // To the capturer's hand, a promoted piece as a pawn.
-                let gained = if self.promoted & bit(at) != 0 { PAWN } else { code & 7 };
-                let count = self.hands[us][usize::from(gained)];
-                key ^= hand_key(us, gained, count) ^ hand_key(us, gained, count.saturating_add(1));
-                self.hands[us][usize::from(gained)] = count.saturating_add(1);
-                self.promoted &= !bit(at);
+            match self.captured {
+                Captured::Gone => {}
+                Captured::ToCaptor => {
+                    // To the capturer's hand, a promoted piece as a pawn.
+                    let gained = if self.promoted & bit(at) != 0 { PAWN } else { code & 7 };
+                    key = self.to_hand(us, gained, key);
+                    self.promoted &= !bit(at);
+                }
+                Captured::ToOwnerWeaker => {
+                    let weaker = WEAKER[usize::from(code & 7).min(5)];
+                    if weaker != NO_ROLE {
+                        key = self.to_hand(them, weaker, key);
+                    }
+                }
             }
         }
         let code = self.cells[usize::from(from)];
@@ -2163,7 +2210,7 @@ impl Board8 {
         self.cells[usize::from(to)] = becomes;
         key ^= cell_key(code, from) ^ cell_key(becomes, to);
         // Only a hand tells promoted pieces from others.
-        if self.drops && (self.promoted & bit(from) != 0 || m.promotion.is_some()) {
+        if self.captured == Captured::ToCaptor && (self.promoted & bit(from) != 0 || m.promotion.is_some()) {
             self.promoted = (self.promoted & !bit(from)) | bit(to);
         }
         // A pawn's mark goes with it, and goes when it promotes.
@@ -2174,6 +2221,13 @@ impl Board8 {
             }
         }
         key
+    }
+
+    /// One piece of `role` more in `color`'s hand: `key` as it changes.
+    fn to_hand(&mut self, color: usize, role: u8, key: u64) -> u64 {
+        let count = self.hands[color][usize::from(role)];
+        self.hands[color][usize::from(role)] = count.saturating_add(1);
+        key ^ hand_key(color, role, count) ^ hand_key(color, role, count.saturating_add(1))
     }
 
     /// [`Board8::apply_other`] for a castling.
@@ -2530,8 +2584,11 @@ impl Board8 {
     pub fn insufficient_material(&self) -> bool {
         // Where captured pieces come back, or a lone king may walk to its goal, material
         // never runs out; where checks win, any piece but a king may give one.
-        if self.material != Material::Orthodox {
-            return self.material == Material::BareKings && self.occupied() == self.roles[usize::from(KING)];
+        match self.material {
+            Material::Orthodox => {}
+            Material::OrthodoxWithoutHands if self.hands.iter().flatten().all(|&n| n == 0) => {}
+            Material::BareKings => return self.occupied() == self.roles[usize::from(KING)],
+            Material::Stays | Material::OrthodoxWithoutHands => return false,
         }
         let r = &self.roles;
         if r[usize::from(PAWN)] | r[usize::from(ROOK)] | r[usize::from(QUEEN)] != 0 {
@@ -2792,16 +2849,18 @@ impl super::laws::Standing for Board8 {
 }
 
 /// One variant of each of the lane's later capabilities (pawns that step, capture and promote
-/// otherwise, Racing Kings' pair, Horde's pair), on which the tests hold the lane to the
+/// otherwise, Racing Kings' pair, Horde's pair, riders passing through pieces, pieces that
+/// promote, Hades's pair), on which the tests hold the lane to the
 /// generic core besides their own lists.
 #[cfg(test)]
-pub(crate) const CAPABILITY_SAMPLES: [&str; 12] = [
+pub(crate) const CAPABILITY_SAMPLES: [&str; 13] = [
     "racing kings",
     "horde",
     "transparent all",
     "transparent friendly",
     "transparent enemy",
     "promotion",
+    "hades",
     "better pawns 3",
     "better pawns 5",
     "better pawns 8",

@@ -505,6 +505,12 @@ pub enum Lane {
     /// A knight, bishop, rook or queen that arrives on its last rank from another may become
     /// a piece of another of those kinds (Promotion Chess).
     PiecesPromote,
+    /// A reserve whose pieces are dropped as Crazyhouse's are, which captures do not fill
+    /// (another module says what does).
+    Reserve,
+    /// A captured piece goes to its owner's reserve one step down the ladder queen, rook,
+    /// bishop, knight, pawn; a captured pawn is gone (Hades Chess).
+    ToOwnerWeaker,
     /// Riders of the kinds of `kinds` (bits of their indices) pass through the pieces
     /// `through` says on their way to an empty cell, capturing only as orthodox riders do
     /// (Transparent Chess).
@@ -1381,7 +1387,6 @@ impl Module {
             | Module::Explosions
             | Module::Gating
             | Module::Partners
-            | Module::Hades
             | Module::ByHalf
             | Module::RoyalCapture
             | Module::EatsOwnOnly(_)
@@ -1399,6 +1404,7 @@ impl Module {
             Module::CheckCount(checks) => Lane::CheckCount(checks),
             Module::Transparent(t) => Lane::SeeThrough { through: t.through, kinds: t.kinds },
             Module::PiecesPromote => Lane::PiecesPromote,
+            Module::Hades => Lane::ToOwnerWeaker,
         }
     }
 

@@ -22,9 +22,13 @@ pub struct Reserves {
 }
 
 impl Reserves {
-    /// The lane plays a reserve with drops and captures to hand, and nothing less.
+    /// The lane plays a reserve with drops, filled by captures to hand or by another module.
     pub(super) fn lane(self) -> Lane {
-        if self.holdings && self.drops && self.to_hand { Lane::Drops } else { Lane::Off }
+        match self {
+            Reserves { holdings: true, drops: true, to_hand: true } => Lane::Drops,
+            Reserves { holdings: true, drops: true, to_hand: false } => Lane::Reserve,
+            _ => Lane::Off,
+        }
     }
 }
 
