@@ -2584,12 +2584,27 @@ impl Board8 {
     pub fn insufficient_material(&self) -> bool {
         // Where captured pieces come back, or a lone king may walk to its goal, material
         // never runs out; where checks win, any piece but a king may give one.
-        match self.material {
-            Material::Orthodox => {}
-            Material::OrthodoxWithoutHands if self.hands.iter().flatten().all(|&n| n == 0) => {}
-            Material::BareKings => return self.occupied() == self.roles[usize::from(KING)],
-            Material::Stays | Material::OrthodoxWithoutHands => return false,
+        if self.material != Material::Orthodox {
+            return self.insufficient_otherwise();
         }
+        self.orthodox_material_insufficient()
+    }
+
+    /// [`Board8::insufficient_material`] where the variant's material is not orthodox chess's.
+    #[inline(never)]
+    fn insufficient_otherwise(&self) -> bool {
+        match self.material {
+            Material::BareKings => self.occupied() == self.roles[usize::from(KING)],
+            Material::OrthodoxWithoutHands => {
+                self.hands.iter().flatten().all(|&n| n == 0) && self.orthodox_material_insufficient()
+            }
+            Material::Stays | Material::Orthodox => false,
+        }
+    }
+
+    /// The orthodox reasoning of [`Board8::insufficient_material`].
+    #[inline(always)]
+    fn orthodox_material_insufficient(&self) -> bool {
         let r = &self.roles;
         if r[usize::from(PAWN)] | r[usize::from(ROOK)] | r[usize::from(QUEEN)] != 0 {
             return false;
