@@ -1,6 +1,7 @@
 //! The orthodox lane of the replay: a plain game of a variant that is orthodox chess (Chess960
-//! and Fortress Chess among them), Crazyhouse, Limpy Chess, Fastpawn Chess, Checkers Chess,
-//! King of the Hill or Three-check as far as its rules go ([`board8::fits`]), replayed on
+//! and Fortress Chess among them) or differs from it by one of the capabilities the lane
+//! knows (Crazyhouse's hands, Limpy's knights, a goal, checks counted, pawns that move
+//! otherwise, passing riders, promoting pieces and the like: [`board8::fits`]), replayed on
 //! [`Board8`], for the report it gets when nothing is wrong with it. A game that the variant's
 //! own rule ends (a king on its goal, the winning check) ends in the lane as a mate does.
 //!

@@ -8,8 +8,11 @@
 //! knights, Fastpawn Chess's turns of several pawn moves, Checkers Chess's jumps, a goal that a
 //! king wins on (King of the Hill), checks counted to a win (Three-check), pawns that also
 //! leap or ride to empty cells or capture by other leaps (Better Pawns, Crazy Pawns:
-//! [`PawnSteps`]) and promote on a side file too, Racing Kings' goal with its reply and its ban on checks, or Horde's side
-//! without a king and its pawns stepping twice from their first rank: what a module
+//! [`PawnSteps`]) and promote on a side file too, Racing Kings' goal with its reply and its ban on checks, Horde's side
+//! without a king and its pawns stepping twice from their first rank, riders that pass through
+//! pieces to empty cells (Transparent Chess), pieces that promote on their last rank too
+//! (Promotion Chess), or captured pieces going to their owner's hand one step weaker, to be
+//! dropped (Hades Chess): what a module
 //! asks of the lane is the module's to say ([`super::modules::Lane`]), so that this module
 //! names capabilities, not variants. It knows what a replay of a well-formed game asks of a
 //! position (which pieces reach a square, whether a move is legal, whether a
@@ -333,9 +336,8 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
                     Transparency::Enemy => 0b10,
                 };
                 // Riders only: a leaper crosses no cell, and a pawn's two-step passes nothing.
-                let named = |i: usize| u32::try_from(i).ok().and_then(|i| kinds.checked_shr(i)).is_some_and(|b| b & 1 != 0);
-                for kind in variant.kinds.iter().enumerate().filter(|&(i, _)| named(i)).map(|(_, kind)| kind) {
-                    match role_of_letter(kind.spec.letter) {
+                for i in (0..64).filter(|&i| kinds >> i & 1 != 0) {
+                    match variant.kinds.get(i).and_then(|kind| role_of_letter(kind.spec.letter)) {
                         Some(role @ (BISHOP | ROOK | QUEEN)) => passing_roles |= 1 << role,
                         _ => return None,
                     }
@@ -2187,13 +2189,13 @@ impl Board8 {
                 Captured::ToCaptor => {
                     // To the capturer's hand, a promoted piece as a pawn.
                     let gained = if self.promoted & bit(at) != 0 { PAWN } else { code & 7 };
-                    key = self.to_hand(us, gained, key);
+                    key = self.add_to_hand(us, gained, key);
                     self.promoted &= !bit(at);
                 }
                 Captured::ToOwnerWeaker => {
                     let weaker = WEAKER[usize::from(code & 7).min(5)];
                     if weaker != NO_ROLE {
-                        key = self.to_hand(them, weaker, key);
+                        key = self.add_to_hand(them, weaker, key);
                     }
                 }
             }
@@ -2224,7 +2226,7 @@ impl Board8 {
     }
 
     /// One piece of `role` more in `color`'s hand: `key` as it changes.
-    fn to_hand(&mut self, color: usize, role: u8, key: u64) -> u64 {
+    fn add_to_hand(&mut self, color: usize, role: u8, key: u64) -> u64 {
         let count = self.hands[color][usize::from(role)];
         self.hands[color][usize::from(role)] = count.saturating_add(1);
         key ^ hand_key(color, role, count) ^ hand_key(color, role, count.saturating_add(1))
@@ -3006,7 +3008,10 @@ mod tests {
                     vec![Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)]
                 } else if role != KING && role != PAWN && board.piece_promotes(from, to) {
                     // (Promotion Chess: a piece arriving may stay what it is, or become another.)
-                    [None, Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)].into_iter().filter(|&p| p != Some(role)).collect()
+                    [None, Some(QUEEN), Some(ROOK), Some(BISHOP), Some(KNIGHT)]
+                        .into_iter()
+                        .filter(|&p| p != Some(role))
+                        .collect()
                 } else {
                     vec![None]
                 };
