@@ -3059,6 +3059,78 @@ mod tests {
             .sum()
     }
 
+    /// Perft by [`Board8::each_legal_move`], drops included; a position its variant's own
+    /// rules decided has no moves.
+    fn lane_perft(board: &Board8, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if board.decided() {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        board.each_legal_move(|m| moves.push(m));
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut next = board.clone();
+                next.play(m);
+                lane_perft(&next, depth - 1)
+            })
+            .sum()
+    }
+
+    /// The counts of tests/perft/*.txt (each checked against a published engine, a program
+    /// written apart from arbiter or by hand, as its file says), counted with the lane's own
+    /// moves, for every variant of one action a turn the lane plays and every position of it
+    /// the lane takes, up to a budget of nodes.
+    #[test]
+    fn the_lanes_perft_counts_are_the_test_files() {
+        use crate::rules::position::Position;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")).flatten().collect();
+        files.sort_by_key(|entry| entry.file_name());
+        let mut counted = Vec::new();
+        for entry in files {
+            let path = entry.path();
+            let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else { continue };
+            let catalogue = crate::variants::Catalogue::builtin();
+            let Ok(variant) = catalogue.find(Some(&stem.replace('-', " "))).or_else(|_| catalogue.find(Some(stem)))
+            else {
+                continue;
+            };
+            if fits(&variant).is_none_or(|rules| rules.most_actions() > 1) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+            let (mut fen, mut board) = (String::new(), None);
+            for line in text.lines().map(|l| l.split('#').next().unwrap_or("").trim()) {
+                if let Some(f) = line.strip_prefix("fen:") {
+                    fen = f.trim().to_owned();
+                    board = fen
+                        .parse()
+                        .ok()
+                        .and_then(|parsed| Position::from_fen(&variant, &parsed).ok())
+                        .and_then(|position| position.to_board8());
+                } else if let (Some(rest), Some(board)) = (line.strip_prefix("depth"), &board) {
+                    let (depth, nodes) = rest.split_once(':').unwrap_or_else(|| panic!("{stem}: {line}"));
+                    let depth: u32 = depth.trim().parse().unwrap_or_else(|e| panic!("{stem}: {line}: {e}"));
+                    let nodes: u64 = nodes.trim().replace(',', "").parse().unwrap_or_else(|e| panic!("{stem}: {e}"));
+                    if nodes <= 60_000 {
+                        assert_eq!(lane_perft(board, depth), nodes, "{stem}: {fen} depth {depth}");
+                        counted.push(stem.to_owned());
+                    }
+                }
+            }
+        }
+        for name in ["orthodox", "crazyhouse", "transparent-all", "promotion", "hades", "racing-kings", "horde"] {
+            assert!(counted.iter().any(|c| c == name), "no count of {name} in the lane: {counted:?}");
+        }
+    }
+
     /// Along random games of the variants the lane plays, in every position the lane can
     /// take, its legal moves (drops aside) are the generic core's, and so are its check and
     /// its FEN. Chess960 and Fortress Chess start where the king castles with rooks off the
