@@ -549,7 +549,8 @@ static ENDS_SAN: [bool; 256] = {
 
 /// The SAN of orthodox chess and Crazyhouse as nearly every archive writes it, read at `b`
 /// (an action's text and what follows it): `O-O` or `O-O-O`; a drop, `N@f3` (`@f3` or
-/// `P@f3` for a pawn, and the letters `K`, `Q`, `R`, `B`, `N`); or a move: an optional piece
+/// `P@f3` for a pawn, and the letters `K`, `Q`, `R`, `B`, `N`); a banking, `Nf3@` (`Pf3@` for a
+/// pawn); or a move: an optional piece
 /// letter `K`, `Q`, `R`, `B` or `N`, an origin file `a`-`h` and rank `1`-`8` as needed (not
 /// both without a letter), `x`, the target on the 8x8 board, `=Q`, `=R`, `=B` or `=N`. Then
 /// `+` or `#`, then ASCII white space, `{`, `,` or the end. The length read and the action,
@@ -592,6 +593,9 @@ pub fn common_san(b: &[u8]) -> Option<(usize, San)> {
         [b'@', f, r] => SanKind::Drop { piece: PieceLetter::PAWN, to: square(f, r)? },
         [p @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P'), b'@', f, r] => {
             SanKind::Drop { piece: PieceLetter::new(p)?, to: square(f, r)? }
+        }
+        [p @ (b'K' | b'Q' | b'R' | b'B' | b'N' | b'P'), f, r, b'@'] => {
+            SanKind::Bank { piece: PieceLetter::new(p)?, from: square(f, r)? }
         }
         _ => {
             let (body, becomes) = match *body {
@@ -808,7 +812,7 @@ mod tests {
         });
         for token in [
             "e4", "exd5", "Nbd7", "R1a3", "Qh4xe1", "e8=Q+", "gxh8=N#", "Ng1f3", "Kxe2 ", "e4{", "e4,e5", "O-O",
-            "O-O-O+", "N@f3", "@e4#", "P@h7,",
+            "O-O-O+", "N@f3", "@e4#", "P@h7,", "Nf3@", "Pe4@+",
         ] {
             assert!(common_san(token.as_bytes()).is_some(), "{token}");
             check(token.as_bytes());

@@ -68,6 +68,13 @@ pub enum SanKind {
         /// The square.
         to: SquareName,
     },
+    /// `Nf3@`, `Pe4@`: a piece leaves the board for its owner's bank (Bank Chess).
+    Bank {
+        /// The piece letter (`P` for a pawn).
+        piece: PieceLetter,
+        /// Where it stood.
+        from: SquareName,
+    },
 }
 
 impl San {
@@ -90,6 +97,7 @@ impl San {
             }),
             SanKind::Castle(side) => ActionKind::Castle { side, gate: None },
             SanKind::Drop { piece, to } => ActionKind::Drop { piece, to },
+            SanKind::Bank { piece, from } => ActionKind::Bank { piece: Some(piece), from },
         };
         Action { kind, board: None, check: self.check, span }
     }
@@ -111,6 +119,7 @@ impl San {
             },
             ActionKind::Castle { side, gate: None } => SanKind::Castle(*side),
             &ActionKind::Drop { piece, to } => SanKind::Drop { piece, to },
+            &ActionKind::Bank { piece: Some(piece), from } => SanKind::Bank { piece, from },
             _ => return None,
         };
         Some(San { kind, check: action.check })
@@ -390,9 +399,10 @@ impl<'a> PlainGame<'a> {
             let (len, san) = match lex::common_san(&b[self.at..]) {
                 Some(read) => {
                     // The common shapes are written canonically, but for a pawn's drop (`@e4`
-                    // and `P@e4` read alike).
+                    // and `P@e4` read alike) and a banking, left to the writer.
                     if NOTE {
-                        self.canonical = count == 0 && !matches!(read.1.kind, SanKind::Drop { .. });
+                        self.canonical =
+                            count == 0 && !matches!(read.1.kind, SanKind::Drop { .. } | SanKind::Bank { .. });
                     }
                     read
                 }

@@ -140,12 +140,17 @@ pub fn judge_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>) -> PlainVerd
     // only the record has.
     let tag = Outcome::from_pgn(game.result);
     let Some(mut lane) = Lane::start(variant, game.fen) else { return PlainVerdict::GaveUp };
+    // Until a move is read (plain reading reads no move in coordinates), the record may be
+    // one in coordinates, whose checks may go unmarked: the lane's giving up says nothing
+    // yet, and the record read whole tells.
+    let mut moves_read = false;
     loop {
         match game.next_turn() {
             PlainStep::Turn(actions) => {
                 if lane.turn::<false>(actions).is_none() {
-                    return PlainVerdict::GaveUp;
+                    return if moves_read { PlainVerdict::GaveUp } else { PlainVerdict::NotPlain };
                 }
+                moves_read = moves_read || actions.iter().any(|a| matches!(a.kind, SanKind::Move { .. }));
             }
             PlainStep::End(outcome) if tag.is_none_or(|t| t == outcome) => break,
             PlainStep::End(_) | PlainStep::NotPlain => return PlainVerdict::NotPlain,
@@ -188,9 +193,10 @@ pub fn convert_plain(variant: &Arc<Variant>, game: &mut PlainGame<'_>, notation:
             Some(())
         })?;
         let kind = kind?;
-        // Coordinates carry no check mark.
+        // Coordinates carry no check mark, but for a banking, which has no coordinates of its
+        // own and is written as in SAN.
         let check = match notation {
-            Notation::Uci => Check::None,
+            Notation::Uci if !matches!(kind, SanKind::Bank { .. }) => Check::None,
             _ if !lane.board.in_check() => Check::None,
             _ if lane.pending == Pending::Won || lane.board.has_legal_move() => Check::Check,
             _ => Check::Mate,
@@ -224,6 +230,8 @@ fn written8(board: &Board8, m: Move8, notation: Notation, takes_rook: bool) -> O
     };
     Some(match (m.special, notation) {
         (Special::Drop, _) => SanKind::Drop { piece: letter(m.role)?, to: name8(m.to) },
+        // A banking is written so in every notation.
+        (Special::Bank, _) => SanKind::Bank { piece: letter(m.role)?, from: name8(m.from) },
         // Castling: SAN in SAN and long algebraic; in coordinates the king's move, or as the
         // king taking its rook where the variant writes it so.
         (Special::Castle, Notation::San | Notation::Lan) => {
@@ -472,6 +480,9 @@ impl Lane {
                 (SanKind::Drop { piece, to }, None) if to.file < 8 && to.rank < 8 => {
                     board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
                 }
+                (SanKind::Bank { piece, from }, None) if from.file < 8 && from.rank < 8 => {
+                    board.bank_move(board8::role_of_letter(piece.ascii())?, from.rank * 8 + from.file)?
+                }
                 _ => return None,
             };
             see(board, m)?;
@@ -572,7 +583,7 @@ fn may_go_on(rules: Rules8, m: Move8) -> bool {
     if rules.jumpers != 0 {
         matches!(m.special, Special::Jump { .. }) && m.capture
     } else {
-        m.role == PAWN && m.promotion.is_none() && m.special != Special::Drop
+        m.role == PAWN && m.promotion.is_none() && !matches!(m.special, Special::Drop | Special::Bank)
     }
 }
 
@@ -1193,6 +1204,58 @@ mod tests {
             // A queen back as a queen; a pawn back at all; a move after the dead position.
             &[(queens, "1. Qxd5 Q@d8 *"), (pawn, "1. Qxd5 P@d6 *"), (knight, "1. Kxd2 P@e3+ 2. Kxe3 Kd7 *")],
         );
+    }
+
+    /// Bank Chess: a piece but the king leaves the board for its owner's bank as a move, which
+    /// must leave the king safe (never out of check) and may uncover a check, and comes back
+    /// as a drop (a pawn on ranks 2 to 7); a rook banked has lost its castling right; a Swap
+    /// bank forfeits the piece it held; the Half-Standard variants' moves of one parity of
+    /// the move number are standard ones; the position is dead only with both banks empty.
+    #[test]
+    fn pieces_go_to_the_bank_in_the_lane() {
+        let pawn = "4k3/8/8/8/8/8/8/4K3{P} w - - 0 1";
+        let pinned = "4k3/4r3/8/8/8/8/4N3/4K3{} w - - 0 1";
+        let checked = "4k3/8/8/8/8/8/3N4/r3K3{} w - - 0 1";
+        let uncovering = "4k3/8/8/8/8/8/4N3/4R1K1{} w - - 0 1";
+        let knight = "4k3/8/8/8/8/8/8/4K3{N} w - - 0 1";
+        let rooks = "1. Nb1@ Nb8@ 2. Pb2@ Pb7@ 3. Bc1@ Bc8@ 4. Pd2@ Pd7@ 5. Qd1@ Qd8@ 6. Ra1@ Ra8@ 7. R@a1 R@a8";
+        judges(
+            "bank",
+            &[
+                ("", "1. Ng1@ Nb8@ 2. N@e4 N@d5 *"),
+                ("", "1. Pe2@ Pd7@ 2. P@e4 *"),
+                (pawn, "1. P@a2 *"),
+                (pawn, "1. P@a7 Kd7 2. a8=Q *"),
+                (pinned, "1. Kd1 *"),
+                (uncovering, "1. Ne2@+ *"),
+                (knight, "1. Kd1 Kd7 2. Kc1 *"),
+                ("", &format!("{rooks} 8. Kd1 *")),
+            ],
+            // A pawn on its first rank; the king banked; a pinned piece banked; a banking in
+            // check; a check uncovered unmarked; castling with a rook banked; a move after the
+            // last piece in the banks came back to a dead position.
+            &[
+                (pawn, "1. P@a1 *"),
+                ("", "1. Ke1@ *"),
+                (pinned, "1. Ne2@ *"),
+                (checked, "1. Nd2@ *"),
+                (uncovering, "1. Ne2@ *"),
+                ("", &format!("{rooks} 8. O-O-O *")),
+                (knight, "1. N@c3 Kd7 *"),
+            ],
+        );
+        judges(
+            "bank swap",
+            &[("", "1. Ng1@ e5 2. Pa2@ e4 3. P@a3 *")],
+            // The knight forfeited for the pawn.
+            &[("", "1. Ng1@ e5 2. Pa2@ e4 3. N@f3 *")],
+        );
+        judges(
+            "bank half-standard 1",
+            &[("", "1. Ng1@ Nb8@ 2. e4 e5 3. N@f3 *")],
+            &[("", "1. Ng1@ Nb8@ 2. Nf3@ *"), ("", "1. Ng1@ Nb8@ 2. e4 Ng8@ *")],
+        );
+        judges("bank half-standard swap 2", &[("", "1. e4 e5 2. Ng1@ *")], &[("", "1. Ng1@ *")]);
     }
 
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count

@@ -134,6 +134,17 @@ pub struct Rules8 {
     /// queen, rook, bishop, knight, pawn (a captured pawn is gone), and pieces in hand are
     /// dropped as in Crazyhouse; a position is dead only with both hands empty.
     pub to_owner_weaker: bool,
+    /// Bank Chess: a piece of the side to move, not the king, may leave the board for its
+    /// hand (its bank) as a move, which must leave the king safe; pieces in hand are dropped
+    /// as in Crazyhouse; captured pieces are gone; a position is dead only with both hands
+    /// empty.
+    pub bank: bool,
+    /// Bank Chess, Swap: the most pieces a hand holds, 1 (0: any number); banking another
+    /// forfeits the piece held.
+    pub bank_holds: u8,
+    /// Bank Chess, Half-Standard: the parity of the move numbers whose moves are standard
+    /// chess moves only, neither banking nor dropping.
+    pub standard_parity: Option<u8>,
 }
 
 /// A pawn that moves otherwise than the orthodox pawn, as its Betza movement says: besides
@@ -316,6 +327,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let (mut goal_reply, mut no_checks, mut kingless, mut side_promotion) = (false, false, 0, false);
     let (mut see_through, mut passing_roles, mut pieces_promote) = (0, 0, false);
     let (mut reserve, mut to_owner_weaker) = (false, false);
+    let (mut bank, mut bank_holds, mut standard_parity) = (false, 0, None);
     for module in &variant.modules.list {
         match module.lane() {
             Lane::Off => return None,
@@ -329,6 +341,16 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::PiecesPromote => pieces_promote = true,
             Lane::Reserve => reserve = true,
             Lane::ToOwnerWeaker => to_owner_weaker = true,
+            Lane::Bank { holds, standard } => {
+                // (A bank of more than one piece but not of any number would forfeit one of
+                // several pieces, which the generic core picks by its own order.)
+                bank_holds = match holds {
+                    None => 0,
+                    Some(1) => 1,
+                    Some(_) => return None,
+                };
+                (bank, standard_parity) = (true, standard);
+            }
             Lane::SeeThrough { through, kinds } => {
                 see_through = match through {
                     Transparency::All => 0b11,
@@ -414,6 +436,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(passing_roles != 0)
         + usize::from(pieces_promote)
         + usize::from(to_owner_weaker)
+        + usize::from(bank)
         // (Pawns that move and promote otherwise: one change, held to the generic core
         // together.)
         + usize::from(pawn_steps.is_some() || side_promotion);
@@ -433,6 +456,9 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         passing_roles,
         pieces_promote,
         to_owner_weaker,
+        bank,
+        bank_holds,
+        standard_parity,
     })
 }
 
@@ -443,6 +469,8 @@ pub struct FenStyle {
     pub promoted: bool,
     /// The hands are written `[...]` after the board.
     pub holdings: bool,
+    /// The hands are banks, written `{...}` after the board.
+    pub bank: bool,
     /// Pawns that started on the h-side half are marked `^` (side promotion).
     pub h_half: bool,
     /// The roles in the order of the variant's pieces, in which the hands are written.
@@ -460,6 +488,7 @@ impl FenStyle {
         Some(FenStyle {
             promoted: marks.promoted,
             holdings: marks.holdings,
+            bank: marks.bank,
             h_half: marks.pawn_from_h_half,
             hand_order,
         })
@@ -480,6 +509,9 @@ pub struct Setup8 {
     pub en_passant: Option<u8>,
     /// The halfmove clock.
     pub halfmove: u32,
+    /// The move number (Bank Chess, Half-Standard: its parity says which moves are standard
+    /// ones).
+    pub fullmove: u32,
     /// The rules.
     pub rules: Rules8,
     /// Per color and role, the pieces in hand (Crazyhouse).
@@ -1024,6 +1056,8 @@ pub enum Special {
     EnPassant,
     /// A piece from the hand is put on `to` (Crazyhouse).
     Drop,
+    /// The piece on `from` (which is `to`) leaves the board for the mover's hand (Bank Chess).
+    Bank,
     /// The piece jumps over the piece on `over` (Checkers Chess), taking it if the move is a
     /// capture.
     Jump {
@@ -1086,6 +1120,13 @@ pub struct Board8 {
     drops: bool,
     /// Where a captured piece goes.
     captured: Captured,
+    /// Bank Chess: pieces may be banked ([`Rules8::bank`]), a hand holds this many at most
+    /// (0: any number), and the moves of this parity of the move number are standard ones.
+    bank: bool,
+    bank_holds: u8,
+    standard: Option<u8>,
+    /// The move number, where the variant asks for it (`standard`).
+    fullmove: u32,
     /// Per color and role, the pieces in hand.
     hands: [[u8; 6]; 2],
     /// The cells of promoted pieces (which go to hand as pawns when captured).
@@ -1182,7 +1223,7 @@ impl Board8 {
     /// orthodox chess's cells), a side not in check whose opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
         let side = setup.side;
-        let drops = setup.rules.drops || setup.rules.to_owner_weaker;
+        let drops = setup.rules.drops || setup.rules.to_owner_weaker || setup.rules.bank;
         let captured = match setup.rules {
             Rules8 { drops: true, .. } => Captured::ToCaptor,
             Rules8 { to_owner_weaker: true, .. } => Captured::ToOwnerWeaker,
@@ -1202,6 +1243,10 @@ impl Board8 {
             history: Vec::new(),
             drops,
             captured,
+            bank: setup.rules.bank,
+            bank_holds: setup.rules.bank_holds,
+            standard: setup.rules.standard_parity,
+            fullmove: setup.fullmove,
             hands: [[0; 6]; 2],
             promoted: 0,
             lame: setup.rules.lame_knights,
@@ -1219,7 +1264,7 @@ impl Board8 {
                 Rules8 { kingless, .. } if kingless != 0 => Material::Stays,
                 Rules8 { checks, .. } if checks != 0 => Material::BareKings,
                 Rules8 { pieces_promote: true, .. } => Material::BareKings,
-                Rules8 { to_owner_weaker: true, .. } => Material::OrthodoxWithoutHands,
+                Rules8 { to_owner_weaker: true, .. } | Rules8 { bank: true, .. } => Material::OrthodoxWithoutHands,
                 _ => Material::Orthodox,
             },
             checks: setup.rules.checks,
@@ -1298,6 +1343,10 @@ impl Board8 {
         }
         for (color, hand) in setup.hands.iter().enumerate() {
             if hand[usize::from(KING)] != 0 || (!drops && hand.iter().any(|&n| n != 0)) {
+                return None;
+            }
+            // (A Swap bank holds one piece.)
+            if board.bank_holds != 0 && hand.iter().map(|&n| u32::from(n)).sum::<u32>() > u32::from(board.bank_holds) {
                 return None;
             }
             for (role, &count) in hand.iter().enumerate() {
@@ -1856,6 +1905,10 @@ impl Board8 {
             history: Vec::new(),
             drops: self.drops,
             captured: self.captured,
+            bank: self.bank,
+            bank_holds: self.bank_holds,
+            standard: self.standard,
+            fullmove: self.fullmove,
             hands: self.hands,
             promoted: self.promoted,
             lame: self.lame,
@@ -1892,6 +1945,11 @@ impl Board8 {
             Special::Drop => {
                 return self.checked == 0
                     || !self.attacked(self.king(us), us, self.occupied() | bit(m.to), self.colors[us ^ 1]);
+            }
+            // A banking removes one: it never ends a check, and may expose the king.
+            Special::Bank => {
+                return self.checked == 0
+                    && !self.attacked(self.king(us), us, self.occupied() ^ bit(m.from), self.colors[us ^ 1]);
             }
             _ => {}
         }
@@ -2172,6 +2230,9 @@ impl Board8 {
         if matches!(m.special, Special::Castle) {
             return self.castle(m, key);
         }
+        if matches!(m.special, Special::Bank) {
+            return self.bank_out(m, key);
+        }
         if m.capture {
             let at = match m.special {
                 Special::EnPassant => self.victim(to),
@@ -2225,6 +2286,29 @@ impl Board8 {
         key
     }
 
+    /// [`Board8::apply_other`] for a banking: the piece leaves its cell for the mover's hand,
+    /// which, where it holds one piece at most and holds it, forfeits that one.
+    #[inline(never)]
+    fn bank_out(&mut self, m: Move8, mut key: u64) -> u64 {
+        let us = self.side & 1;
+        let from = m.from & 63;
+        let code = self.cells[usize::from(from)];
+        self.roles[usize::from(code & 7)] ^= bit(from);
+        self.colors[us] ^= bit(from);
+        self.cells[usize::from(from)] = EMPTY;
+        key ^= cell_key(code, from);
+        if self.bank_holds != 0 {
+            for role in 0..KING {
+                let count = self.hands[us][usize::from(role)];
+                if count > 0 {
+                    key ^= hand_key(us, role, count) ^ hand_key(us, role, 0);
+                    self.hands[us][usize::from(role)] = 0;
+                }
+            }
+        }
+        self.add_to_hand(us, code & 7, key)
+    }
+
     /// One piece of `role` more in `color`'s hand: `key` as it changes.
     fn add_to_hand(&mut self, color: usize, role: u8, key: u64) -> u64 {
         let count = self.hands[color][usize::from(role)];
@@ -2262,6 +2346,8 @@ impl Board8 {
         }
         self.key = key;
         self.ep_live = false;
+        // (A move of Black's ends the move number's pair.)
+        self.fullmove += (self.side & 1) as u32;
         self.side = (self.side & 1) ^ 1;
         // After a turn of several moves, the check may come from any of them.
         self.checked = if self.went_on { u8::from(self.king_attacked()) } else { self.check_by(m) };
@@ -2281,6 +2367,7 @@ impl Board8 {
     /// neither the first nor the last rank), and the king is safe after it.
     pub fn drop_move(&self, role: u8, to: u8) -> Option<Move8> {
         let fits = self.drops
+            && !self.standard_due()
             && role < KING
             && to < 64
             && self.hands[self.side][usize::from(role)] > 0
@@ -2288,6 +2375,25 @@ impl Board8 {
             && !(role == PAWN && matches!(to / 8, 0 | 7));
         let m = Move8 { from: to, to, role, promotion: None, capture: false, special: Special::Drop };
         (fits && self.is_legal(m)).then_some(m)
+    }
+
+    /// Bank Chess: the banking of the piece of `role` of the side to move on `from`, where it
+    /// is legal: banking is a move now, the piece is there and no king, and the king is safe
+    /// without it.
+    pub fn bank_move(&self, role: u8, from: u8) -> Option<Move8> {
+        let fits = self.bank
+            && !self.standard_due()
+            && role < KING
+            && from < 64
+            && self.cells[usize::from(from)] == (self.side & 1) as u8 * 8 + role;
+        let m = Move8 { from, to: from, role, promotion: None, capture: false, special: Special::Bank };
+        (fits && self.is_legal(m)).then_some(m)
+    }
+
+    /// Bank Chess, Half-Standard: whether the move now must be a standard chess move, by the
+    /// parity of its move number.
+    fn standard_due(&self) -> bool {
+        self.standard.is_some_and(|parity| self.fullmove % 2 == u32::from(parity))
     }
 
     /// Whether `m`, just played, checks the king of the side to move: the piece moved attacks
@@ -2442,7 +2548,7 @@ impl Board8 {
         } else {
             0
         };
-        let mut cells = if self.drops { cells } else { 0 };
+        let mut cells = if self.drops && !self.standard_due() { cells } else { 0 };
         while cells != 0 {
             let to = cells.trailing_zeros() as u8;
             cells &= cells - 1;
@@ -2451,10 +2557,28 @@ impl Board8 {
                 return true;
             }
         }
+        if self.bank && self.has_legal_banking() {
+            return true;
+        }
         // In Chess960 a castling may be the only legal move: its king may stay where it is,
         // or go where no step of its own takes it.
         (self.castles.shuffled && (self.castling(true).is_some() || self.castling(false).is_some()))
             || (self.steps.is_some() && self.has_legal_step())
+    }
+
+    /// Bank Chess: whether the side to move may bank a piece.
+    #[inline(never)]
+    fn has_legal_banking(&self) -> bool {
+        let us = self.side & 1;
+        let mut pieces = self.colors[us] & !self.roles[usize::from(KING)];
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            if self.bank_move(self.cells[usize::from(from)] & 7, from).is_some() {
+                return true;
+            }
+        }
+        false
     }
 
     /// [`Board8::has_legal_move`] by [`Board8::each_legal_move`], move by move.
@@ -2669,6 +2793,20 @@ impl Board8 {
                 }
             }
         }
+        // Bank Chess: a banking or a drop of a piece (no pawn) is reversible too.
+        if self.bank {
+            let mut reversible = Vec::new();
+            self.each_legal_move(|m| {
+                if matches!(m.special, Special::Bank | Special::Drop) && m.role != PAWN {
+                    reversible.push(m);
+                }
+            });
+            for m in reversible {
+                if self.repetitions_after(m) >= 3 {
+                    each(m);
+                }
+            }
+        }
     }
 
     /// The key of the position after `m`, a move of the side to move that takes nothing,
@@ -2755,6 +2893,14 @@ impl Board8 {
                 each(m);
             }
         }
+        let mut banked = if self.bank { self.colors[us] & !self.roles[usize::from(KING)] } else { 0 };
+        while banked != 0 {
+            let from = banked.trailing_zeros() as u8;
+            banked &= banked - 1;
+            if let Some(m) = self.bank_move(self.cells[usize::from(from)] & 7, from) {
+                each(m);
+            }
+        }
         for role in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
             let mut cells = if self.drops && self.hands[us][usize::from(role)] > 0 { !self.occupied() } else { 0 };
             while cells != 0 {
@@ -2803,14 +2949,14 @@ impl Board8 {
                 out.push('/');
             }
         }
-        if style.holdings {
-            out.push('[');
+        if style.holdings || style.bank {
+            out.push(if style.bank { '{' } else { '[' });
             for (color, hand) in self.hands.iter().enumerate() {
                 for &role in &style.hand_order {
                     (0..hand[usize::from(role)]).for_each(|_| out.push(letter(color, role)));
                 }
             }
-            out.push(']');
+            out.push(if style.bank { '}' } else { ']' });
         }
         out.push_str(if self.side == 0 { " w " } else { " b " });
         // X-FEN: `K` or `Q` where the rook is the outermost of its side, its file otherwise.
@@ -2867,10 +3013,10 @@ impl super::laws::Standing for Board8 {
 
 /// One variant of each of the lane's later capabilities (pawns that step, capture and promote
 /// otherwise, Racing Kings' pair, Horde's pair, riders passing through pieces, pieces that
-/// promote, Hades's pair), on which the tests hold the lane to the
+/// promote, Hades's pair, banks), on which the tests hold the lane to the
 /// generic core besides their own lists.
 #[cfg(test)]
-pub(crate) const CAPABILITY_SAMPLES: [&str; 13] = [
+pub(crate) const CAPABILITY_SAMPLES: [&str; 17] = [
     "racing kings",
     "horde",
     "transparent all",
@@ -2878,6 +3024,10 @@ pub(crate) const CAPABILITY_SAMPLES: [&str; 13] = [
     "transparent enemy",
     "promotion",
     "hades",
+    "bank",
+    "bank swap",
+    "bank half-standard 1",
+    "bank half-standard swap 2",
     "better pawns 3",
     "better pawns 5",
     "better pawns 8",
@@ -3029,17 +3179,23 @@ mod tests {
             }
         }
         moves.extend([true, false].into_iter().filter_map(|h| board.castling(h)));
+        // Bank Chess: each piece but the king banked where it stands.
+        for cell in 0..64 {
+            if let Some((color, role)) = board.piece_on(cell).filter(|&(color, _)| color == board.side) {
+                moves.extend(board.bank_move(role, cell).filter(|_| color == board.side));
+            }
+        }
         // Drops are not listed here.
         if !board.drops {
             assert_eq!(board.has_legal_move(), !moves.is_empty());
-            let mut each = Vec::new();
-            board.each_legal_move(|m| each.push(m));
-            let key = |m: &Move8| (m.from, m.to, m.promotion, m.capture);
-            let (mut a, mut b) = (moves.clone(), each);
-            a.sort_unstable_by_key(key);
-            b.sort_unstable_by_key(key);
-            assert_eq!(a, b, "each_legal_move");
         }
+        let mut each = Vec::new();
+        board.each_legal_move(|m| each.extend((m.special != Special::Drop).then_some(m)));
+        let key = |m: &Move8| (m.from, m.to, m.promotion, m.capture);
+        let (mut a, mut b) = (moves.clone(), each);
+        a.sort_unstable_by_key(key);
+        b.sort_unstable_by_key(key);
+        assert_eq!(a, b, "each_legal_move");
         moves
     }
 
@@ -3126,7 +3282,9 @@ mod tests {
                 }
             }
         }
-        for name in ["orthodox", "crazyhouse", "transparent-all", "promotion", "hades", "racing-kings", "horde"] {
+        let names =
+            ["orthodox", "crazyhouse", "transparent-all", "promotion", "hades", "racing-kings", "horde", "bank"];
+        for name in names.into_iter().chain(["bank-swap", "bank-half-standard-1", "bank-half-standard-swap-2"]) {
             assert!(counted.iter().any(|c| c == name), "no count of {name} in the lane: {counted:?}");
         }
     }
@@ -3260,7 +3418,8 @@ mod tests {
         let castling = stays.castling(true).unwrap_or_else(|| panic!("no castling"));
         assert_eq!((castling.from, castling.to, stays.castle_rook(castling)), (6, 6, (7, 5)));
         stays.play(castling);
-        let style = FenStyle { promoted: false, holdings: false, h_half: false, hand_order: [0, 1, 2, 3, 4, 5] };
+        let style =
+            FenStyle { promoted: false, holdings: false, bank: false, h_half: false, hand_order: [0, 1, 2, 3, 4, 5] };
         assert_eq!(stays.fen(1, &style), "r3k3/8/8/8/8/8/8/R4RK1 b q - 1 1");
         assert_eq!(
             board("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1").fen(1, &style),

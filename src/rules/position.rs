@@ -4893,6 +4893,7 @@ impl Position {
             rooks: self.castling.iter().flatten().map(|sq| u8::try_from(sq.index()).unwrap_or(u8::MAX)).collect(),
             en_passant: self.en_passant.and_then(|(target, _)| u8::try_from(target.index()).ok()),
             halfmove: self.halfmove,
+            fullmove: self.fullmove(),
             rules,
             hands,
             tallies: self.tally,

@@ -505,6 +505,17 @@ pub enum Lane {
     /// A knight, bishop, rook or queen that arrives on its last rank from another may become
     /// a piece of another of those kinds (Promotion Chess).
     PiecesPromote,
+    /// A piece of the player's own, not the king, may leave the board for the player's bank
+    /// as a turn, and come back as a drop, as Crazyhouse's are dropped, as a turn (Bank Chess):
+    /// a bank that `holds` one piece at most forfeits the piece it held for the one banked,
+    /// and where `standard` says, a player's moves of that parity of the move number are
+    /// standard chess moves only.
+    Bank {
+        /// The most pieces a bank holds (`None`: any number).
+        holds: Option<u16>,
+        /// The parity of the move numbers whose moves are standard ones.
+        standard: Option<u8>,
+    },
     /// A reserve whose pieces are dropped as Crazyhouse's are, which captures do not fill
     /// (another module says what does).
     Reserve,
@@ -1367,7 +1378,6 @@ impl Module {
             | Module::DeadlyPawns(_)
             | Module::Onwards
             | Module::Burnt
-            | Module::Bank(_)
             | Module::BlackHole(_)
             | Module::Cannibal(_)
             | Module::Statue(_)
@@ -1405,6 +1415,7 @@ impl Module {
             Module::Transparent(t) => Lane::SeeThrough { through: t.through, kinds: t.kinds },
             Module::PiecesPromote => Lane::PiecesPromote,
             Module::Hades => Lane::ToOwnerWeaker,
+            Module::Bank(bank) => Lane::Bank { holds: bank.holds, standard: bank.standard },
         }
     }
 
