@@ -140,17 +140,16 @@ pub fn judge_plain(variant: &Arc<Variant>, mut game: PlainGame<'_>) -> PlainVerd
     // only the record has.
     let tag = Outcome::from_pgn(game.result);
     let Some(mut lane) = Lane::start(variant, game.fen) else { return PlainVerdict::GaveUp };
-    // Until a move is read (plain reading reads no move in coordinates), the record may be
-    // one in coordinates, whose checks may go unmarked: the lane's giving up says nothing
-    // yet, and the record read whole tells.
-    let mut moves_read = false;
     loop {
         match game.next_turn() {
             PlainStep::Turn(actions) => {
                 if lane.turn::<false>(actions).is_none() {
-                    return if moves_read { PlainVerdict::GaveUp } else { PlainVerdict::NotPlain };
+                    // Until a move is played (plain reading reads no move in coordinates), the
+                    // record may be one in coordinates, whose checks may go unmarked: the
+                    // lane's giving up says nothing yet, and the record read whole tells.
+                    let moved = lane.turns > lane.others;
+                    return if moved { PlainVerdict::GaveUp } else { PlainVerdict::NotPlain };
                 }
-                moves_read = moves_read || actions.iter().any(|a| matches!(a.kind, SanKind::Move { .. }));
             }
             PlainStep::End(outcome) if tag.is_none_or(|t| t == outcome) => break,
             PlainStep::End(_) | PlainStep::NotPlain => return PlainVerdict::NotPlain,
@@ -381,6 +380,9 @@ struct Lane {
     rules: Rules8,
     /// Turns played.
     turns: u64,
+    /// Actions played that moved no piece from one cell to another: castlings, drops,
+    /// bankings.
+    others: u64,
     /// What the check mark of the last turn still needs once the next turn (or the end of the
     /// game) shows it.
     pending: Pending,
@@ -438,7 +440,7 @@ impl Lane {
         // Room for the keys since the last capture or pawn move, which seldom pass sixty plies:
         // one allocation a game rather than one each time the list doubles.
         board.reserve_history(64);
-        Some(Lane { board, rules, turns: 0, pending: Pending::Nothing })
+        Some(Lane { board, rules, turns: 0, others: 0, pending: Pending::Nothing })
     }
 
     /// Plays the next turn, its `actions` in order. Where `OPTIONAL_MARKS`, checks and captures
@@ -476,14 +478,12 @@ impl Lane {
                 (SanKind::Move { piece, .. }, Some(at)) if rules.jumpers != 0 || piece.is_none() => {
                     resolve(board, action, 1u64 << at, optional).filter(|m| goes_on(board, rules, *m))?
                 }
-                (SanKind::Castle(side), None) => board.castling(side == CastleSide::King)?,
-                (SanKind::Drop { piece, to }, None) if to.file < 8 && to.rank < 8 => {
-                    board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)?
+                (SanKind::Move { .. }, Some(_)) => return None,
+                (kind, None) => {
+                    self.others += 1;
+                    other_action(board, kind)?
                 }
-                (SanKind::Bank { piece, from }, None) if from.file < 8 && from.rank < 8 => {
-                    board.bank_move(board8::role_of_letter(piece.ascii())?, from.rank * 8 + from.file)?
-                }
-                _ => return None,
+                (_, Some(_)) => return None,
             };
             see(board, m)?;
             if i + 1 < count {
@@ -575,6 +575,22 @@ enum Ending {
     AsMarked,
     /// The last move mates, and is marked `+`.
     MateMarkedAsCheck,
+}
+
+/// The action `kind`, no piece's move, as a move of the side to move on `board`: a castling,
+/// a drop, a banking. Apart from the moves, which nearly every action is.
+#[inline(never)]
+fn other_action(board: &Board8, kind: SanKind) -> Option<Move8> {
+    match kind {
+        SanKind::Castle(side) => board.castling(side == CastleSide::King),
+        SanKind::Drop { piece, to } if to.file < 8 && to.rank < 8 => {
+            board.drop_move(board8::role_of_letter(piece.ascii())?, to.rank * 8 + to.file)
+        }
+        SanKind::Bank { piece, from } if from.file < 8 && from.rank < 8 => {
+            board.bank_move(board8::role_of_letter(piece.ascii())?, from.rank * 8 + from.file)
+        }
+        _ => None,
+    }
 }
 
 /// Whether the turn may go on after `m`: after a Fastpawn pawn's move that is no drop and no
