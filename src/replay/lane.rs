@@ -678,6 +678,12 @@ fn in_coordinates(board: &Board8, san: &San, within: u64) -> Option<Move8> {
 /// going from the e-file to the g- or c-file; `None` where it is no castling.
 fn castling_in_coordinates(board: &Board8, from: u8, to: u8) -> Option<Option<Move8>> {
     let onto_own = board.piece_on(to).is_some_and(|(color, _)| color == board.side());
+    // Where pieces eat their own (Cannibal Chess), the king onto a piece of its own eats it,
+    // unless that is a rook it could castle with (which the generic replay tells apart).
+    if onto_own && board.may_eat(to) {
+        let mut castles = [true, false].into_iter().filter_map(|h_side| board.castling(h_side));
+        return castles.any(|m| board.castle_rook(m).0 == to).then_some(None);
+    }
     let (from_file, to_file) = (from % 8, to % 8);
     if !onto_own && from_file.abs_diff(to_file) < 2 {
         return None;
@@ -1272,6 +1278,30 @@ mod tests {
             &[("", "1. Ng1@ Nb8@ 2. Nf3@ *"), ("", "1. Ng1@ Nb8@ 2. e4 Ng8@ *")],
         );
         judges("bank half-standard swap 2", &[("", "1. e4 e5 2. Ng1@ *")], &[("", "1. Ng1@ *")]);
+    }
+
+    /// Cannibal Chess: a piece, the king too, may eat a piece of its own but the king, as it
+    /// captures (a pawn diagonally forward), written as a capture; the piece eaten goes to its
+    /// owner's reserve, whence it is dropped; eating must leave the king safe.
+    #[test]
+    fn pieces_eat_their_own_in_the_lane() {
+        let pinned = "4k3/4r3/8/8/8/8/4N3/3QK3[] w - - 0 1";
+        let guarded = "3rk3/8/8/8/8/8/3N4/4K3[] w - - 0 1";
+        judges(
+            "cannibal",
+            &[
+                ("", "1. Qxd2 e5 2. P@e4 *"),
+                ("", "1. Nxd2 e6 2. Qxd2 e5 3. N@f3 *"),
+                ("", "1. Kxd2 *"),
+                ("", "1. d3 e5 2. exd3 *"),
+                (pinned, "1. Qxe2 *"),
+            ],
+            // The king eaten; a friend eaten unmarked; the king onto a cell attacked; a drop of
+            // a piece not eaten.
+            &[("", "1. Qxe1 *"), ("", "1. Qd2 *"), (guarded, "1. Kxd2 *"), ("", "1. Nxd2 e5 2. Q@e4 *")],
+        );
+        // In coordinates, the king onto a piece of its own eats it.
+        judged_clean("cannibal", &game_from("cannibal", "", "1. e1d2 e7e5 *"));
     }
 
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count

@@ -134,6 +134,11 @@ pub struct Rules8 {
     /// queen, rook, bishop, knight, pawn (a captured pawn is gone), and pieces in hand are
     /// dropped as in Crazyhouse; a position is dead only with both hands empty.
     pub to_owner_weaker: bool,
+    /// Cannibal Chess: a piece may capture a piece of its own side but the king, as it
+    /// captures an enemy (a pawn diagonally forward, never en passant), and the piece eaten
+    /// goes to its owner's hand, whence it is dropped as in Crazyhouse; captured enemies are
+    /// gone; a position is dead only with both hands empty.
+    pub eats_own: bool,
     /// Bank Chess: a piece of the side to move, not the king, may leave the board for its
     /// hand (its bank) as a move, which must leave the king safe; pieces in hand are dropped
     /// as in Crazyhouse; captured pieces are gone; a position is dead only with both hands
@@ -326,7 +331,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let (mut drops, mut jumps, mut goal, mut checks) = (false, false, 0, 0);
     let (mut goal_reply, mut no_checks, mut kingless, mut side_promotion) = (false, false, 0, false);
     let (mut see_through, mut passing_roles, mut pieces_promote) = (0, 0, false);
-    let (mut reserve, mut to_owner_weaker) = (false, false);
+    let (mut reserve, mut to_owner_weaker, mut eats_own) = (false, false, false);
     let (mut bank, mut bank_holds, mut standard_parity) = (false, 0, None);
     for module in &variant.modules.list {
         match module.lane() {
@@ -341,6 +346,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::PiecesPromote => pieces_promote = true,
             Lane::Reserve => reserve = true,
             Lane::ToOwnerWeaker => to_owner_weaker = true,
+            Lane::EatsOwn => eats_own = true,
             Lane::Bank { holds, standard } => {
                 // (A bank of more than one piece but not of any number would forfeit one of
                 // several pieces, which the generic core picks by its own order.)
@@ -375,8 +381,8 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     if goal_reply != no_checks {
         return None;
     }
-    // Hades's pair: a reserve with drops, filled by captures weakened.
-    if reserve != to_owner_weaker {
+    // A reserve with drops, filled by captures weakened (Hades) or by pieces eaten (Cannibal).
+    if reserve != (to_owner_weaker || eats_own) {
         return None;
     }
     // Queen, rook, bishop and knight, once each.
@@ -436,6 +442,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(passing_roles != 0)
         + usize::from(pieces_promote)
         + usize::from(to_owner_weaker)
+        + usize::from(eats_own)
         + usize::from(bank)
         // (Pawns that move and promote otherwise: one change, held to the generic core
         // together.)
@@ -456,6 +463,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         passing_roles,
         pieces_promote,
         to_owner_weaker,
+        eats_own,
         bank,
         bank_holds,
         standard_parity,
@@ -1120,6 +1128,8 @@ pub struct Board8 {
     drops: bool,
     /// Where a captured piece goes.
     captured: Captured,
+    /// Cannibal Chess: pieces eat their own ([`Rules8::eats_own`]).
+    eats_own: bool,
     /// Bank Chess: pieces may be banked ([`Rules8::bank`]), a hand holds this many at most
     /// (0: any number), and the moves of this parity of the move number are standard ones.
     bank: bool,
@@ -1191,6 +1201,9 @@ enum Captured {
     ToCaptor,
     /// To its owner's hand one step weaker ([`Rules8::to_owner_weaker`]).
     ToOwnerWeaker,
+    /// Out of the game if an enemy; to its owner's hand, as it is, if eaten by its own side
+    /// ([`Rules8::eats_own`]).
+    EatenToHand,
 }
 
 /// Hades Chess's ladder: per role, what a captured piece of it comes back as (a pawn, a king:
@@ -1223,10 +1236,11 @@ impl Board8 {
     /// orthodox chess's cells), a side not in check whose opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
         let side = setup.side;
-        let drops = setup.rules.drops || setup.rules.to_owner_weaker || setup.rules.bank;
+        let drops = setup.rules.drops || setup.rules.to_owner_weaker || setup.rules.eats_own || setup.rules.bank;
         let captured = match setup.rules {
             Rules8 { drops: true, .. } => Captured::ToCaptor,
             Rules8 { to_owner_weaker: true, .. } => Captured::ToOwnerWeaker,
+            Rules8 { eats_own: true, .. } => Captured::EatenToHand,
             _ => Captured::Gone,
         };
         let mut board = Board8 {
@@ -1243,6 +1257,7 @@ impl Board8 {
             history: Vec::new(),
             drops,
             captured,
+            eats_own: setup.rules.eats_own,
             bank: setup.rules.bank,
             bank_holds: setup.rules.bank_holds,
             standard: setup.rules.standard_parity,
@@ -1264,7 +1279,9 @@ impl Board8 {
                 Rules8 { kingless, .. } if kingless != 0 => Material::Stays,
                 Rules8 { checks, .. } if checks != 0 => Material::BareKings,
                 Rules8 { pieces_promote: true, .. } => Material::BareKings,
-                Rules8 { to_owner_weaker: true, .. } | Rules8 { bank: true, .. } => Material::OrthodoxWithoutHands,
+                Rules8 { to_owner_weaker: true, .. } | Rules8 { bank: true, .. } | Rules8 { eats_own: true, .. } => {
+                    Material::OrthodoxWithoutHands
+                }
                 _ => Material::Orthodox,
             },
             checks: setup.rules.checks,
@@ -1286,7 +1303,8 @@ impl Board8 {
                 || setup.rules.no_checks
                 || setup.rules.kingless != 0
                 || setup.rules.passing_roles != 0
-                || setup.rules.pieces_promote,
+                || setup.rules.pieces_promote
+                || setup.rules.eats_own,
             castles: Castles::NONE,
         };
         // (A pawn that steps backwards, or steps twice from there, may stand on its own first
@@ -1505,7 +1523,7 @@ impl Board8 {
     pub fn origins(&self, role: u8, to: u8) -> u64 {
         let us = self.side & 1;
         let own = self.colors[us];
-        if own & bit(to) != 0 {
+        if own & bit(to) & !self.edible() != 0 {
             return 0;
         }
         let mine = self.roles[usize::from(role.min(KING))] & own;
@@ -1532,7 +1550,7 @@ impl Board8 {
                         }
                     }
                 }
-                if self.colors[us ^ 1] & bit(to) != 0 || self.en_passant == Some(to) {
+                if (self.colors[us ^ 1] | self.edible()) & bit(to) != 0 || self.en_passant == Some(to) {
                     from |= self.pawn_attacks[us ^ 1][t] & mine;
                 }
                 match self.steps {
@@ -1583,7 +1601,8 @@ impl Board8 {
                 || self.no_checks
                 || self.kingless != 0
                 || self.passes(role)
-                || promotion.is_some())
+                || promotion.is_some()
+                || self.eats_own)
         {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
@@ -1905,6 +1924,7 @@ impl Board8 {
             history: Vec::new(),
             drops: self.drops,
             captured: self.captured,
+            eats_own: self.eats_own,
             bank: self.bank,
             bank_holds: self.bank_holds,
             standard: self.standard,
@@ -2240,8 +2260,10 @@ impl Board8 {
                 _ => to,
             };
             let code = self.cells[usize::from(at)];
+            // (The victim's color: the opponent's, but where pieces eat their own.)
+            let owner = usize::from(code >> 3) & 1;
             self.roles[usize::from(code & 7)] ^= bit(at);
-            self.colors[them] ^= bit(at);
+            self.colors[owner] ^= bit(at);
             self.cells[usize::from(at)] = EMPTY;
             key ^= cell_key(code, at);
             self.h_half &= !bit(at);
@@ -2259,6 +2281,8 @@ impl Board8 {
                         key = self.add_to_hand(them, weaker, key);
                     }
                 }
+                Captured::EatenToHand if owner == us => key = self.add_to_hand(us, code & 7, key),
+                Captured::EatenToHand => {}
             }
         }
         let code = self.cells[usize::from(from)];
@@ -2621,7 +2645,8 @@ impl Board8 {
     /// (castling left out).
     fn targets(&self, from: u8) -> u64 {
         let us = self.side & 1;
-        let own = self.colors[us];
+        // (Cannibal Chess: the pieces a piece may eat are no obstacle to its captures.)
+        let own = self.colors[us] & !self.edible();
         let occupied = self.occupied();
         let f = usize::from(from);
         let role = self.cells[f] & 7;
@@ -2639,7 +2664,8 @@ impl Board8 {
             | match role {
                 PAWN => {
                     let step = if us == 0 { from + 8 } else { from - 8 };
-                    let mut t = self.pawn_attacks[us][f] & (self.colors[us ^ 1] | self.en_passant.map_or(0, bit));
+                    let mut t = self.pawn_attacks[us][f]
+                        & (self.colors[us ^ 1] | self.edible() | self.en_passant.map_or(0, bit));
                     if self.cells[usize::from(step)] == EMPTY {
                         t |= bit(step);
                         let (second, two) = if us == 0 { (1, step + 8) } else { (6, step.wrapping_sub(8)) };
@@ -2661,6 +2687,19 @@ impl Board8 {
                 _ => KING_LEAPS[f] & !own,
             }
             | if self.passes(role) { self.passing_targets(from, role) } else { 0 }
+    }
+
+    /// Cannibal Chess: the pieces of the side to move that a piece of its own may eat (all but
+    /// its king; none elsewhere).
+    #[inline(always)]
+    fn edible(&self) -> u64 {
+        if self.eats_own { self.colors[self.side & 1] & !self.roles[usize::from(KING)] } else { 0 }
+    }
+
+    /// Cannibal Chess: whether a piece of the side to move may eat the piece on `cell`, one
+    /// of its own.
+    pub fn may_eat(&self, cell: u8) -> bool {
+        cell < 64 && self.edible() & bit(cell) != 0
     }
 
     /// Transparent Chess: whether a rider of `role` passes through pieces.
@@ -3013,10 +3052,10 @@ impl super::laws::Standing for Board8 {
 
 /// One variant of each of the lane's later capabilities (pawns that step, capture and promote
 /// otherwise, Racing Kings' pair, Horde's pair, riders passing through pieces, pieces that
-/// promote, Hades's pair, banks), on which the tests hold the lane to the
+/// promote, Hades's pair, pieces eaten by their own side, banks), on which the tests hold the lane to the
 /// generic core besides their own lists.
 #[cfg(test)]
-pub(crate) const CAPABILITY_SAMPLES: [&str; 17] = [
+pub(crate) const CAPABILITY_SAMPLES: [&str; 18] = [
     "racing kings",
     "horde",
     "transparent all",
@@ -3024,6 +3063,7 @@ pub(crate) const CAPABILITY_SAMPLES: [&str; 17] = [
     "transparent enemy",
     "promotion",
     "hades",
+    "cannibal",
     "bank",
     "bank swap",
     "bank half-standard 1",
@@ -3284,7 +3324,9 @@ mod tests {
         }
         let names =
             ["orthodox", "crazyhouse", "transparent-all", "promotion", "hades", "racing-kings", "horde", "bank"];
-        for name in names.into_iter().chain(["bank-swap", "bank-half-standard-1", "bank-half-standard-swap-2"]) {
+        for name in
+            names.into_iter().chain(["bank-swap", "bank-half-standard-1", "bank-half-standard-swap-2", "cannibal"])
+        {
             assert!(counted.iter().any(|c| c == name), "no count of {name} in the lane: {counted:?}");
         }
     }

@@ -516,6 +516,9 @@ pub enum Lane {
         /// The parity of the move numbers whose moves are standard ones.
         standard: Option<u8>,
     },
+    /// A piece may capture a piece of its own side but a king, as it captures an enemy, and
+    /// the piece eaten goes to its owner's reserve (Cannibal Chess).
+    EatsOwn,
     /// A reserve whose pieces are dropped as Crazyhouse's are, which captures do not fill
     /// (another module says what does).
     Reserve,
@@ -1379,7 +1382,6 @@ impl Module {
             | Module::Onwards
             | Module::Burnt
             | Module::BlackHole(_)
-            | Module::Cannibal(_)
             | Module::Statue(_)
             | Module::Transfer(_)
             | Module::Freeze(_)
@@ -1397,6 +1399,7 @@ impl Module {
             | Module::Explosions
             | Module::Gating
             | Module::Partners
+            | Module::Cannibal(Compensation::Move)
             | Module::ByHalf
             | Module::RoyalCapture
             | Module::EatsOwnOnly(_)
@@ -1415,6 +1418,7 @@ impl Module {
             Module::Transparent(t) => Lane::SeeThrough { through: t.through, kinds: t.kinds },
             Module::PiecesPromote => Lane::PiecesPromote,
             Module::Hades => Lane::ToOwnerWeaker,
+            Module::Cannibal(Compensation::Reserve) => Lane::EatsOwn,
             Module::Bank(bank) => Lane::Bank { holds: bank.holds, standard: bank.standard },
         }
     }
