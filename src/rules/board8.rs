@@ -11,8 +11,10 @@
 //! [`PawnSteps`]) and promote on a side file too, Racing Kings' goal with its reply and its ban on checks, Horde's side
 //! without a king and its pawns stepping twice from their first rank, riders that pass through
 //! pieces to empty cells (Transparent Chess), pieces that promote on their last rank too
-//! (Promotion Chess), or captured pieces going to their owner's hand one step weaker, to be
-//! dropped (Hades Chess): what a module
+//! (Promotion Chess), captured pieces going to their owner's hand one step weaker, to be
+//! dropped (Hades Chess), pieces eating their own, which go to their owner's hand (Cannibal
+//! Chess), or pieces banked and brought back (Bank Chess, with its Swap and Half-Standard
+//! variants): what a module
 //! asks of the lane is the module's to say ([`super::modules::Lane`]), so that this module
 //! names capabilities, not variants. It knows what a replay of a well-formed game asks of a
 //! position (which pieces reach a square, whether a move is legal, whether a
@@ -309,15 +311,17 @@ impl Rules8 {
 /// Which rules of the lane `variant` has, if any: orthodox chess as far as its rules go (an
 /// 8x8 board without holes, walls or wrapping; the six orthodox pieces with their orthodox
 /// movement; pawns going up for White and down for Black, promoting to queen, rook, bishop or
-/// knight; one king each, castling, one action a turn, and no rule module), or one of nine
-/// variants of it: Crazyhouse's reserves (reserves, captures to hand and drops, all three),
-/// Limpy's lame knights, Fastpawn's pawn moves per turn, Checkers Chess's jumps without
-/// pawn jumps, a goal without a reply, checks counted, pawns with further steps
-/// ([`PawnSteps`]) or promoting on a side file too, Racing Kings' pair (a goal with the reply, no checks) or Horde's (sides
-/// without a king, pawns stepping twice from their first rank), or riders passing through pieces (each alone: the lane's tests hold
-/// it to the generic core on each of them, not on their mixtures). Its name, aliases, values
-/// and start position do not matter (a start position the lane cannot play is refused by
-/// [`Board8::new`]).
+/// knight; one king each, castling, one action a turn, and no rule module), or one variant of
+/// it, by one of the capabilities each module names ([`Lane`]): Crazyhouse's reserves
+/// (reserves, captures to hand and drops, all three), Limpy's lame knights, Fastpawn's pawn
+/// moves per turn, Checkers Chess's jumps without pawn jumps, a goal without a reply, checks
+/// counted, pawns with further steps ([`PawnSteps`]) or promoting on a side file too, Racing
+/// Kings' pair (a goal with the reply, no checks), Horde's (sides without a king, pawns
+/// stepping twice from their first rank), riders passing through pieces, pieces promoting, a
+/// reserve with drops filled by captures weakened (Hades) or by pieces eaten by their own
+/// side (Cannibal), or banks (each alone: the lane's tests hold it to the generic core on
+/// each of them, not on their mixtures). Its name, aliases, values and start position do not
+/// matter (a start position the lane cannot play is refused by [`Board8::new`]).
 pub fn fits(variant: &Variant) -> Option<Rules8> {
     // The lane asks this of every game: no allocation, one pass over the pieces.
     let s = &variant.spec;
