@@ -1304,6 +1304,21 @@ mod tests {
         judged_clean("cannibal", &game_from("cannibal", "", "1. e1d2 e7e5 *"));
     }
 
+    /// Statue Chess: a captured piece goes to its owner's reserve as it is (a Swap reserve
+    /// holds one, forfeiting the one it held), and comes back as a statue, which only
+    /// captures (no step, no en passant); a captured statue is gone.
+    #[test]
+    fn pieces_come_back_as_statues_in_the_lane() {
+        let two_pawns = "1. e4 d5 2. exd5 e6 3. dxe6 P@e5 4. a3 P@d4 *";
+        judges(
+            "statue",
+            &[("", "1. e4 d5 2. exd5 P@e6 3. Nc3 exd5 *"), ("", two_pawns)],
+            // A statue's step; a statue taken and dropped again.
+            &[("", "1. e4 d5 2. exd5 P@e6 3. Nf3 e5 *"), ("", "1. e4 d5 2. exd5 P@e6 3. dxe6 P@e5 *")],
+        );
+        judges("statue swap", &[("", "1. e4 d5 2. exd5 e6 3. dxe6 P@e5 *")], &[("", two_pawns)]);
+    }
+
     /// Three-check: the third check wins, marked `+` or `#`; the counters of a FEN count
     /// (python-chess's checks still to give, lichess's checks given); a lone king cannot
     /// check, so bare kings are a dead position, and nothing else is.

@@ -141,6 +141,13 @@ pub struct Rules8 {
     /// goes to its owner's hand, whence it is dropped as in Crazyhouse; captured enemies are
     /// gone; a position is dead only with both hands empty.
     pub eats_own: bool,
+    /// Statue Chess: a captured piece goes to its owner's hand as it is (a hand that holds
+    /// `statue_holds` pieces, 1, forfeits the one it held; 0: any number), and a piece dropped
+    /// from it is a statue: it has no move that captures nothing, and captures as its piece
+    /// does; a captured statue is gone; a position is dead only with both hands empty.
+    pub statues: bool,
+    /// [`Rules8::statues`]: the most pieces a hand holds (0: any number).
+    pub statue_holds: u8,
     /// Bank Chess: a piece of the side to move, not the king, may leave the board for its
     /// hand (its bank) as a move, which must leave the king safe; pieces in hand are dropped
     /// as in Crazyhouse; captured pieces are gone; a position is dead only with both hands
@@ -336,6 +343,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
     let (mut goal_reply, mut no_checks, mut kingless, mut side_promotion) = (false, false, 0, false);
     let (mut see_through, mut passing_roles, mut pieces_promote) = (0, 0, false);
     let (mut reserve, mut to_owner_weaker, mut eats_own) = (false, false, false);
+    let (mut statues, mut statue_holds) = (false, 0);
     let (mut bank, mut bank_holds, mut standard_parity) = (false, 0, None);
     for module in &variant.modules.list {
         match module.lane() {
@@ -351,6 +359,14 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
             Lane::Reserve => reserve = true,
             Lane::ToOwnerWeaker => to_owner_weaker = true,
             Lane::EatsOwn => eats_own = true,
+            Lane::Statues { holds } => {
+                statue_holds = match holds {
+                    None => 0,
+                    Some(1) => 1,
+                    Some(_) => return None,
+                };
+                statues = true;
+            }
             Lane::Bank { holds, standard } => {
                 // (A bank of more than one piece but not of any number would forfeit one of
                 // several pieces, which the generic core picks by its own order.)
@@ -386,7 +402,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         return None;
     }
     // A reserve with drops, filled by captures weakened (Hades) or by pieces eaten (Cannibal).
-    if reserve != (to_owner_weaker || eats_own) {
+    if reserve != (to_owner_weaker || eats_own || statues) {
         return None;
     }
     // Queen, rook, bishop and knight, once each.
@@ -447,6 +463,7 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         + usize::from(pieces_promote)
         + usize::from(to_owner_weaker)
         + usize::from(eats_own)
+        + usize::from(statues)
         + usize::from(bank)
         // (Pawns that move and promote otherwise: one change, held to the generic core
         // together.)
@@ -468,6 +485,8 @@ pub fn fits(variant: &Variant) -> Option<Rules8> {
         pieces_promote,
         to_owner_weaker,
         eats_own,
+        statues,
+        statue_holds,
         bank,
         bank_holds,
         standard_parity,
@@ -483,6 +502,8 @@ pub struct FenStyle {
     pub holdings: bool,
     /// The hands are banks, written `{...}` after the board.
     pub bank: bool,
+    /// Statues are marked `!`.
+    pub statue: bool,
     /// Pawns that started on the h-side half are marked `^` (side promotion).
     pub h_half: bool,
     /// The roles in the order of the variant's pieces, in which the hands are written.
@@ -501,6 +522,7 @@ impl FenStyle {
             promoted: marks.promoted,
             holdings: marks.holdings,
             bank: marks.bank,
+            statue: marks.statue,
             h_half: marks.pawn_from_h_half,
             hand_order,
         })
@@ -532,6 +554,8 @@ pub struct Setup8 {
     pub tallies: [u8; 2],
     /// The cells of the pawns that started on the h-side half (side promotion).
     pub h_half: u64,
+    /// The cells of the statues (Statue Chess).
+    pub statues: u64,
 }
 
 /// The cells a leaper with these (file, rank) steps reaches from each cell.
@@ -1134,6 +1158,11 @@ pub struct Board8 {
     captured: Captured,
     /// Cannibal Chess: pieces eat their own ([`Rules8::eats_own`]).
     eats_own: bool,
+    /// Statue Chess ([`Rules8::statues`]): whether dropped pieces are statues, the cells of
+    /// the statues, and the most pieces a hand holds (0: any number).
+    statue_rule: bool,
+    statues: u64,
+    statue_holds: u8,
     /// Bank Chess: pieces may be banked ([`Rules8::bank`]), a hand holds this many at most
     /// (0: any number), and the moves of this parity of the move number are standard ones.
     bank: bool,
@@ -1205,6 +1234,8 @@ enum Captured {
     ToCaptor,
     /// To its owner's hand one step weaker ([`Rules8::to_owner_weaker`]).
     ToOwnerWeaker,
+    /// To its owner's hand as it is, unless it is a statue ([`Rules8::statues`]).
+    ToOwnerUnlessStatue,
     /// Out of the game if an enemy; to its owner's hand, as it is, if eaten by its own side
     /// ([`Rules8::eats_own`]).
     EatenToHand,
@@ -1227,6 +1258,11 @@ enum Material {
     OrthodoxWithoutHands,
 }
 
+/// The key of a statue on `cell` (Statue Chess), besides its piece's.
+fn statue_key(cell: u8) -> u64 {
+    ZOBRIST[usize::from(cell & 63)].rotate_left(23) ^ 0x5DEE_CE66_D1CE_4E5B
+}
+
 /// The key of `color` having given `count` checks (Three-check): the key of `count` kings in
 /// its hand, which no hand holds.
 fn tally_key(color: usize, count: u8) -> u64 {
@@ -1240,11 +1276,16 @@ impl Board8 {
     /// orthodox chess's cells), a side not in check whose opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
         let side = setup.side;
-        let drops = setup.rules.drops || setup.rules.to_owner_weaker || setup.rules.eats_own || setup.rules.bank;
+        let drops = setup.rules.drops
+            || setup.rules.to_owner_weaker
+            || setup.rules.eats_own
+            || setup.rules.statues
+            || setup.rules.bank;
         let captured = match setup.rules {
             Rules8 { drops: true, .. } => Captured::ToCaptor,
             Rules8 { to_owner_weaker: true, .. } => Captured::ToOwnerWeaker,
             Rules8 { eats_own: true, .. } => Captured::EatenToHand,
+            Rules8 { statues: true, .. } => Captured::ToOwnerUnlessStatue,
             _ => Captured::Gone,
         };
         let mut board = Board8 {
@@ -1262,6 +1303,9 @@ impl Board8 {
             drops,
             captured,
             eats_own: setup.rules.eats_own,
+            statue_rule: setup.rules.statues,
+            statues: 0,
+            statue_holds: setup.rules.statue_holds,
             bank: setup.rules.bank,
             bank_holds: setup.rules.bank_holds,
             standard: setup.rules.standard_parity,
@@ -1283,9 +1327,10 @@ impl Board8 {
                 Rules8 { kingless, .. } if kingless != 0 => Material::Stays,
                 Rules8 { checks, .. } if checks != 0 => Material::BareKings,
                 Rules8 { pieces_promote: true, .. } => Material::BareKings,
-                Rules8 { to_owner_weaker: true, .. } | Rules8 { bank: true, .. } | Rules8 { eats_own: true, .. } => {
-                    Material::OrthodoxWithoutHands
-                }
+                Rules8 { to_owner_weaker: true, .. }
+                | Rules8 { bank: true, .. }
+                | Rules8 { eats_own: true, .. }
+                | Rules8 { statues: true, .. } => Material::OrthodoxWithoutHands,
                 _ => Material::Orthodox,
             },
             checks: setup.rules.checks,
@@ -1308,7 +1353,8 @@ impl Board8 {
                 || setup.rules.kingless != 0
                 || setup.rules.passing_roles != 0
                 || setup.rules.pieces_promote
-                || setup.rules.eats_own,
+                || setup.rules.eats_own
+                || setup.rules.statues,
             castles: Castles::NONE,
         };
         // (A pawn that steps backwards, or steps twice from there, may stand on its own first
@@ -1324,6 +1370,14 @@ impl Board8 {
             if promoted {
                 board.promoted |= bit(cell);
             }
+        }
+        // Statues on pieces, where dropped pieces are statues.
+        if setup.statues != 0 {
+            if !board.statue_rule || setup.statues & !board.occupied() != 0 {
+                return None;
+            }
+            board.statues = setup.statues;
+            board.key ^= (0..64).filter(|&c| setup.statues & bit(c) != 0).fold(0, |k, c| k ^ statue_key(c));
         }
         // Marks on pawns only, none on the file where it promotes (no position).
         if setup.h_half != 0 {
@@ -1530,8 +1584,10 @@ impl Board8 {
         if own & bit(to) & !self.edible() != 0 {
             return 0;
         }
-        let mine = self.roles[usize::from(role.min(KING))] & own;
         let t = usize::from(to);
+        // (A statue only captures: it reaches no empty cell, nor takes en passant.)
+        let still = if self.cells[t] == EMPTY { self.statues } else { 0 };
+        let mine = self.roles[usize::from(role.min(KING))] & own & !still;
         let moves = match role {
             PAWN => {
                 let mut from = 0;
@@ -1606,7 +1662,8 @@ impl Board8 {
                 || self.kingless != 0
                 || self.passes(role)
                 || promotion.is_some()
-                || self.eats_own)
+                || self.eats_own
+                || self.statue_rule)
         {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
@@ -1929,6 +1986,9 @@ impl Board8 {
             drops: self.drops,
             captured: self.captured,
             eats_own: self.eats_own,
+            statue_rule: self.statue_rule,
+            statues: self.statues,
+            statue_holds: self.statue_holds,
             bank: self.bank,
             bank_holds: self.bank_holds,
             standard: self.standard,
@@ -2249,6 +2309,11 @@ impl Board8 {
             self.roles[role] |= bit(to);
             self.colors[us] |= bit(to);
             self.cells[usize::from(to)] = us as u8 * 8 + m.role;
+            // (Statue Chess: a piece dropped is a statue.)
+            if self.statue_rule {
+                self.statues |= bit(to);
+                key ^= statue_key(to);
+            }
             return key ^ piece_key(us, m.role, to);
         }
         if matches!(m.special, Special::Castle) {
@@ -2287,6 +2352,7 @@ impl Board8 {
                 }
                 Captured::EatenToHand if owner == us => key = self.add_to_hand(us, code & 7, key),
                 Captured::EatenToHand => {}
+                Captured::ToOwnerUnlessStatue => key = self.captured_to_owner(at, code, key),
             }
         }
         let code = self.cells[usize::from(from)];
@@ -2300,6 +2366,11 @@ impl Board8 {
         self.cells[usize::from(from)] = EMPTY;
         self.cells[usize::from(to)] = becomes;
         key ^= cell_key(code, from) ^ cell_key(becomes, to);
+        // A statue stays one where it goes.
+        if self.statues & bit(from) != 0 {
+            self.statues ^= bit(from) | bit(to);
+            key ^= statue_key(from) ^ statue_key(to);
+        }
         // Only a hand tells promoted pieces from others.
         if self.captured == Captured::ToCaptor && (self.promoted & bit(from) != 0 || m.promotion.is_some()) {
             self.promoted = (self.promoted & !bit(from)) | bit(to);
@@ -2335,6 +2406,30 @@ impl Board8 {
             }
         }
         self.add_to_hand(us, code & 7, key)
+    }
+
+    /// Statue Chess: the piece of `code` captured on `at` goes to its owner's hand, unless it
+    /// is a statue, which is gone; a hand that holds as many as it may forfeits those.
+    #[inline(never)]
+    fn captured_to_owner(&mut self, at: u8, code: u8, mut key: u64) -> u64 {
+        if self.statues & bit(at) != 0 {
+            self.statues &= !bit(at);
+            return key ^ statue_key(at);
+        }
+        let owner = usize::from(code >> 3) & 1;
+        if self.statue_holds != 0 {
+            let held: u32 = self.hands[owner].iter().map(|&n| u32::from(n)).sum();
+            if held >= u32::from(self.statue_holds) {
+                for role in 0..KING {
+                    let count = self.hands[owner][usize::from(role)];
+                    if count > 0 {
+                        key ^= hand_key(owner, role, count) ^ hand_key(owner, role, 0);
+                        self.hands[owner][usize::from(role)] = 0;
+                    }
+                }
+            }
+        }
+        self.add_to_hand(owner, code & 7, key)
     }
 
     /// One piece of `role` more in `color`'s hand: `key` as it changes.
@@ -2520,8 +2615,11 @@ impl Board8 {
     fn refresh_ep(&mut self) {
         let Some(target) = self.en_passant else { return };
         let us = self.side & 1;
-        let mut pawns =
-            self.pawn_attacks[us ^ 1][usize::from(target)] & self.roles[usize::from(PAWN)] & self.colors[us];
+        // (A statue takes nothing en passant.)
+        let mut pawns = self.pawn_attacks[us ^ 1][usize::from(target)]
+            & self.roles[usize::from(PAWN)]
+            & self.colors[us]
+            & !self.statues;
         while pawns != 0 {
             let from = pawns.trailing_zeros() as u8;
             pawns &= pawns - 1;
@@ -2648,6 +2746,9 @@ impl Board8 {
     /// The cells the piece of the side to move on `from` may go to, pins and checks aside
     /// (castling left out).
     fn targets(&self, from: u8) -> u64 {
+        if self.statues & bit(from) != 0 {
+            return self.statue_targets(from);
+        }
         let us = self.side & 1;
         // (Cannibal Chess: the pieces a piece may eat are no obstacle to its captures.)
         let own = self.colors[us] & !self.edible();
@@ -2698,6 +2799,23 @@ impl Board8 {
     #[inline(always)]
     fn edible(&self) -> u64 {
         if self.eats_own { self.colors[self.side & 1] & !self.roles[usize::from(KING)] } else { 0 }
+    }
+
+    /// Statue Chess: the cells the statue of the side to move on `from` captures on: the
+    /// enemies its piece attacks.
+    #[inline(never)]
+    fn statue_targets(&self, from: u8) -> u64 {
+        let us = self.side & 1;
+        let (f, occupied) = (usize::from(from), self.occupied());
+        let attacks = match self.cells[f] & 7 {
+            PAWN => self.pawn_attacks[us][f],
+            KNIGHT => KNIGHT_LEAPS[f],
+            BISHOP => bishop_attacks(from, occupied),
+            ROOK => rook_attacks(from, occupied),
+            QUEEN => rook_attacks(from, occupied) | bishop_attacks(from, occupied),
+            _ => KING_LEAPS[f],
+        };
+        attacks & self.colors[us ^ 1]
     }
 
     /// Cannibal Chess: whether a piece of the side to move may eat the piece on `cell`, one
@@ -2981,6 +3099,9 @@ impl Board8 {
                 if style.promoted && self.promoted & bit(cell) != 0 {
                     out.push('~');
                 }
+                if style.statue && self.statues & bit(cell) != 0 {
+                    out.push('!');
+                }
                 if style.h_half && self.h_half & bit(cell) != 0 {
                     out.push('^');
                 }
@@ -3056,10 +3177,10 @@ impl super::laws::Standing for Board8 {
 
 /// One variant of each of the lane's later capabilities (pawns that step, capture and promote
 /// otherwise, Racing Kings' pair, Horde's pair, riders passing through pieces, pieces that
-/// promote, Hades's pair, pieces eaten by their own side, banks), on which the tests hold the lane to the
+/// promote, Hades's pair, pieces eaten by their own side, statues, banks), on which the tests hold the lane to the
 /// generic core besides their own lists.
 #[cfg(test)]
-pub(crate) const CAPABILITY_SAMPLES: [&str; 18] = [
+pub(crate) const CAPABILITY_SAMPLES: [&str; 20] = [
     "racing kings",
     "horde",
     "transparent all",
@@ -3068,6 +3189,8 @@ pub(crate) const CAPABILITY_SAMPLES: [&str; 18] = [
     "promotion",
     "hades",
     "cannibal",
+    "statue",
+    "statue swap",
     "bank",
     "bank swap",
     "bank half-standard 1",
@@ -3328,9 +3451,14 @@ mod tests {
         }
         let names =
             ["orthodox", "crazyhouse", "transparent-all", "promotion", "hades", "racing-kings", "horde", "bank"];
-        for name in
-            names.into_iter().chain(["bank-swap", "bank-half-standard-1", "bank-half-standard-swap-2", "cannibal"])
-        {
+        for name in names.into_iter().chain([
+            "bank-swap",
+            "bank-half-standard-1",
+            "bank-half-standard-swap-2",
+            "cannibal",
+            "statue",
+            "statue-swap",
+        ]) {
             assert!(counted.iter().any(|c| c == name), "no count of {name} in the lane: {counted:?}");
         }
     }
@@ -3464,8 +3592,14 @@ mod tests {
         let castling = stays.castling(true).unwrap_or_else(|| panic!("no castling"));
         assert_eq!((castling.from, castling.to, stays.castle_rook(castling)), (6, 6, (7, 5)));
         stays.play(castling);
-        let style =
-            FenStyle { promoted: false, holdings: false, bank: false, h_half: false, hand_order: [0, 1, 2, 3, 4, 5] };
+        let style = FenStyle {
+            promoted: false,
+            holdings: false,
+            bank: false,
+            statue: false,
+            h_half: false,
+            hand_order: [0, 1, 2, 3, 4, 5],
+        };
         assert_eq!(stays.fen(1, &style), "r3k3/8/8/8/8/8/8/R4RK1 b q - 1 1");
         assert_eq!(
             board("1r2k3/8/8/8/8/8/8/R3K1R1 w AGb - 0 1").fen(1, &style),

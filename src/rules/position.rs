@@ -4868,7 +4868,7 @@ impl Position {
         }
         let role = |kind: Kind| board8::role_of_letter(self.variant.kind(kind).spec.letter);
         let mut pieces = Vec::with_capacity(32);
-        let mut h_half = 0;
+        let (mut h_half, mut statues) = (0, 0);
         for (sq, piece) in self.pieces() {
             // (A pawn's side mark goes to the board, which refuses it where the lane's rules
             // have no side promotion.)
@@ -4878,6 +4878,9 @@ impl Position {
             let cell = u8::try_from(sq.index()).ok()?;
             if piece.from_h_half {
                 h_half |= 1u64.checked_shl(u32::from(cell))?;
+            }
+            if piece.fixed {
+                statues |= 1u64.checked_shl(u32::from(cell))?;
             }
             pieces.push((cell, piece.color.index(), role(piece.kind)?, piece.promoted));
         }
@@ -4898,6 +4901,7 @@ impl Position {
             hands,
             tallies: self.tally,
             h_half,
+            statues,
         })
     }
 

@@ -519,6 +519,13 @@ pub enum Lane {
     /// A piece may capture a piece of its own side but a king, as it captures an enemy, and
     /// the piece eaten goes to its owner's reserve (Cannibal Chess).
     EatsOwn,
+    /// A captured piece goes to its owner's reserve as it is (a reserve that `holds` one piece
+    /// at most forfeits the piece it held), and a piece dropped from it is a statue, which
+    /// only captures; a captured statue is gone (Statue Chess).
+    Statues {
+        /// The most pieces a reserve holds (`None`: any number).
+        holds: Option<u16>,
+    },
     /// A reserve whose pieces are dropped as Crazyhouse's are, which captures do not fill
     /// (another module says what does).
     Reserve,
@@ -1382,7 +1389,6 @@ impl Module {
             | Module::Onwards
             | Module::Burnt
             | Module::BlackHole(_)
-            | Module::Statue(_)
             | Module::Transfer(_)
             | Module::Freeze(_)
             | Module::Deflector
@@ -1419,6 +1425,7 @@ impl Module {
             Module::PiecesPromote => Lane::PiecesPromote,
             Module::Hades => Lane::ToOwnerWeaker,
             Module::Cannibal(Compensation::Reserve) => Lane::EatsOwn,
+            Module::Statue(statue) => Lane::Statues { holds: statue.holds },
             Module::Bank(bank) => Lane::Bank { holds: bank.holds, standard: bank.standard },
         }
     }
