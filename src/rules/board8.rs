@@ -1216,9 +1216,11 @@ pub struct Board8 {
     passing_roles: u8,
     /// Promotion Chess: pieces promote too ([`Rules8::pieces_promote`]).
     pieces_promote: bool,
-    /// Whether [`Board8::find`] finds some moves through [`Board8::origins`]: where pieces
-    /// jump, or pawns step further, or riders pass through pieces.
+    /// Whether [`Board8::find`] finds some moves through [`Board8::origins`] (where pawns step
+    /// further, riders pass through pieces, pieces promote), or all of them (where pieces jump,
+    /// no check may be given, a side has no king, pieces eat their own, statues stand).
     by_origins: bool,
+    all_by_origins: bool,
     /// Where the rooks and kings of the castling rights stood at the start.
     castles: Castles,
 }
@@ -1276,6 +1278,13 @@ impl Board8 {
     /// orthodox chess's cells), a side not in check whose opponent is, or a king in hand.
     pub fn new(setup: &Setup8) -> Option<Board8> {
         let side = setup.side;
+        // Where pieces jump, no check may be given, a side has no king, pieces eat their own or
+        // statues stand, every move is found through `origins`.
+        let all_by_origins = setup.rules.jumpers != 0
+            || setup.rules.no_checks
+            || setup.rules.kingless != 0
+            || setup.rules.eats_own
+            || setup.rules.statues;
         let drops = setup.rules.drops
             || setup.rules.to_owner_weaker
             || setup.rules.eats_own
@@ -1347,14 +1356,11 @@ impl Board8 {
             see_through: setup.rules.see_through,
             passing_roles: setup.rules.passing_roles,
             pieces_promote: setup.rules.pieces_promote,
-            by_origins: setup.rules.jumpers != 0
+            by_origins: all_by_origins
                 || setup.rules.pawn_steps.is_some()
-                || setup.rules.no_checks
-                || setup.rules.kingless != 0
                 || setup.rules.passing_roles != 0
-                || setup.rules.pieces_promote
-                || setup.rules.eats_own
-                || setup.rules.statues,
+                || setup.rules.pieces_promote,
+            all_by_origins,
             castles: Castles::NONE,
         };
         // (A pawn that steps backwards, or steps twice from there, may stand on its own first
@@ -1581,13 +1587,18 @@ impl Board8 {
     pub fn origins(&self, role: u8, to: u8) -> u64 {
         let us = self.side & 1;
         let own = self.colors[us];
-        if own & bit(to) & !self.edible() != 0 {
+        // (Cannibal Chess: a piece of its own but the king may be eaten.)
+        if own & bit(to) != 0 && self.edible() & bit(to) == 0 {
             return 0;
         }
         let t = usize::from(to);
+        let mut mine = self.roles[usize::from(role.min(KING))] & own;
         // (A statue only captures: it reaches no empty cell, nor takes en passant.)
-        let still = if self.cells[t] == EMPTY { self.statues } else { 0 };
-        let mine = self.roles[usize::from(role.min(KING))] & own & !still;
+        if self.statues != 0 && self.cells[t] == EMPTY {
+            mine &= !self.statues;
+        }
+        // (A rider that passes through pieces reaches an empty cell past them.)
+        let occupied = if self.passing_roles == 0 { self.occupied() } else { self.crossed(role, to) };
         let moves = match role {
             PAWN => {
                 let mut from = 0;
@@ -1620,10 +1631,9 @@ impl Board8 {
             }
             KNIGHT if self.lame => lame(&LAME_IN, to, self.occupied()) & mine,
             KNIGHT => KNIGHT_LEAPS[t] & mine,
-            // (A rider that passes through pieces reaches an empty cell past them.)
-            BISHOP => bishop_attacks(to, self.crossed(role, to)) & mine,
-            ROOK => rook_attacks(to, self.crossed(role, to)) & mine,
-            QUEEN => (rook_attacks(to, self.crossed(role, to)) | bishop_attacks(to, self.crossed(role, to))) & mine,
+            BISHOP => bishop_attacks(to, occupied) & mine,
+            ROOK => rook_attacks(to, occupied) & mine,
+            QUEEN => (rook_attacks(to, occupied) | bishop_attacks(to, occupied)) & mine,
             _ => KING_LEAPS[t] & mine,
         };
         if self.jumpers == 0 || self.cells[t] != EMPTY {
@@ -1655,16 +1665,7 @@ impl Board8 {
         }
         // Where pieces jump, a move's kind depends on the cells it crosses, and where pawns
         // step further, on the step: ask move_to.
-        if self.by_origins
-            && (self.jumpers != 0
-                || role == PAWN
-                || self.no_checks
-                || self.kingless != 0
-                || self.passes(role)
-                || promotion.is_some()
-                || self.eats_own
-                || self.statue_rule)
-        {
+        if self.by_origins && (self.all_by_origins || role == PAWN || self.passes(role) || promotion.is_some()) {
             return self.find_by_origins(role, to, from, promotion, push_only);
         }
         if (role == PAWN && self.promotes_on(to)) != promotion.is_some() {
@@ -2015,6 +2016,7 @@ impl Board8 {
             passing_roles: self.passing_roles,
             pieces_promote: self.pieces_promote,
             by_origins: self.by_origins,
+            all_by_origins: self.all_by_origins,
             castles: self.castles,
         }
     }
